@@ -1,0 +1,226 @@
+// PTensor op verifiers. Shapes are checked as far as they are static; device and team must
+// agree across every ptensor operand and result (compute follows data, RFC).
+#include "PTensor/Dialect.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace ptensor;
+
+namespace {
+bool compatibleDims(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
+  if (a.size() != b.size())
+    return false;
+  for (auto [x, y] : llvm::zip(a, b))
+    if (!ShapedType::isDynamic(x) && !ShapedType::isDynamic(y) && x != y)
+      return false;
+  return true;
+}
+
+/// Every ptensor operand and result of op lives on the same device and team.
+LogicalResult verifySameLocation(Operation *op) {
+  PTensorType first;
+  auto check = [&](Type t) -> LogicalResult {
+    auto pt = dyn_cast<PTensorType>(t);
+    if (!pt)
+      return success();
+    if (!first) {
+      first = pt;
+      return success();
+    }
+    if (first.getDevice() != pt.getDevice())
+      return op->emitOpError("operands live on different devices: ") << first << " vs " << pt;
+    if (first.getTeam() != pt.getTeam())
+      return op->emitOpError("operands belong to different teams: ") << first << " vs " << pt;
+    return success();
+  };
+  for (Type t : op->getOperandTypes())
+    if (failed(check(t)))
+      return failure();
+  for (Type t : op->getResultTypes())
+    if (failed(check(t)))
+      return failure();
+  return success();
+}
+
+LogicalResult verifySameShape(Operation *op, PTensorType a, PTensorType b, StringRef what) {
+  if (!compatibleDims(a.getShape(), b.getShape()))
+    return op->emitOpError() << what << " shapes differ: " << a << " vs " << b;
+  return success();
+}
+
+LogicalResult verifyDroppedDims(Operation *op, ArrayRef<int64_t> dropped, int64_t rank) {
+  int64_t prev = -1;
+  for (int64_t d : dropped) {
+    if (d <= prev || d >= rank)
+      return op->emitOpError("dropped dims must be increasing and < rank ") << rank;
+    prev = d;
+  }
+  return success();
+}
+} // namespace
+
+LogicalResult FromRankedOp::verify() {
+  auto src = getSource().getType();
+  auto res = getResult().getType();
+  if (res.toTensorType() != RankedTensorType::get(src.getShape(), src.getElementType()))
+    return emitOpError("result ") << res << " does not wrap " << src;
+  return success();
+}
+
+LogicalResult ToRankedOp::verify() {
+  auto src = getSource().getType();
+  auto res = getResult().getType();
+  if (src.toTensorType() != RankedTensorType::get(res.getShape(), res.getElementType()))
+    return emitOpError("result ") << res << " is not the tensor of " << src;
+  return success();
+}
+
+LogicalResult ArangeOp::verify() {
+  auto t = getResult().getType();
+  if (t.getRank() != 1)
+    return emitOpError("result must be 1-d, got ") << t;
+  if (!t.getElementType().isIntOrFloat())
+    return emitOpError("element type must be integer or float");
+  return success();
+}
+
+LogicalResult CreateOp::verify() {
+  auto t = getResult().getType();
+  if ((int64_t)getShape().size() != t.getRank())
+    return emitOpError("expects ") << t.getRank() << " sizes, got " << getShape().size();
+  return success();
+}
+
+LogicalResult LinspaceOp::verify() {
+  auto t = getResult().getType();
+  if (t.getRank() != 1 || !isa<FloatType>(t.getElementType()))
+    return emitOpError("result must be a 1-d float ptensor, got ") << t;
+  return success();
+}
+
+LogicalResult EyeOp::verify() {
+  if (getResult().getType().getRank() != 2)
+    return emitOpError("result must be 2-d");
+  return success();
+}
+
+LogicalResult CastOp::verify() {
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  return verifySameShape(*this, getSource().getType(), getResult().getType(), "source and result");
+}
+
+LogicalResult BroadcastOp::verify() {
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  auto src = getSource().getType();
+  auto res = getResult().getType();
+  if ((int64_t)getShape().size() != res.getRank())
+    return emitOpError("expects ") << res.getRank() << " sizes, got " << getShape().size();
+  auto dims = getDims();
+  if ((int64_t)dims.size() != src.getRank())
+    return emitOpError("dims must name one result dimension per source dimension");
+  if (src.getElementType() != res.getElementType())
+    return emitOpError("element types differ");
+  int64_t prev = -1;
+  for (auto [i, d] : llvm::enumerate(dims)) {
+    if (d <= prev || d >= res.getRank())
+      return emitOpError("dims must be increasing and < result rank");
+    prev = d;
+    int64_t s = src.getShape()[i], r = res.getShape()[d];
+    if (s != 1 && !ShapedType::isDynamic(s) && !ShapedType::isDynamic(r) && s != r)
+      return emitOpError("source dimension ") << i << " of size " << s
+                                              << " cannot broadcast to " << r;
+  }
+  return success();
+}
+
+LogicalResult ExtractSliceOp::verify() {
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  auto src = getSource().getType();
+  int64_t r = src.getRank();
+  if ((int64_t)getOffsets().size() != r || (int64_t)getSizes().size() != r ||
+      (int64_t)getStrides().size() != r)
+    return emitOpError("expects ") << r << " offsets, sizes and strides";
+  if (failed(verifyDroppedDims(*this, getDropped(), r)))
+    return failure();
+  if (getResult().getType().getRank() != r - (int64_t)getDropped().size())
+    return emitOpError("result rank must be source rank minus dropped dims");
+  if (src.getElementType() != getResult().getType().getElementType())
+    return emitOpError("element types differ");
+  return success();
+}
+
+LogicalResult InsertSliceOp::verify() {
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  auto dst = getDest().getType();
+  int64_t r = dst.getRank();
+  if ((int64_t)getOffsets().size() != r || (int64_t)getSizes().size() != r ||
+      (int64_t)getStrides().size() != r)
+    return emitOpError("expects ") << r << " offsets, sizes and strides";
+  if (failed(verifyDroppedDims(*this, getDropped(), r)))
+    return failure();
+  if (getSource().getType().getRank() != r - (int64_t)getDropped().size())
+    return emitOpError("source rank must be dest rank minus dropped dims");
+  if (getResult().getType() != dst)
+    return emitOpError("result type must equal dest type");
+  if (getSource().getType().getElementType() != dst.getElementType())
+    return emitOpError("element types differ");
+  return success();
+}
+
+LogicalResult ElementwiseUnaryOp::verify() {
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  return verifySameShape(*this, getSource().getType(), getResult().getType(), "source and result");
+}
+
+LogicalResult ElementwiseUnaryTestOp::verify() {
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  if (!getResult().getType().getElementType().isInteger(1))
+    return emitOpError("result element type must be i1");
+  return verifySameShape(*this, getSource().getType(), getResult().getType(), "source and result");
+}
+
+LogicalResult ElementwiseBinaryOp::verify() {
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  auto l = getLhs().getType(), r = getRhs().getType(), res = getResult().getType();
+  if (l.getElementType() != r.getElementType() || l.getElementType() != res.getElementType())
+    return emitOpError("operand and result element types must match (cast first)");
+  if (failed(verifySameShape(*this, l, r, "operand")))
+    return failure();
+  return verifySameShape(*this, l, res, "operand and result");
+}
+
+LogicalResult ElementwiseBinaryTestOp::verify() {
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  auto l = getLhs().getType(), r = getRhs().getType(), res = getResult().getType();
+  if (l.getElementType() != r.getElementType())
+    return emitOpError("operand element types must match (cast first)");
+  if (!res.getElementType().isInteger(1))
+    return emitOpError("result element type must be i1");
+  if (failed(verifySameShape(*this, l, r, "operand")))
+    return failure();
+  return verifySameShape(*this, l, res, "operand and result");
+}
+
+LogicalResult ReduceOp::verify() {
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  auto src = getSource().getType();
+  if (failed(verifyDroppedDims(*this, getAxes(), src.getRank())))
+    return failure();
+  if (getResult().getType().getRank() != src.getRank() - (int64_t)getAxes().size())
+    return emitOpError("result rank must be source rank minus reduced axes");
+  if (!getAccType().isIntOrFloat())
+    return emitOpError("accumulation type must be integer or float");
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "PTensor/Ops.cpp.inc"

@@ -1,0 +1,171 @@
+#ifndef PTENSOR_OPS_TD
+#define PTENSOR_OPS_TD
+
+include "PTensor/Dialect.td"
+include "PTensor/Types.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+defvar PT = PTensor_PTensorType;
+
+// ---- creation -------------------------------------------------------------------------
+def PTensor_FromRankedOp : PTensor_Op<"from_ranked", [Pure]> {
+  let summary = "wrap a builtin ranked tensor (e.g. a caller's buffer) as a ptensor";
+  let arguments = (ins AnyRankedTensor:$source);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_ToRankedOp : PTensor_Op<"to_ranked", [Pure]> {
+  let summary = "the builtin ranked tensor holding a ptensor's (local) data";
+  let arguments = (ins PT:$source);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_ArangeOp : PTensor_Op<"arange", [Pure, AllTypesMatch<["start", "step"]>]> {
+  let summary = "start + i*step for i in [0, size); size is computed once, at record time";
+  let arguments = (ins AnyTypeOf<[I64, F64]>:$start, AnyTypeOf<[I64, F64]>:$step, Index:$size);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$start `,` $step `,` $size attr-dict `:` type($start) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_CreateOp : PTensor_Op<"create", [Pure, AttrSizedOperandSegments]> {
+  let summary = "a tensor of the given shape filled with value (empty when no value)";
+  let description = [{ Covers empty, zeros, ones, full and the *_like forms. }];
+  let arguments = (ins Variadic<Index>:$shape, Optional<AnyTypeOf<[I64, F64]>>:$value);
+  let results = (outs PT:$result);
+  let assemblyFormat = "`(` $shape `)` (`value` $value^ `:` type($value))? attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_LinspaceOp : PTensor_Op<"linspace", [Pure]> {
+  let summary = "num evenly spaced values in [start, stop] (or [start, stop) without endpoint)";
+  let arguments = (ins F64:$start, F64:$stop, Index:$num, BoolAttr:$endpoint);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$start `,` $stop `,` $num attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_EyeOp : PTensor_Op<"eye", [Pure]> {
+  let summary = "rows x cols with ones on diagonal k";
+  let arguments = (ins Index:$rows, Index:$cols, Index:$k);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$rows `,` $cols `,` $k attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+// ---- attributes -----------------------------------------------------------------------
+def PTensor_ShapeOp : PTensor_Op<"shape", [Pure]> {
+  let arguments = (ins PT:$source);
+  let results = (outs 1DTensorOf<[Index]>:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
+}
+def PTensor_RankOp : PTensor_Op<"rank", [Pure]> {
+  let arguments = (ins PT:$source);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source)";
+}
+def PTensor_SizeOp : PTensor_Op<"size", [Pure]> {
+  let arguments = (ins PT:$source);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source)";
+}
+
+// ---- data type functions --------------------------------------------------------------
+def PTensor_CastOp : PTensor_Op<"cast", [Pure]> {
+  let summary = "convert elements to the result's element type (array-API astype)";
+  let arguments = (ins PT:$source);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_BroadcastOp : PTensor_Op<"broadcast", [Pure]> {
+  let summary = "broadcast to the shape given by operands";
+  let description = [{
+    Source dimension i maps to result dimension dims[i] (dims strictly increasing). A source
+    dimension of static size 1 is expanded; result dimensions not named in dims are new.
+    This also expresses NumPy's `newaxis` and `keepdims`.
+  }];
+  let arguments = (ins PT:$source, Variadic<Index>:$shape, DenseI64ArrayAttr:$dims);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$source `(` $shape `)` `dims` `=` $dims attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+// ---- indexing -------------------------------------------------------------------------
+def PTensor_ExtractSliceOp : PTensor_Op<"extract_slice", [Pure, AttrSizedOperandSegments]> {
+  let summary = "strided slice (steps may be negative); dimensions in dropped (size 1) are removed";
+  let arguments = (ins PT:$source, Variadic<Index>:$offsets, Variadic<Index>:$sizes,
+                   Variadic<Index>:$strides, DenseI64ArrayAttr:$dropped);
+  let results = (outs PT:$result);
+  let assemblyFormat = [{
+    $source `[` $offsets `]` `[` $sizes `]` `[` $strides `]` `dropped` `=` $dropped attr-dict
+    `:` type($source) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def PTensor_InsertSliceOp : PTensor_Op<"insert_slice", [Pure, AttrSizedOperandSegments, AllTypesMatch<["dest", "result"]>]> {
+  let summary = "dest with the strided slice replaced by source (value semantics)";
+  let arguments = (ins PT:$source, PT:$dest, Variadic<Index>:$offsets, Variadic<Index>:$sizes,
+                   Variadic<Index>:$strides, DenseI64ArrayAttr:$dropped);
+  let results = (outs PT:$result);
+  let assemblyFormat = [{
+    $source `into` $dest `[` $offsets `]` `[` $sizes `]` `[` $strides `]` `dropped` `=` $dropped
+    attr-dict `:` type($source) `into` type($dest)
+  }];
+  let hasVerifier = 1;
+}
+
+// ---- elementwise (classified, as the RFC proposes) -------------------------------------
+def PTensor_ElementwiseUnaryOp : PTensor_Op<"elementwise_unary_op", [Pure]> {
+  let arguments = (ins PTensor_UnaryOpKind:$kind, PT:$source);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$kind $source attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_ElementwiseUnaryTestOp : PTensor_Op<"elementwise_unary_test", [Pure]> {
+  let arguments = (ins PTensor_UnaryTestKind:$kind, PT:$source);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$kind $source attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_ElementwiseBinaryOp : PTensor_Op<"elementwise_binary_op", [Pure]> {
+  let summary = "arithmetic class; operands have equal shapes (broadcast is explicit)";
+  let arguments = (ins PTensor_BinaryOpKind:$kind, PT:$lhs, PT:$rhs);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$kind $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_ElementwiseBinaryTestOp : PTensor_Op<"elementwise_binary_test", [Pure]> {
+  let summary = "comparison / logical class; the result is i1";
+  let arguments = (ins PTensor_BinaryTestKind:$kind, PT:$lhs, PT:$rhs);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$kind $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+// ---- statistical ------------------------------------------------------------------------
+def PTensor_ReduceOp : PTensor_Op<"reduce", [Pure]> {
+  let summary = "reduce over axes, accumulating in acc_type (seed 003: int8 sums in i64)";
+  let description = [{
+    Elements are converted to acc_type on the way in, combined in acc_type, and the result is
+    converted to the result element type on the way out. Reduced axes are removed.
+  }];
+  let arguments = (ins PTensor_ReduceKind:$kind, PT:$source, DenseI64ArrayAttr:$axes,
+                   TypeAttr:$acc_type);
+  let results = (outs PT:$result);
+  let assemblyFormat = [{
+    $kind $source `axes` `=` $axes `acc` `=` $acc_type attr-dict `:` type($source) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif

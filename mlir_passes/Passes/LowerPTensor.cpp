@@ -1,0 +1,410 @@
+// --lower-ptensor: PTensor ops/types -> linalg + tensor + arith + math (one pass, as the RFC
+// argues). Every elementwise-style op becomes a linalg.generic so that chains fuse.
+#include "PTensor/Dialect.h"
+#include "Passes/Passes.h"
+#include "Passes/ScalarOps.h"
+
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace ptensor {
+#define GEN_PASS_DEF_LOWERPTENSOR
+#include "Passes/Passes.h.inc"
+} // namespace ptensor
+
+using namespace mlir;
+using namespace ptensor;
+
+namespace {
+/// Sizes of the dynamic dimensions of `t` (shape of type `ty`).
+SmallVector<Value> dynamicSizes(OpBuilder &b, Location loc, Value t, RankedTensorType ty) {
+  SmallVector<Value> dyn;
+  for (int64_t i = 0; i < ty.getRank(); ++i)
+    if (ty.isDynamicDim(i))
+      dyn.push_back(b.create<tensor::DimOp>(loc, t, i));
+  return dyn;
+}
+SmallVector<Value> dynamicOf(RankedTensorType ty, ValueRange sizes) {
+  SmallVector<Value> dyn;
+  for (int64_t i = 0; i < ty.getRank(); ++i)
+    if (ty.isDynamicDim(i))
+      dyn.push_back(sizes[i]);
+  return dyn;
+}
+
+using BodyFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
+
+/// linalg.generic writing a fresh tensor of type resTy (dynamic sizes dyn) from inputs read
+/// through maps (identity when empty); body gets the input elements and returns the result.
+Value buildGeneric(OpBuilder &b, Location loc, RankedTensorType resTy, ArrayRef<Value> dyn,
+                   ValueRange inputs, ArrayRef<AffineMap> inMaps, BodyFn body) {
+  int64_t r = resTy.getRank();
+  Value init = b.create<tensor::EmptyOp>(loc, resTy, dyn);
+  SmallVector<AffineMap> maps(inMaps.begin(), inMaps.end());
+  if (maps.empty())
+    maps.assign(inputs.size(), b.getMultiDimIdentityMap(r));
+  maps.push_back(b.getMultiDimIdentityMap(r));
+  SmallVector<utils::IteratorType> iters(r, utils::IteratorType::parallel);
+  auto g = b.create<linalg::GenericOp>(
+      loc, TypeRange{resTy}, inputs, ValueRange{init}, maps, iters,
+      [&](OpBuilder &nb, Location nl, ValueRange args) {
+        Value v = body(nb, nl, args.drop_back());
+        nb.create<linalg::YieldOp>(nl, v ? v : args.back());
+      });
+  return g.getResult(0);
+}
+
+Value buildElementwise(OpBuilder &b, Location loc, RankedTensorType resTy, ValueRange inputs,
+                       BodyFn body) {
+  auto dyn = dynamicSizes(b, loc, inputs[0], cast<RankedTensorType>(inputs[0].getType()));
+  return buildGeneric(b, loc, resTy, dyn, inputs, {}, body);
+}
+
+Value indexAsI64(OpBuilder &b, Location loc, int64_t dim) {
+  return b.create<arith::IndexCastOp>(loc, b.getI64Type(), b.create<linalg::IndexOp>(loc, dim));
+}
+
+/// Reject (for now) ops on a device or a team: their lowering belongs to later issues.
+LogicalResult checkLocal(Operation *op, ConversionPatternRewriter &rw) {
+  auto isRemote = [](Type t) {
+    auto pt = dyn_cast<PTensorType>(t);
+    return pt && (pt.getDevice() || pt.getTeam());
+  };
+  if (llvm::any_of(op->getOperandTypes(), isRemote) || llvm::any_of(op->getResultTypes(), isRemote))
+    return rw.notifyMatchFailure(op, "device/team lowering not available in this build");
+  return success();
+}
+
+template <typename Op>
+struct Pattern : OpConversionPattern<Op> {
+  using OpConversionPattern<Op>::OpConversionPattern;
+  using Adaptor = typename Op::Adaptor;
+  RankedTensorType resType(Op op) const {
+    return cast<PTensorType>(op->getResult(0).getType()).toTensorType();
+  }
+  LogicalResult matchAndRewrite(Op op, Adaptor a, ConversionPatternRewriter &rw) const final {
+    if (failed(checkLocal(op, rw)))
+      return failure();
+    Value v = lower(op, a, rw, op.getLoc());
+    if (!v)
+      return failure();
+    rw.replaceOp(op, v);
+    return success();
+  }
+  virtual Value lower(Op op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const = 0;
+};
+
+struct FromRankedLowering : Pattern<FromRankedOp> {
+  using Pattern::Pattern;
+  Value lower(FromRankedOp, Adaptor a, ConversionPatternRewriter &, Location) const override {
+    return a.getSource();
+  }
+};
+struct ToRankedLowering : Pattern<ToRankedOp> {
+  using Pattern::Pattern;
+  Value lower(ToRankedOp, Adaptor a, ConversionPatternRewriter &, Location) const override {
+    return a.getSource();
+  }
+};
+
+struct CreateLowering : Pattern<CreateOp> {
+  using Pattern::Pattern;
+  Value lower(CreateOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    auto ty = resType(op);
+    auto dyn = dynamicOf(ty, a.getShape());
+    if (!a.getValue())
+      return rw.create<tensor::EmptyOp>(loc, ty, dyn);
+    Value v = a.getValue();
+    Type elem = op.getResult().getType().getElementType();
+    return buildGeneric(rw, loc, ty, dyn, {}, {}, [&](OpBuilder &b, Location l, ValueRange) {
+      Type from = v.getType().isF64() ? v.getType() : Type(b.getI64Type());
+      return emitCast(b, l, v, from, elem);
+    });
+  }
+};
+
+struct ArangeLowering : Pattern<ArangeOp> {
+  using Pattern::Pattern;
+  Value lower(ArangeOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    auto ty = resType(op);
+    Type elem = op.getResult().getType().getElementType();
+    SmallVector<Value> dyn = dynamicOf(ty, {a.getSize()});
+    return buildGeneric(rw, loc, ty, dyn, {}, {}, [&](OpBuilder &b, Location l, ValueRange) {
+      Value i = indexAsI64(b, l, 0);
+      Value start = a.getStart(), step = a.getStep();
+      Value v;
+      if (start.getType().isF64()) {
+        Value fi = b.create<arith::SIToFPOp>(l, b.getF64Type(), i);
+        v = b.create<arith::AddFOp>(l, start, b.create<arith::MulFOp>(l, fi, step));
+      } else {
+        v = b.create<arith::AddIOp>(l, start, b.create<arith::MulIOp>(l, i, step));
+      }
+      return emitCast(b, l, v, start.getType(), elem);
+    });
+  }
+};
+
+struct LinspaceLowering : Pattern<LinspaceOp> {
+  using Pattern::Pattern;
+  Value lower(LinspaceOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    auto ty = resType(op);
+    Type elem = op.getResult().getType().getElementType();
+    bool endpoint = op.getEndpoint();
+    Value num = a.getNum();
+    SmallVector<Value> dyn = dynamicOf(ty, {num});
+    Type f64 = rw.getF64Type(), i64 = rw.getI64Type();
+    Value n = rw.create<arith::IndexCastOp>(loc, i64, num);
+    Value one = rw.create<arith::ConstantOp>(loc, rw.getI64IntegerAttr(1));
+    Value div = endpoint ? rw.create<arith::SubIOp>(loc, n, one).getResult() : n;
+    div = rw.create<arith::MaxSIOp>(loc, div, one);
+    Value step = rw.create<arith::DivFOp>(
+        loc, rw.create<arith::SubFOp>(loc, a.getStop(), a.getStart()),
+        rw.create<arith::SIToFPOp>(loc, f64, div));
+    Value last = rw.create<arith::SubIOp>(loc, n, one);
+    return buildGeneric(rw, loc, ty, dyn, {}, {}, [&](OpBuilder &b, Location l, ValueRange) {
+      Value i = indexAsI64(b, l, 0);
+      Value v = b.create<arith::AddFOp>(
+          l, a.getStart(), b.create<arith::MulFOp>(l, b.create<arith::SIToFPOp>(l, f64, i), step));
+      if (endpoint)
+        v = b.create<arith::SelectOp>(
+            l, b.create<arith::CmpIOp>(l, arith::CmpIPredicate::eq, i, last), a.getStop(), v);
+      return emitCast(b, l, v, f64, elem);
+    });
+  }
+};
+
+struct EyeLowering : Pattern<EyeOp> {
+  using Pattern::Pattern;
+  Value lower(EyeOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    auto ty = resType(op);
+    Type elem = op.getResult().getType().getElementType();
+    SmallVector<Value> dyn = dynamicOf(ty, {a.getRows(), a.getCols()});
+    Value k = rw.create<arith::IndexCastOp>(loc, rw.getI64Type(), a.getK());
+    return buildGeneric(rw, loc, ty, dyn, {}, {}, [&](OpBuilder &b, Location l, ValueRange) {
+      Value d = b.create<arith::SubIOp>(l, indexAsI64(b, l, 1), indexAsI64(b, l, 0));
+      Value on = b.create<arith::CmpIOp>(l, arith::CmpIPredicate::eq, d, k);
+      return emitCast(b, l, on, b.getI1Type(), elem);
+    });
+  }
+};
+
+struct ShapeLowering : Pattern<ShapeOp> {
+  using Pattern::Pattern;
+  Value lower(ShapeOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    auto ty = cast<RankedTensorType>(a.getSource().getType());
+    SmallVector<Value> dims;
+    for (int64_t i = 0; i < ty.getRank(); ++i)
+      dims.push_back(rw.create<tensor::DimOp>(loc, a.getSource(), i));
+    return rw.create<tensor::FromElementsOp>(loc, op.getResult().getType(), dims);
+  }
+};
+struct RankLowering : Pattern<RankOp> {
+  using Pattern::Pattern;
+  Value lower(RankOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    return rw.create<arith::ConstantIndexOp>(
+        loc, cast<RankedTensorType>(a.getSource().getType()).getRank());
+  }
+};
+struct SizeLowering : Pattern<SizeOp> {
+  using Pattern::Pattern;
+  Value lower(SizeOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    auto ty = cast<RankedTensorType>(a.getSource().getType());
+    Value n = rw.create<arith::ConstantIndexOp>(loc, 1);
+    for (int64_t i = 0; i < ty.getRank(); ++i)
+      n = rw.create<arith::MulIOp>(loc, n, rw.create<tensor::DimOp>(loc, a.getSource(), i));
+    return n;
+  }
+};
+
+struct CastLowering : Pattern<CastOp> {
+  using Pattern::Pattern;
+  Value lower(CastOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    Type from = op.getSource().getType().getElementType();
+    Type to = op.getResult().getType().getElementType();
+    return buildElementwise(rw, loc, resType(op), {a.getSource()},
+                            [&](OpBuilder &b, Location l, ValueRange x) {
+                              return emitCast(b, l, x[0], from, to);
+                            });
+  }
+};
+
+struct BroadcastLowering : Pattern<BroadcastOp> {
+  using Pattern::Pattern;
+  Value lower(BroadcastOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    auto ty = resType(op);
+    auto srcTy = cast<RankedTensorType>(a.getSource().getType());
+    SmallVector<AffineExpr> exprs;
+    for (auto [i, d] : llvm::enumerate(op.getDims()))
+      exprs.push_back(srcTy.getDimSize(i) == 1 ? rw.getAffineConstantExpr(0)
+                                               : rw.getAffineDimExpr(d));
+    auto map = AffineMap::get(ty.getRank(), 0, exprs, rw.getContext());
+    return buildGeneric(rw, loc, ty, dynamicOf(ty, a.getShape()), {a.getSource()}, {map},
+                        [](OpBuilder &, Location, ValueRange x) { return x[0]; });
+  }
+};
+
+/// Mixed sizes for a slice: static where the (unreduced) slice type says so.
+SmallVector<OpFoldResult> sliceSizes(OpBuilder &b, ValueRange sizes, ArrayRef<int64_t> dropped,
+                                     ArrayRef<int64_t> sliceShape) {
+  SmallVector<OpFoldResult> out;
+  size_t j = 0;
+  for (auto [i, s] : llvm::enumerate(sizes)) {
+    if (llvm::is_contained(dropped, (int64_t)i)) {
+      out.push_back(b.getIndexAttr(1));
+      continue;
+    }
+    int64_t st = sliceShape[j++];
+    out.push_back(ShapedType::isDynamic(st) ? OpFoldResult(s) : OpFoldResult(b.getIndexAttr(st)));
+  }
+  return out;
+}
+
+struct ExtractSliceLowering : Pattern<ExtractSliceOp> {
+  using Pattern::Pattern;
+  Value lower(ExtractSliceOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    auto ty = resType(op);
+    auto sizes = sliceSizes(rw, a.getSizes(), op.getDropped(), ty.getShape());
+    return rw.create<tensor::ExtractSliceOp>(loc, ty, a.getSource(), getAsOpFoldResult(a.getOffsets()),
+                                             sizes, getAsOpFoldResult(a.getStrides()));
+  }
+};
+
+struct InsertSliceLowering : Pattern<InsertSliceOp> {
+  using Pattern::Pattern;
+  Value lower(InsertSliceOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    auto srcTy = cast<RankedTensorType>(a.getSource().getType());
+    auto sizes = sliceSizes(rw, a.getSizes(), op.getDropped(), srcTy.getShape());
+    return rw.create<tensor::InsertSliceOp>(loc, a.getSource(), a.getDest(),
+                                            getAsOpFoldResult(a.getOffsets()), sizes,
+                                            getAsOpFoldResult(a.getStrides()));
+  }
+};
+
+struct UnaryLowering : Pattern<ElementwiseUnaryOp> {
+  using Pattern::Pattern;
+  Value lower(ElementwiseUnaryOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    Type elem = op.getSource().getType().getElementType();
+    bool ok = true;
+    Value r = buildElementwise(rw, loc, resType(op), {a.getSource()},
+                               [&](OpBuilder &b, Location l, ValueRange x) {
+                                 Value v = emitUnary(b, l, op.getKind(), x[0], elem);
+                                 ok &= bool(v);
+                                 return v;
+                               });
+    return ok ? r : Value();
+  }
+};
+
+struct UnaryTestLowering : Pattern<ElementwiseUnaryTestOp> {
+  using Pattern::Pattern;
+  Value lower(ElementwiseUnaryTestOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    Type elem = op.getSource().getType().getElementType();
+    return buildElementwise(rw, loc, resType(op), {a.getSource()},
+                            [&](OpBuilder &b, Location l, ValueRange x) {
+                              return emitUnaryTest(b, l, op.getKind(), x[0], elem);
+                            });
+  }
+};
+
+struct BinaryLowering : Pattern<ElementwiseBinaryOp> {
+  using Pattern::Pattern;
+  Value lower(ElementwiseBinaryOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    Type elem = op.getLhs().getType().getElementType();
+    bool ok = true;
+    Value r = buildElementwise(rw, loc, resType(op), {a.getLhs(), a.getRhs()},
+                               [&](OpBuilder &b, Location l, ValueRange x) {
+                                 Value v = emitBinary(b, l, op.getKind(), x[0], x[1], elem);
+                                 ok &= bool(v);
+                                 return v;
+                               });
+    return ok ? r : Value();
+  }
+};
+
+struct BinaryTestLowering : Pattern<ElementwiseBinaryTestOp> {
+  using Pattern::Pattern;
+  Value lower(ElementwiseBinaryTestOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    Type elem = op.getLhs().getType().getElementType();
+    return buildElementwise(rw, loc, resType(op), {a.getLhs(), a.getRhs()},
+                            [&](OpBuilder &b, Location l, ValueRange x) {
+                              return emitBinaryTest(b, l, op.getKind(), x[0], x[1], elem);
+                            });
+  }
+};
+
+struct ReduceLowering : Pattern<ReduceOp> {
+  using Pattern::Pattern;
+  Value lower(ReduceOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    auto ty = resType(op);
+    Value src = a.getSource();
+    auto srcTy = cast<RankedTensorType>(src.getType());
+    Type inElem = op.getSource().getType().getElementType();
+    Type outElem = op.getResult().getType().getElementType();
+    Type acc = op.getAccType();
+    auto accTy = RankedTensorType::get(ty.getShape(), toSignless(acc));
+    auto axes = op.getAxes();
+    // init: fill with the identity (in acc)
+    SmallVector<Value> dyn;
+    SmallVector<AffineExpr> outExprs;
+    SmallVector<utils::IteratorType> iters;
+    for (int64_t i = 0; i < srcTy.getRank(); ++i) {
+      bool red = llvm::is_contained(axes, i);
+      iters.push_back(red ? utils::IteratorType::reduction : utils::IteratorType::parallel);
+      if (red)
+        continue;
+      outExprs.push_back(rw.getAffineDimExpr(i));
+      if (accTy.isDynamicDim(outExprs.size() - 1))
+        dyn.push_back(rw.create<tensor::DimOp>(loc, src, i));
+    }
+    Value empty = rw.create<tensor::EmptyOp>(loc, accTy, dyn);
+    Value init = emitReduceInit(rw, loc, op.getKind(), acc);
+    Value filled = rw.create<linalg::FillOp>(loc, init, empty).getResult(0);
+    SmallVector<AffineMap> maps = {
+        rw.getMultiDimIdentityMap(srcTy.getRank()),
+        AffineMap::get(srcTy.getRank(), 0, outExprs, rw.getContext())};
+    auto g = rw.create<linalg::GenericOp>(
+        loc, TypeRange{accTy}, ValueRange{src}, ValueRange{filled}, maps, iters,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value x = emitCast(b, l, args[0], inElem, acc);
+          b.create<linalg::YieldOp>(l, emitReduceCombine(b, l, op.getKind(), args[1], x, acc));
+        });
+    Value r = g.getResult(0);
+    if (toSignless(acc) == toSignless(outElem) && isUnsigned(acc) == isUnsigned(outElem))
+      return r;
+    return buildElementwise(rw, loc, ty, {r}, [&](OpBuilder &b, Location l, ValueRange x) {
+      return emitCast(b, l, x[0], acc, outElem);
+    });
+  }
+};
+
+struct LowerPTensorPass : ptensor::impl::LowerPTensorBase<LowerPTensorPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    TypeConverter tc;
+    tc.addConversion([](Type t) { return t; });
+    tc.addConversion([](PTensorType t) -> Type { return t.toTensorType(); });
+
+    ConversionTarget target(*ctx);
+    target.addIllegalDialect<PTensorDialect>();
+    target.addLegalDialect<linalg::LinalgDialect, tensor::TensorDialect, arith::ArithDialect,
+                           math::MathDialect, scf::SCFDialect>();
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp f) {
+      return tc.isSignatureLegal(f.getFunctionType()) && tc.isLegal(&f.getBody());
+    });
+    target.markUnknownOpDynamicallyLegal([&](Operation *op) { return tc.isLegal(op); });
+
+    RewritePatternSet patterns(ctx);
+    patterns.add<FromRankedLowering, ToRankedLowering, CreateLowering, ArangeLowering,
+                 LinspaceLowering, EyeLowering, ShapeLowering, RankLowering, SizeLowering,
+                 CastLowering, BroadcastLowering, ExtractSliceLowering, InsertSliceLowering,
+                 UnaryLowering, UnaryTestLowering, BinaryLowering, BinaryTestLowering,
+                 ReduceLowering>(tc, ctx);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, tc);
+    populateReturnOpTypeConversionPattern(patterns, tc);
+    populateCallOpTypeConversionPattern(patterns, tc);
+    if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace

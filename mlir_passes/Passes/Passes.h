@@ -1,0 +1,35 @@
+// ptensor passes and the one compilation pipeline shared by the JIT and ptensor-opt.
+#pragma once
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace mlir { class DialectRegistry; }
+
+namespace ptensor {
+#define GEN_PASS_DECL
+#include "Passes/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "Passes/Passes.h.inc"
+
+/// Options of the pipeline; part of the JIT cache key.
+struct PipelineOptions {
+  bool parallel = true; ///< scf.parallel -> OpenMP threads
+};
+
+/// The named pipeline `ptensor-pipeline`: lower-ptensor, fusion, bufferization with
+/// deallocation, loops (OpenMP when parallel), LLVM dialect.
+void buildPipeline(mlir::OpPassManager &pm, const PipelineOptions &opts);
+
+/// Registers PTensor, Dist, Region and every dialect the pipeline produces.
+void registerDialects(mlir::DialectRegistry &registry);
+/// Registers the passes and the named pipeline (for ptensor-opt).
+void registerPassesAndPipeline();
+} // namespace ptensor

@@ -1,0 +1,49 @@
+// The one compilation pipeline (single source of truth): used by the JIT (src/Jit.cpp) and by
+// `ptensor-opt --ptensor-pipeline`.
+#include "Passes/Passes.h"
+
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace ptensor {
+static std::string pipelineText(const PipelineOptions &o) {
+  std::string s =
+      "lower-ptensor,"
+      "func.func(canonicalize,linalg-fuse-elementwise-ops,canonicalize),"
+      "eliminate-empty-tensors,"
+      "one-shot-bufferize{bufferize-function-boundaries "
+      "function-boundary-type-conversion=identity-layout-map},"
+      "canonicalize,"
+      "buffer-deallocation-pipeline,"
+      "convert-bufferization-to-memref,";
+  s += o.parallel ? "func.func(convert-linalg-to-parallel-loops),convert-scf-to-openmp,"
+                  : "func.func(convert-linalg-to-loops),";
+  // memref.alloca_scope (made by scf-to-openmp) must be lowered while its body is still one
+  // block, so scf-to-cf runs after finalize-memref-to-llvm.
+  s += "convert-math-to-funcs,"
+       "expand-strided-metadata,"
+       "lower-affine,"
+       "arith-expand,"
+       "convert-math-to-llvm,"
+       "convert-math-to-libm,"
+       "finalize-memref-to-llvm,"
+       "convert-scf-to-cf,"
+       "convert-arith-to-llvm,"
+       "convert-index-to-llvm,"
+       "convert-cf-to-llvm,";
+  if (o.parallel)
+    s += "convert-openmp-to-llvm,";
+  s += "convert-func-to-llvm,"
+       "reconcile-unrealized-casts";
+  return s;
+}
+
+void buildPipeline(OpPassManager &pm, const PipelineOptions &opts) {
+  std::string err;
+  llvm::raw_string_ostream os(err);
+  if (failed(parsePassPipeline(pipelineText(opts), pm, os)))
+    llvm::report_fatal_error(llvm::Twine("ptensor pipeline does not parse: ") + os.str());
+}
+} // namespace ptensor

@@ -1,0 +1,31 @@
+#ifndef REGION_OPS_TD
+#define REGION_OPS_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+
+def Region_Dialect : Dialect {
+  let name = "region";
+  let cppNamespace = "::region";
+  let summary = "device regions: the ops inside run on the named device";
+}
+
+def Region_DeviceRegionOp : Op<Region_Dialect, "device_region",
+    [SingleBlockImplicitTerminator<"YieldOp">]> {
+  let summary = "ops inside run on `device`; device regions never nest";
+  let arguments = (ins StrAttr:$device);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$device (`->` type($results)^)? $body attr-dict";
+  let hasVerifier = 1;
+}
+
+def Region_YieldOp : Op<Region_Dialect, "yield",
+    [Pure, Terminator, ReturnLike, HasParent<"DeviceRegionOp">]> {
+  let arguments = (ins Variadic<AnyType>:$values);
+  let builders = [OpBuilder<(ins), [{ /* empty */ }]>];
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+}
+
+#endif
