@@ -135,6 +135,26 @@ LogicalResult BroadcastOp::verify() {
   return success();
 }
 
+LogicalResult PermuteDimsOp::verify() {
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  auto src = getSource().getType();
+  auto res = getResult().getType();
+  auto perm = getPerm();
+  if ((int64_t)perm.size() != src.getRank() || res.getRank() != src.getRank())
+    return emitOpError("perm must name every dimension once");
+  SmallVector<bool> seen(perm.size(), false);
+  for (auto [i, p] : llvm::enumerate(perm)) {
+    if (p < 0 || p >= src.getRank() || seen[p])
+      return emitOpError("perm must be a permutation of [0, rank)");
+    seen[p] = true;
+    int64_t s = src.getShape()[p], r = res.getShape()[i];
+    if (!ShapedType::isDynamic(s) && !ShapedType::isDynamic(r) && s != r)
+      return emitOpError("result dimension ") << i << " must equal source dimension " << p;
+  }
+  return success();
+}
+
 LogicalResult ExtractSliceOp::verify() {
   if (failed(verifySameLocation(*this)))
     return failure();

@@ -96,6 +96,14 @@ def PTensor_BroadcastOp : PTensor_Op<"broadcast", [Pure]> {
   let hasVerifier = 1;
 }
 
+def PTensor_PermuteDimsOp : PTensor_Op<"permute_dims", [Pure]> {
+  let summary = "result dimension i is source dimension perm[i]";
+  let arguments = (ins PT:$source, DenseI64ArrayAttr:$perm);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$source `perm` `=` $perm attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 // ---- indexing -------------------------------------------------------------------------
 def PTensor_ExtractSliceOp : PTensor_Op<"extract_slice", [Pure, AttrSizedOperandSegments]> {
   let summary = "strided slice (steps may be negative); dimensions in dropped (size 1) are removed";

@@ -60,7 +60,8 @@ def PTensor_BinaryOpKind : I32EnumAttr<"BinaryOpKind", "elementwise binary opera
   I32EnumAttrCase<"bitwise_and", 9>, I32EnumAttrCase<"bitwise_or", 10>,
   I32EnumAttrCase<"bitwise_xor", 11>, I32EnumAttrCase<"bitwise_left_shift", 12>,
   I32EnumAttrCase<"bitwise_right_shift", 13>, I32EnumAttrCase<"atan2", 14>,
-  I32EnumAttrCase<"hypot", 15>, I32EnumAttrCase<"copysign", 16>, I32EnumAttrCase<"logaddexp", 17>]> {
+  I32EnumAttrCase<"hypot", 15>, I32EnumAttrCase<"copysign", 16>, I32EnumAttrCase<"logaddexp", 17>,
+  I32EnumAttrCase<"nextafter", 18>]> {
   let cppNamespace = "::ptensor";
 }
 

@@ -244,6 +244,25 @@ struct BroadcastLowering : Pattern<BroadcastOp> {
   }
 };
 
+struct PermuteDimsLowering : Pattern<PermuteDimsOp> {
+  using Pattern::Pattern;
+  Value lower(PermuteDimsOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    auto ty = resType(op);
+    auto perm = op.getPerm();
+    // input dimension perm[i] is read at loop index i
+    SmallVector<AffineExpr> exprs(perm.size());
+    for (auto [i, p] : llvm::enumerate(perm))
+      exprs[p] = rw.getAffineDimExpr(i);
+    auto map = AffineMap::get(ty.getRank(), 0, exprs, rw.getContext());
+    SmallVector<Value> dyn;
+    for (auto [i, p] : llvm::enumerate(perm))
+      if (ty.isDynamicDim(i))
+        dyn.push_back(rw.create<tensor::DimOp>(loc, a.getSource(), p));
+    return buildGeneric(rw, loc, ty, dyn, {a.getSource()}, {map},
+                        [](OpBuilder &, Location, ValueRange x) { return x[0]; });
+  }
+};
+
 /// Mixed sizes for a slice: static where the (unreduced) slice type says so.
 SmallVector<OpFoldResult> sliceSizes(OpBuilder &b, ValueRange sizes, ArrayRef<int64_t> dropped,
                                      ArrayRef<int64_t> sliceShape) {
@@ -397,7 +416,7 @@ struct LowerPTensorPass : ptensor::impl::LowerPTensorBase<LowerPTensorPass> {
     RewritePatternSet patterns(ctx);
     patterns.add<FromRankedLowering, ToRankedLowering, CreateLowering, ArangeLowering,
                  LinspaceLowering, EyeLowering, ShapeLowering, RankLowering, SizeLowering,
-                 CastLowering, BroadcastLowering, ExtractSliceLowering, InsertSliceLowering,
+                 CastLowering, BroadcastLowering, PermuteDimsLowering, ExtractSliceLowering, InsertSliceLowering,
                  UnaryLowering, UnaryTestLowering, BinaryLowering, BinaryTestLowering,
                  ReduceLowering>(tc, ctx);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, tc);

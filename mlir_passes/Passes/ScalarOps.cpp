@@ -222,6 +222,7 @@ Value floatBinary(OpBuilder &b, Location loc, BinaryOpKind k, Value x, Value y, 
   case BinaryOpKind::atan2: return b.create<math::Atan2Op>(loc, x, y);
   case BinaryOpKind::hypot: return callLibm(b, loc, "hypot", {x, y}, t);
   case BinaryOpKind::copysign: return b.create<math::CopySignOp>(loc, x, y);
+  case BinaryOpKind::nextafter: return callLibm(b, loc, "nextafter", {x, y}, t);
   case BinaryOpKind::logaddexp: {
     // NumPy: x == y -> x + log(2); else max + log1p(exp(-|x - y|)); NaN propagates.
     Value d = b.create<arith::SubFOp>(loc, x, y);

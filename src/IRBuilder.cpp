@@ -1,0 +1,158 @@
+// Pending program (Plan) -> PTensor IR. One func.func per program:
+//   @ptensor_main(leaf memrefs..., scalars (f64|i64)..., index values..., result memrefs...)
+// Leaves enter through bufferization.to_tensor + ptensor.from_ranked; results leave through
+// ptensor.to_ranked + bufferization.materialize_in_destination into caller-owned buffers.
+#include "Jit.h"
+
+#include "PTensor/Dialect.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+
+namespace ptensor {
+namespace {
+PTensorType ptType(MLIRContext *ctx, const Node &n) {
+  return PTensorType::get(ctx, typeShape(n), elementType(ctx, n.dtype));
+}
+MemRefType memrefType(MLIRContext *ctx, const Node &n, bool contiguous) {
+  auto shape = typeShape(n);
+  Type elem = toSignless(elementType(ctx, n.dtype));
+  if (contiguous)
+    return MemRefType::get(shape, elem);
+  SmallVector<int64_t> strides(shape.size(), ShapedType::kDynamic);
+  return MemRefType::get(shape, elem, StridedLayoutAttr::get(ctx, ShapedType::kDynamic, strides));
+}
+} // namespace
+
+OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
+  OpBuilder b(ctx);
+  Location loc = UnknownLoc::get(ctx);
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  b.setInsertionPointToEnd(module->getBody());
+
+  SmallVector<Type> argTypes;
+  for (Node *l : plan.leaves)
+    argTypes.push_back(memrefType(ctx, *l, l->buf->contiguous));
+  size_t firstScalar = argTypes.size();
+  for (Node *n : plan.order)
+    for (const Scalar &s : n->sargs)
+      argTypes.push_back(s.isFloat ? Type(b.getF64Type()) : Type(b.getI64Type()));
+  size_t firstIndex = argTypes.size();
+  for (Node *n : plan.order)
+    argTypes.append(n->iargs.size(), b.getIndexType());
+  size_t firstOut = argTypes.size();
+  for (Node *r : plan.roots)
+    argTypes.push_back(memrefType(ctx, *r, true));
+
+  auto fn = b.create<func::FuncOp>(loc, "ptensor_main", b.getFunctionType(argTypes, {}));
+  Block *entry = fn.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+
+  std::unordered_map<const Node *, Value> val;
+  size_t leafArg = 0, scalarArg = firstScalar, indexArg = firstIndex;
+  for (Node *n : plan.order) {
+    PTensorType ty = ptType(ctx, *n);
+    auto scalars = [&]() {
+      SmallVector<Value> v;
+      for (size_t i = 0; i < n->sargs.size(); ++i)
+        v.push_back(entry->getArgument(scalarArg++));
+      return v;
+    };
+    auto indices = [&]() {
+      SmallVector<Value> v;
+      for (size_t i = 0; i < n->iargs.size(); ++i)
+        v.push_back(entry->getArgument(indexArg++));
+      return v;
+    };
+    auto opnd = [&](size_t i) { return val.at(n->operands[i].get()); };
+    ArrayRef<int64_t> attrs = n->attrs;
+    Value r;
+    switch (n->kind) {
+    case Kind::Leaf: {
+      Value m = entry->getArgument(leafArg++);
+      Value t = b.create<bufferization::ToTensorOp>(loc, m, /*restrict=*/true);
+      r = b.create<FromRankedOp>(loc, ty, t);
+      break;
+    }
+    case Kind::Arange: {
+      auto s = scalars();
+      r = b.create<ArangeOp>(loc, ty, s[0], s[1], indices()[0]);
+      break;
+    }
+    case Kind::Create: {
+      auto s = scalars();
+      r = b.create<CreateOp>(loc, ty, indices(), s.empty() ? Value() : s[0]);
+      break;
+    }
+    case Kind::Linspace: {
+      auto s = scalars();
+      r = b.create<LinspaceOp>(loc, ty, s[0], s[1], indices()[0], b.getBoolAttr(attrs[0] != 0));
+      break;
+    }
+    case Kind::Eye: {
+      auto i = indices();
+      r = b.create<EyeOp>(loc, ty, i[0], i[1], i[2]);
+      break;
+    }
+    case Kind::Unary:
+      r = b.create<ElementwiseUnaryOp>(loc, ty, UnaryOpKindAttr::get(ctx, UnaryOpKind(n->sub)), opnd(0));
+      break;
+    case Kind::UnaryTest:
+      r = b.create<ElementwiseUnaryTestOp>(loc, ty, UnaryTestKindAttr::get(ctx, UnaryTestKind(n->sub)), opnd(0));
+      break;
+    case Kind::Binary:
+      r = b.create<ElementwiseBinaryOp>(loc, ty, BinaryOpKindAttr::get(ctx, BinaryOpKind(n->sub)), opnd(0), opnd(1));
+      break;
+    case Kind::BinaryTest:
+      r = b.create<ElementwiseBinaryTestOp>(loc, ty, BinaryTestKindAttr::get(ctx, BinaryTestKind(n->sub)), opnd(0), opnd(1));
+      break;
+    case Kind::Cast:
+      r = b.create<CastOp>(loc, ty, opnd(0));
+      break;
+    case Kind::Broadcast:
+      r = b.create<BroadcastOp>(loc, ty, opnd(0), indices(), b.getDenseI64ArrayAttr(attrs));
+      break;
+    case Kind::PermuteDims:
+      r = b.create<PermuteDimsOp>(loc, ty, opnd(0), b.getDenseI64ArrayAttr(attrs));
+      break;
+    case Kind::Reduce: {
+      Type acc = elementType(ctx, DType(attrs[0]));
+      r = b.create<ReduceOp>(loc, ty, ReduceKindAttr::get(ctx, ReduceKind(n->sub)), opnd(0),
+                             b.getDenseI64ArrayAttr(attrs.drop_front()), TypeAttr::get(acc));
+      break;
+    }
+    case Kind::ExtractSlice: {
+      auto i = indices();
+      size_t k = i.size() / 3;
+      ValueRange all(i);
+      r = b.create<ExtractSliceOp>(loc, ty, opnd(0), all.take_front(k), all.slice(k, k),
+                                   all.take_back(k), b.getDenseI64ArrayAttr(attrs));
+      break;
+    }
+    case Kind::InsertSlice: {
+      auto i = indices();
+      size_t k = i.size() / 3;
+      ValueRange all(i);
+      r = b.create<InsertSliceOp>(loc, ty, opnd(1), opnd(0), all.take_front(k), all.slice(k, k),
+                                  all.take_back(k), b.getDenseI64ArrayAttr(attrs));
+      break;
+    }
+    }
+    val[n] = r;
+  }
+  for (auto [i, root] : llvm::enumerate(plan.roots)) {
+    Value out = entry->getArgument(firstOut + i);
+    Value t = b.create<ToRankedOp>(loc, ptType(ctx, *root).toTensorType(), val.at(root));
+    auto m = b.create<bufferization::MaterializeInDestinationOp>(loc, TypeRange{}, t, out);
+    m.setRestrict(true);
+    m.setWritable(true);
+  }
+  b.create<func::ReturnOp>(loc);
+  return module;
+}
+} // namespace ptensor

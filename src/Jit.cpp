@@ -1,0 +1,245 @@
+// Compile + cache + run. The pipeline is ptensor::buildPipeline (the same one ptensor-opt
+// registers); LLVM optimizes at O3 with libmvec as vector math library (exp, log, sin, ... on
+// 4 doubles at a time), and scf.parallel loops run on OpenMP threads.
+#include "Jit.h"
+
+#include "Dist/Dialect.h"
+#include "PTensor/Dialect.h"
+#include "Passes/Passes.h"
+#include "Region/Dialect.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <unordered_map>
+
+namespace ptensor {
+namespace {
+struct KeyHash {
+  size_t operator()(const std::vector<int64_t> &k) const {
+    uint64_t h = 1469598103934665603ull;
+    for (int64_t v : k)
+      h = (h ^ uint64_t(v)) * 1099511628211ull;
+    return size_t(h);
+  }
+};
+
+struct Compiled {
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+  void (*fn)(void **) = nullptr;
+};
+
+const char *kLibomp = "/usr/lib/llvm-19/lib/libomp.so.5";
+const char *kRunnerUtils = "/usr/lib/llvm-19/lib/libmlir_c_runner_utils.so.19.1";
+int gThreads = 0;
+void (*gOmpSetNumThreads)(int) = nullptr;
+
+struct Jit {
+  mlir::MLIRContext ctx;
+  std::unordered_map<std::vector<int64_t>, std::unique_ptr<Compiled>, KeyHash> cache;
+  std::function<llvm::Error(llvm::Module *)> transformer; // must outlive every engine
+  bool parallel = true;
+
+  Jit() {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    mlir::DialectRegistry registry;
+    registerDialects(registry);
+    mlir::registerBuiltinDialectTranslation(registry);
+    mlir::registerLLVMDialectTranslation(registry);
+    mlir::registerOpenMPDialectTranslation(registry);
+    ctx.appendDialectRegistry(registry);
+    ctx.loadAllAvailableDialects();
+    ctx.disableMultithreading();
+    registerPassesAndPipeline();
+    std::string err;
+    // libmvec for vector math; libomp 19 (an older libomp is also on the machine).
+    llvm::sys::DynamicLibrary::LoadLibraryPermanently("libmvec.so.1", &err);
+    // memrefCopy (strided copies) lives in MLIR's C runner utilities.
+    if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(kRunnerUtils, &err))
+      throw CompileError("ptensor: cannot load " + std::string(kRunnerUtils) + ": " + err);
+    if (const char *e = std::getenv("PTENSOR_NUM_THREADS"); e && std::atoi(e) == 1)
+      parallel = false;
+    if (parallel) {
+      if (!std::getenv("KMP_BLOCKTIME"))
+        setenv("KMP_BLOCKTIME", "0", 0); // idle threads sleep: no spinning between programs
+      if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(kLibomp, &err))
+        parallel = false;
+      else
+        gOmpSetNumThreads = reinterpret_cast<void (*)(int)>(
+            llvm::sys::DynamicLibrary::SearchForAddressOfSymbol("omp_set_num_threads"));
+    }
+    transformer = [](llvm::Module *m) -> llvm::Error {
+      llvm::LoopAnalysisManager lam;
+      llvm::FunctionAnalysisManager fam;
+      llvm::CGSCCAnalysisManager cgam;
+      llvm::ModuleAnalysisManager mam;
+      auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
+      if (!jtmb)
+        return jtmb.takeError();
+      jtmb->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+      auto tm = jtmb->createTargetMachine();
+      if (!tm)
+        return tm.takeError();
+      llvm::PipelineTuningOptions pto;
+      pto.LoopVectorization = true;
+      pto.SLPVectorization = true;
+      llvm::PassBuilder pb(tm->get(), pto);
+      llvm::Triple triple(m->getTargetTriple());
+      llvm::TargetLibraryInfoImpl tlii(triple);
+      tlii.addVectorizableFunctionsFromVecLib(llvm::TargetLibraryInfoImpl::LIBMVEC_X86, triple);
+      fam.registerPass([&] { return llvm::TargetLibraryAnalysis(tlii); });
+      pb.registerModuleAnalyses(mam);
+      pb.registerCGSCCAnalyses(cgam);
+      pb.registerFunctionAnalyses(fam);
+      pb.registerLoopAnalyses(lam);
+      pb.crossRegisterProxies(lam, fam, cgam, mam);
+      for (llvm::Function &f : *m)
+        if (!f.isDeclaration()) {
+          f.addFnAttr("target-cpu", (*tm)->getTargetCPU());
+          f.addFnAttr("target-features", (*tm)->getTargetFeatureString());
+        }
+      pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3).run(*m, mam);
+      return llvm::Error::success();
+    };
+  }
+
+  [[noreturn]] void fail(mlir::ModuleOp module, const std::string &what, const std::string &diag) {
+    llvm::SmallString<128> path;
+    std::string where = "(could not write the IR)";
+    int fd;
+    if (!llvm::sys::fs::createTemporaryFile("ptensor-failed", "mlir", fd, path)) {
+      llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+      module.print(os);
+      where = std::string(path.str());
+    }
+    throw CompileError("ptensor: " + what + " failed: " + diag + "; the program's IR is in " +
+                       where);
+  }
+
+  std::unique_ptr<Compiled> compile(const Plan &plan) {
+    std::string diag;
+    mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
+      if (!diag.empty())
+        diag += "; ";
+      diag += d.str();
+      return mlir::success();
+    });
+    mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(&ctx, plan);
+    mlir::OwningOpRef<mlir::ModuleOp> original = module->clone();
+    if (failed(mlir::verify(*module)))
+      fail(*original, "verifying the PTensor IR", diag);
+    mlir::PassManager pm(&ctx);
+    buildPipeline(pm, PipelineOptions{parallel});
+    if (failed(pm.run(*module)))
+      fail(*original, "lowering", diag);
+    mlir::ExecutionEngineOptions eo;
+    eo.transformer = transformer;
+    eo.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+    auto engine = mlir::ExecutionEngine::create(*module, eo);
+    if (!engine)
+      fail(*original, "LLVM compilation", llvm::toString(engine.takeError()));
+    auto c = std::make_unique<Compiled>();
+    c->engine = std::move(*engine);
+    auto fn = c->engine->lookupPacked("ptensor_main");
+    if (!fn)
+      fail(*original, "symbol lookup", llvm::toString(fn.takeError()));
+    c->fn = *fn;
+    return c;
+  }
+};
+
+Jit &jit() {
+  static Jit *j = new Jit(); // never destroyed: engines may outlive interpreter teardown
+  return *j;
+}
+} // namespace
+
+void setNumThreads(int n) {
+  jit();
+  gThreads = n;
+  if (gOmpSetNumThreads && n > 0)
+    gOmpSetNumThreads(n);
+}
+int numThreads() { return gThreads; }
+
+void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs) {
+  Jit &j = jit();
+  auto &info = cacheInfo();
+  auto it = j.cache.find(plan.key);
+  Compiled *c;
+  if (it != j.cache.end()) {
+    ++info.hits;
+    c = it->second.get();
+  } else {
+    auto t0 = std::chrono::steady_clock::now();
+    auto compiled = j.compile(plan);
+    info.compileSeconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    ++info.compiles;
+    c = compiled.get();
+    j.cache.emplace(plan.key, std::move(compiled));
+  }
+  ++info.runs;
+
+  // Pack arguments: each memref is (allocated, aligned, offset, sizes..., strides...).
+  size_t slots = 0;
+  for (Node *l : plan.leaves)
+    slots += 3 + 2 * l->shape.size();
+  for (Node *r : plan.roots)
+    slots += 3 + 2 * r->shape.size();
+  for (Node *n : plan.order)
+    slots += n->sargs.size() + n->iargs.size();
+  std::vector<int64_t> store;
+  store.reserve(slots);
+  std::vector<void *> args;
+  args.reserve(slots);
+  auto push = [&](int64_t v) {
+    store.push_back(v);
+    args.push_back(&store.back());
+  };
+  auto pushMemref = [&](const Node &n, const Buffer &b) {
+    push(reinterpret_cast<int64_t>(b.data));
+    push(reinterpret_cast<int64_t>(b.data));
+    push(0);
+    for (int64_t s : n.shape)
+      push(s);
+    for (int64_t s : b.strides)
+      push(s);
+  };
+  for (Node *l : plan.leaves)
+    pushMemref(*l, *l->buf);
+  for (Node *n : plan.order)
+    for (const Scalar &s : n->sargs) {
+      int64_t bits = s.i;
+      if (s.isFloat)
+        std::memcpy(&bits, &s.f, sizeof bits);
+      push(bits);
+    }
+  for (Node *n : plan.order)
+    for (int64_t v : n->iargs)
+      push(v);
+  for (size_t i = 0; i < plan.roots.size(); ++i)
+    pushMemref(*plan.roots[i], *outs[i]);
+  c->fn(args.data());
+}
+} // namespace ptensor

@@ -1,0 +1,26 @@
+// JIT: PTensor IR for a plan -> the shared pipeline -> LLVM -> mlir::ExecutionEngine, cached in
+// memory by the plan's structure (sizes and scalars are arguments, so they never miss).
+#pragma once
+
+#include "Plan.h"
+
+#include <stdexcept>
+
+namespace mlir { class MLIRContext; class ModuleOp; template <typename> class OwningOpRef; }
+
+namespace ptensor {
+/// A compilation failed; the message names a file holding the failing IR.
+struct CompileError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Compiles (or finds) the program for plan and runs it writing results into outs.
+void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs);
+
+/// PTensor IR of a plan: one func.func @ptensor_main(leaf memrefs, scalars, index values,
+/// result memrefs).
+mlir::OwningOpRef<mlir::ModuleOp> buildModule(mlir::MLIRContext *ctx, const Plan &plan);
+
+void setNumThreads(int n);
+int numThreads();
+} // namespace ptensor

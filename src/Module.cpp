@@ -1,0 +1,200 @@
+// The pybind11 module ptensor._core: recording nodes, materialization, NumPy exchange.
+// Python validates arguments and computes shapes/dtypes; this layer stores them.
+#include "Jit.h"
+#include "PTensor/Dialect.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <unordered_map>
+
+namespace py = pybind11;
+using namespace ptensor;
+
+namespace {
+Kind kindOf(const std::string &s) {
+  static const std::unordered_map<std::string, Kind> kinds = {
+      {"arange", Kind::Arange},       {"create", Kind::Create},
+      {"linspace", Kind::Linspace},   {"eye", Kind::Eye},
+      {"unary", Kind::Unary},         {"unary_test", Kind::UnaryTest},
+      {"binary", Kind::Binary},       {"binary_test", Kind::BinaryTest},
+      {"cast", Kind::Cast},           {"broadcast", Kind::Broadcast},
+      {"reduce", Kind::Reduce},       {"extract_slice", Kind::ExtractSlice},
+      {"insert_slice", Kind::InsertSlice}, {"permute_dims", Kind::PermuteDims}};
+  auto it = kinds.find(s);
+  if (it == kinds.end())
+    throw py::value_error("ptensor: unknown node kind '" + s + "'");
+  return it->second;
+}
+
+template <typename E>
+int32_t subOf(std::optional<E> e, const std::string &kind, const std::string &s) {
+  if (!e)
+    throw py::value_error("ptensor: unknown " + kind + " operation '" + s + "'");
+  return int32_t(*e);
+}
+
+int32_t parseSub(Kind k, const std::string &s) {
+  switch (k) {
+  case Kind::Unary: return subOf(symbolizeUnaryOpKind(s), "unary", s);
+  case Kind::UnaryTest: return subOf(symbolizeUnaryTestKind(s), "unary test", s);
+  case Kind::Binary: return subOf(symbolizeBinaryOpKind(s), "binary", s);
+  case Kind::BinaryTest: return subOf(symbolizeBinaryTestKind(s), "binary test", s);
+  case Kind::Reduce: return subOf(symbolizeReduceKind(s), "reduction", s);
+  default: return 0;
+  }
+}
+
+/// Op names per class, from the TableGen enums (Python's one source of op names).
+template <typename E, typename F>
+py::list names(F stringify, int n) {
+  py::list l;
+  for (int i = 0; i < n; ++i)
+    l.append(std::string(stringify(E(i))));
+  return l;
+}
+
+py::dtype npDtype(DType d) { return py::dtype(dtypeInfo(d).name); }
+
+DType checkDtype(int code) {
+  if (code < 0 || code >= int(DType::Count))
+    throw py::value_error("ptensor: unknown dtype code " + std::to_string(code));
+  return DType(code);
+}
+
+std::shared_ptr<Handle> fromNumpy(py::array a, int code) {
+  DType d = checkDtype(code);
+  int64_t item = dtypeInfo(d).itemsize;
+  if (a.itemsize() != item)
+    throw py::type_error("ptensor: array itemsize does not match dtype");
+  auto n = std::make_shared<Node>();
+  n->dtype = d;
+  n->shape.assign(a.shape(), a.shape() + a.ndim());
+  auto b = std::make_shared<Buffer>();
+  b->data = static_cast<char *>(const_cast<void *>(a.data()));
+  int64_t expect = 1;
+  b->contiguous = true;
+  b->strides.resize(a.ndim());
+  for (int i = int(a.ndim()) - 1; i >= 0; --i) {
+    if (a.strides(i) % item != 0)
+      throw py::value_error("ptensor: strides are not a multiple of the itemsize");
+    b->strides[i] = a.strides(i) / item;
+    if (n->shape[i] != 1 && b->strides[i] != expect)
+      b->contiguous = false;
+    expect *= n->shape[i];
+  }
+  py::object keep = a;
+  b->release = [keep]() mutable {
+    py::gil_scoped_acquire g;
+    keep = py::object();
+  };
+  n->buf = std::move(b);
+  return makeHandle(std::move(n));
+}
+
+py::array toNumpy(const std::shared_ptr<Handle> &h) {
+  if (h->node->kind != Kind::Leaf)
+    materializeAll(h->node);
+  const Node &n = *h->node;
+  std::shared_ptr<Buffer> buf = n.buf;
+  int64_t item = dtypeInfo(n.dtype).itemsize;
+  std::vector<py::ssize_t> strides;
+  for (int64_t s : buf->strides)
+    strides.push_back(s * item);
+  auto *holder = new std::shared_ptr<Buffer>(buf);
+  py::capsule base(holder, [](void *p) { delete static_cast<std::shared_ptr<Buffer> *>(p); });
+  py::array a(npDtype(n.dtype), std::vector<py::ssize_t>(n.shape.begin(), n.shape.end()), strides,
+              buf->data, base);
+  py::detail::array_proxy(a.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+  return a;
+}
+
+std::shared_ptr<Handle> record(const std::string &kind, const std::string &sub,
+                               const std::vector<std::shared_ptr<Handle>> &operands, int dtype,
+                               std::vector<int64_t> shape, std::vector<int64_t> attrs,
+                               std::vector<int64_t> iargs, const py::list &sargs) {
+  notePendingRecord(); // may materialize: operands are held by Python, so they become results
+  auto n = std::make_shared<Node>();
+  n->kind = kindOf(kind);
+  n->sub = parseSub(n->kind, sub);
+  n->dtype = checkDtype(dtype);
+  for (int64_t s : shape)
+    if (s < 0)
+      throw py::value_error("ptensor: negative dimension in shape");
+  n->shape = std::move(shape);
+  n->operands.reserve(operands.size());
+  for (auto &o : operands)
+    n->operands.push_back(o->node);
+  n->attrs = std::move(attrs);
+  n->iargs = std::move(iargs);
+  for (py::handle s : sargs) {
+    if (py::isinstance<py::float_>(s))
+      n->sargs.push_back({true, s.cast<double>(), 0});
+    else
+      n->sargs.push_back({false, 0.0, s.cast<int64_t>()});
+  }
+  return makeHandle(std::move(n));
+}
+} // namespace
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "ptensor C++ core: pending program, PTensor IR, JIT";
+  static py::exception<CompileError> compileError(m, "CompileError", PyExc_RuntimeError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p)
+        std::rethrow_exception(p);
+    } catch (const CompileError &e) {
+      py::set_error(compileError, e.what());
+    }
+  });
+
+  py::class_<Handle, std::shared_ptr<Handle>>(m, "Tensor")
+      .def_property_readonly("shape", [](const Handle &h) {
+        py::tuple t(h.node->shape.size());
+        for (size_t i = 0; i < h.node->shape.size(); ++i)
+          t[i] = h.node->shape[i];
+        return t;
+      })
+      .def_property_readonly("dtype", [](const Handle &h) { return int(h.node->dtype); })
+      .def_property_readonly("is_pending",
+                             [](const Handle &h) { return h.node->kind != Kind::Leaf; });
+
+  m.def("dtypes", [] {
+    py::list l;
+    for (int i = 0; i < int(DType::Count); ++i) {
+      const auto &info = dtypeInfo(DType(i));
+      l.append(py::make_tuple(info.name, info.itemsize, std::string(1, info.numpyKind)));
+    }
+    return l;
+  });
+  m.def("op_names", [] {
+    py::dict d;
+    d["unary"] = names<UnaryOpKind>(stringifyUnaryOpKind, int(getMaxEnumValForUnaryOpKind()) + 1);
+    d["unary_test"] =
+        names<UnaryTestKind>(stringifyUnaryTestKind, int(getMaxEnumValForUnaryTestKind()) + 1);
+    d["binary"] =
+        names<BinaryOpKind>(stringifyBinaryOpKind, int(getMaxEnumValForBinaryOpKind()) + 1);
+    d["binary_test"] =
+        names<BinaryTestKind>(stringifyBinaryTestKind, int(getMaxEnumValForBinaryTestKind()) + 1);
+    d["reduce"] = names<ReduceKind>(stringifyReduceKind, int(getMaxEnumValForReduceKind()) + 1);
+    return d;
+  });
+  m.def("from_numpy", &fromNumpy, py::arg("array"), py::arg("dtype"));
+  m.def("to_numpy", &toNumpy);
+  m.def("record", &record, py::arg("kind"), py::arg("sub"), py::arg("operands"), py::arg("dtype"),
+        py::arg("shape"), py::arg("attrs"), py::arg("iargs"), py::arg("sargs"));
+  m.def("sync", [] { materializeAll(); });
+  m.def("cache_info", [] {
+    const CacheInfo &c = cacheInfo();
+    py::dict d;
+    d["compiles"] = c.compiles;
+    d["hits"] = c.hits;
+    d["runs"] = c.runs;
+    d["compile_time"] = c.compileSeconds;
+    return d;
+  });
+  m.def("set_num_threads", &setNumThreads);
+  m.def("set_pending_limit", &setPendingLimit);
+}

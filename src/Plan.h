@@ -1,0 +1,22 @@
+// A pending program flattened for compilation: nodes in topological order, the cache key, and
+// the order of the compiled function's arguments (leaves, scalars, index values, results).
+#pragma once
+
+#include "Program.h"
+
+#include <unordered_map>
+
+namespace ptensor {
+struct Plan {
+  std::vector<Node *> order;                 ///< topological, leaves included
+  std::unordered_map<const Node *, int> id;  ///< position in order
+  std::vector<Node *> leaves;                ///< memref inputs, in argument order
+  std::vector<Node *> roots;                 ///< results, in argument order
+  std::vector<int64_t> key;                  ///< structure only: no sizes, no scalar values
+};
+
+Plan makePlan(const std::vector<Node *> &roots);
+
+/// Shape as it appears in types: size-1 dimensions static (they broadcast), others dynamic.
+std::vector<int64_t> typeShape(const Node &n);
+} // namespace ptensor

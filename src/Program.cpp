@@ -1,0 +1,175 @@
+// Pending program bookkeeping and materialization.
+#include "Jit.h"
+#include "Plan.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <unordered_set>
+
+namespace ptensor {
+namespace {
+std::vector<std::weak_ptr<Handle>> &pending() {
+  static std::vector<std::weak_ptr<Handle>> p;
+  return p;
+}
+int64_t gRecordsSinceRun = 0;
+int64_t gPendingLimit = 1000;
+} // namespace
+
+CacheInfo &cacheInfo() {
+  static CacheInfo c;
+  return c;
+}
+
+void setPendingLimit(int64_t n) { gPendingLimit = n < 1 ? 1 : n; }
+
+void notePendingRecord() {
+  if (++gRecordsSinceRun > gPendingLimit)
+    materializeAll();
+}
+
+std::shared_ptr<Handle> makeHandle(std::shared_ptr<Node> n) {
+  auto h = std::make_shared<Handle>();
+  bool isPending = n->kind != Kind::Leaf;
+  h->node = std::move(n);
+  if (isPending)
+    pending().push_back(h);
+  return h;
+}
+
+std::vector<int64_t> typeShape(const Node &n) {
+  std::vector<int64_t> s(n.shape);
+  for (int64_t &d : s)
+    if (d != 1)
+      d = INT64_MIN; // mlir::ShapedType::kDynamic
+  return s;
+}
+
+std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shape) {
+  auto b = std::make_shared<Buffer>();
+  int64_t n = 1;
+  for (int64_t s : shape) {
+    if (s < 0)
+      throw std::bad_alloc();
+    if (s && n > INT64_MAX / s)
+      throw std::bad_alloc();
+    n *= s;
+  }
+  int64_t item = dtypeInfo(d).itemsize;
+  if (n > INT64_MAX / item - 64)
+    throw std::bad_alloc();
+  size_t bytes = ((size_t(n * item) + 63) / 64) * 64;
+  void *p = std::aligned_alloc(64, bytes ? bytes : 64);
+  if (!p)
+    throw std::bad_alloc();
+  b->data = static_cast<char *>(p);
+  b->release = [p] { std::free(p); };
+  b->strides.assign(shape.size(), 1);
+  for (int i = int(shape.size()) - 2; i >= 0; --i)
+    b->strides[i] = b->strides[i + 1] * std::max<int64_t>(shape[i + 1], 1);
+  b->contiguous = true;
+  return b;
+}
+
+Plan makePlan(const std::vector<Node *> &roots) {
+  Plan p;
+  p.roots = roots;
+  // iterative post-order DFS
+  std::vector<std::pair<Node *, size_t>> stack;
+  for (Node *r : roots) {
+    if (p.id.count(r))
+      continue;
+    stack.push_back({r, 0});
+    while (!stack.empty()) {
+      auto &[n, next] = stack.back();
+      if (next == 0 && p.id.count(n)) {
+        stack.pop_back();
+        continue;
+      }
+      if (next < n->operands.size()) {
+        Node *c = n->operands[next++].get();
+        if (!p.id.count(c))
+          stack.push_back({c, 0});
+        continue;
+      }
+      Node *done = n;
+      stack.pop_back();
+      if (p.id.count(done))
+        continue;
+      p.id[done] = int(p.order.size());
+      p.order.push_back(done);
+      if (done->kind == Kind::Leaf)
+        p.leaves.push_back(done);
+    }
+  }
+  // key: per node its class, kind, dtype, type shape (which dims are 1), static attributes,
+  // operand positions, and the kinds of its runtime arguments
+  auto &k = p.key;
+  k.reserve(p.order.size() * 12 + roots.size() + 2);
+  k.push_back(int64_t(p.order.size()));
+  for (Node *n : p.order) {
+    int64_t onesMask = 0;
+    for (size_t i = 0; i < n->shape.size() && i < 63; ++i)
+      if (n->shape[i] == 1)
+        onesMask |= int64_t(1) << i;
+    k.push_back(int64_t(n->kind) | (int64_t(n->sub) << 8) | (int64_t(n->dtype) << 24) |
+                (int64_t(n->shape.size()) << 32) |
+                (n->kind == Kind::Leaf && n->buf->contiguous ? int64_t(1) << 48 : 0));
+    k.push_back(onesMask);
+    if (n->kind == Kind::Leaf)
+      continue;
+    k.push_back(int64_t(n->attrs.size()) | (int64_t(n->operands.size()) << 16) |
+                (int64_t(n->iargs.size()) << 32));
+    k.insert(k.end(), n->attrs.begin(), n->attrs.end());
+    for (auto &o : n->operands)
+      k.push_back(p.id[o.get()]);
+    int64_t sk = int64_t(n->sargs.size());
+    for (auto &s : n->sargs)
+      sk = sk * 2 + (s.isFloat ? 1 : 0);
+    k.push_back(sk);
+  }
+  for (Node *r : roots)
+    k.push_back(p.id[r]);
+  return p;
+}
+
+void materializeAll(const std::shared_ptr<Node> &want) {
+  gRecordsSinceRun = 0;
+  auto &pend = pending();
+  std::vector<Node *> roots;
+  std::vector<std::shared_ptr<Node>> keep; // roots stay alive while we run
+  std::unordered_set<Node *> seen;
+  // A node whose program failed to compile is no longer pending; asking for it retries (and
+  // raises again) instead of returning garbage.
+  if (want && want->kind != Kind::Leaf && seen.insert(want.get()).second) {
+    roots.push_back(want.get());
+    keep.push_back(want);
+  }
+  for (auto &w : pend)
+    if (auto h = w.lock())
+      if (h->node->kind != Kind::Leaf && seen.insert(h->node.get()).second) {
+        roots.push_back(h->node.get());
+        keep.push_back(h->node);
+      }
+  pend.clear();
+  if (roots.empty())
+    return;
+  Plan plan = makePlan(roots);
+  std::vector<std::shared_ptr<Buffer>> outs;
+  outs.reserve(roots.size());
+  for (Node *r : roots)
+    outs.push_back(allocateBuffer(r->dtype, r->shape));
+  runPlan(plan, outs);
+  for (size_t i = 0; i < roots.size(); ++i) {
+    Node *r = roots[i];
+    r->kind = Kind::Leaf;
+    r->sub = 0;
+    r->operands.clear();
+    r->attrs.clear();
+    r->iargs.clear();
+    r->sargs.clear();
+    r->buf = outs[i];
+  }
+}
+} // namespace ptensor

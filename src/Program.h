@@ -1,0 +1,79 @@
+// The pending program: a DAG of recorded nodes. Shapes and dtypes are known when a node is
+// recorded (Python computes and validates them); nothing runs until a materialization point.
+#pragma once
+
+#include "DType.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ptensor {
+
+enum class Kind : int32_t {
+  Leaf, Arange, Create, Linspace, Eye, Unary, UnaryTest, Binary, BinaryTest, Cast, Broadcast,
+  Reduce, ExtractSlice, InsertSlice, PermuteDims
+};
+
+/// Memory owned by a materialized array: either malloc'ed by ptensor or a caller's buffer
+/// (a NumPy array kept alive by `release`).
+struct Buffer {
+  char *data = nullptr;
+  std::vector<int64_t> strides; // in elements
+  bool contiguous = true;
+  std::function<void()> release;
+  ~Buffer() {
+    if (release)
+      release();
+  }
+};
+
+/// A runtime scalar argument of the compiled program (f64 or i64 in the function signature).
+struct Scalar {
+  bool isFloat;
+  double f;
+  int64_t i;
+};
+
+struct Node {
+  Kind kind = Kind::Leaf;
+  int32_t sub = 0; ///< op kind within the class (TableGen enum value)
+  DType dtype = DType::Float64;
+  std::vector<int64_t> shape;
+  std::vector<std::shared_ptr<Node>> operands;
+  std::vector<int64_t> attrs;  ///< static attributes: part of the cache key
+  std::vector<int64_t> iargs;  ///< dynamic index arguments (sizes, offsets, strides)
+  std::vector<Scalar> sargs;   ///< dynamic scalar arguments
+  std::shared_ptr<Buffer> buf; ///< set when kind == Leaf
+
+  int64_t size() const {
+    int64_t n = 1;
+    for (int64_t d : shape)
+      n *= d;
+    return n;
+  }
+};
+
+/// What Python holds. Only nodes reachable from live handles become program results.
+struct Handle {
+  std::shared_ptr<Node> node;
+};
+
+std::shared_ptr<Handle> makeHandle(std::shared_ptr<Node> n);
+/// Runs every pending node still referenced from Python (and `want`); afterwards they are
+/// all leaves.
+void materializeAll(const std::shared_ptr<Node> &want = nullptr);
+/// Allocates an uninitialized contiguous buffer (MemoryError-style std::bad_alloc on failure).
+std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shape);
+
+struct CacheInfo {
+  int64_t compiles = 0, hits = 0, runs = 0;
+  double compileSeconds = 0;
+};
+CacheInfo &cacheInfo();
+/// Records since the last materialization; past the limit, the next record materializes.
+void notePendingRecord();
+void setPendingLimit(int64_t n);
+} // namespace ptensor
