@@ -1,0 +1,58 @@
+"""ptensor: NumPy / array-API arrays recorded as PTensor IR (MLIR), fused, JIT-compiled with
+LLVM and run. ``import ptensor as pt``."""
+from __future__ import annotations
+
+from . import _core
+from ._core import CompileError
+from ._dtypes import (DType, bool_ as bool, int8, int16, int32, int64, uint8, uint16,  # noqa: A001
+                      uint32, uint64, float32, float64, result_type)
+from ._array import Array, _install_operators
+from ._creation import (arange, asarray, empty, empty_like, eye, full, full_like, linspace,
+                        ones, ones_like, zeros, zeros_like)
+from ._elementwise import *  # noqa: F401,F403
+from ._elementwise import __all__ as _ew_all
+from ._manipulation import broadcast_arrays, broadcast_to, matrix_transpose, permute_dims
+from ._statistical import max, mean, min, prod, std, sum, var  # noqa: A004
+from . import _dtypes as _dt
+from . import _ops as _ops_mod
+
+_install_operators()
+
+
+def astype(x, dtype, /, *, copy=True, device=None):
+    """x converted to dtype (a new array unless copy=False and the dtype is unchanged)."""
+    from ._creation import check_device, _copy
+    check_device(device)
+    if not isinstance(x, Array):
+        raise TypeError(f"astype: x must be a ptensor Array, got {type(x).__name__}")
+    d = _dt.to_dtype(dtype)
+    if d == x.dtype:
+        return _copy(x) if copy else x
+    return _ops_mod.cast(x, d)
+
+
+def sync():
+    """Materialize every pending array that Python still references."""
+    _core.sync()
+
+
+def cache_info():
+    """JIT cache statistics: compiles, hits, runs and total compile_time (seconds)."""
+    return _core.cache_info()
+
+
+def set_num_threads(n):
+    """Number of OpenMP threads for compiled loops (also PTENSOR_NUM_THREADS=1 to disable)."""
+    _core.set_num_threads(_ops_mod.as_index(n, "n"))
+
+
+def to_numpy(x):
+    return x.to_numpy()
+
+
+__all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "int64",
+           "uint8", "uint16", "uint32", "uint64", "float32", "float64", "result_type",
+           "arange", "asarray", "empty", "empty_like", "eye", "full", "full_like", "linspace",
+           "ones", "ones_like", "zeros", "zeros_like", "broadcast_arrays", "broadcast_to",
+           "matrix_transpose", "permute_dims", "max", "mean", "min", "prod", "std", "sum",
+           "var", "astype", "sync", "cache_info", "set_num_threads", "to_numpy"] + _ew_all

@@ -1,0 +1,236 @@
+"""The Array object: metadata known at once, data materialized on demand."""
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from . import _core
+from . import _dtypes as dt
+from . import _ops
+from ._indexing import View, parse_key
+
+
+class Array:
+    """A ptensor array. Operations record nodes; data is computed at materialization points
+    (repr, conversion to NumPy, bool/int/float/item, ``ptensor.sync()``).
+
+    Basic indexing returns a view: writing through it (``b = a[1:]; b[0] = 5``) updates ``a``,
+    as in NumPy. A view remembers its base and its index relative to it.
+    """
+    __slots__ = ("_h", "_dtype", "_base", "_view", "_seen", "_version", "__weakref__")
+    __array_priority__ = 100
+
+    @classmethod
+    def _new(cls, h, dtype, base=None, view=None):
+        a = object.__new__(cls)
+        a._h, a._dtype, a._base, a._view, a._version = h, dtype, base, view, 0
+        a._seen = base._version if base is not None else 0
+        return a
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("use ptensor.asarray (or another creation function) to make an Array")
+
+    # --- the current tensor of this array (views follow writes to their base) ---
+    @property
+    def _t(self):
+        b = self._base
+        if b is not None and self._seen != b._version:
+            self._h = self._view.extract(b)._h
+            self._seen = b._version
+        return self._h
+
+    # --- attributes ---
+    @property
+    def dtype(self):
+        return self._dtype
+
+    @property
+    def shape(self):
+        return self._h.shape
+
+    @property
+    def ndim(self):
+        return len(self._h.shape)
+
+    @property
+    def size(self):
+        n = 1
+        for s in self._h.shape:
+            n *= s
+        return n
+
+    @property
+    def device(self):
+        return "cpu"
+
+    def to_device(self, device, /, *, stream=None):
+        from ._creation import check_device
+        check_device(device)
+        return self
+
+    @property
+    def mT(self):
+        if self.ndim < 2:
+            raise ValueError(f"mT requires an array with at least 2 dimensions, got {self.ndim}")
+        from ._manipulation import matrix_transpose
+        return matrix_transpose(self)
+
+    @property
+    def T(self):
+        if self.ndim != 2:
+            raise ValueError(f"T requires a 2-dimensional array, got {self.ndim} dimensions "
+                             "(use .mT or permute_dims)")
+        from ._manipulation import permute_dims
+        return permute_dims(self, (1, 0))
+
+    def __len__(self):
+        if self.ndim == 0:
+            raise TypeError("len() of unsized object (0-d array)")
+        return self.shape[0]
+
+    def __iter__(self):
+        if self.ndim == 0:
+            raise TypeError("iteration over a 0-d array")
+        for i in range(self.shape[0]):
+            yield self[i]
+
+    # --- materialization ---
+    def _numpy(self):
+        """Read-only NumPy view of the (materialized) data."""
+        return _core.to_numpy(self._t)
+
+    def to_numpy(self, copy=True):
+        a = self._numpy()
+        return a.copy() if copy else a
+
+    def __array__(self, dtype=None, copy=None):
+        a = self._numpy()
+        if dtype is not None and np.dtype(dtype) != a.dtype:
+            return a.astype(dtype)
+        if copy:
+            return a.copy()
+        return a
+
+    def __repr__(self):
+        return "A" + repr(self._numpy())[1:]
+
+    def __str__(self):
+        return str(self._numpy())
+
+    def __format__(self, spec):
+        return format(self._numpy(), spec) if self.ndim else format(self.item(), spec)
+
+    def item(self):
+        if self.size != 1:
+            raise ValueError(f"can only convert an array of size 1 to a Python scalar, got size {self.size}")
+        return self._numpy().reshape(()).item()
+
+    def __bool__(self):
+        if self.size != 1:
+            raise ValueError("The truth value of an array with more than one element is "
+                             "ambiguous. Use any() or all()")
+        return bool(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __float__(self):
+        return float(self.item())
+
+    def __complex__(self):
+        return complex(self.item())
+
+    def __index__(self):
+        if not dt.is_int(self.dtype) or self.ndim != 0:
+            raise TypeError("only 0-d integer arrays can be converted to an index")
+        return operator.index(self.item())
+
+    # --- indexing ---
+    def __getitem__(self, key):
+        base = self._base if self._base is not None else self
+        view = self._view.compose(parse_key(key, self.shape)) if self._view is not None \
+            else View.of(base.shape).compose(parse_key(key, self.shape))
+        if view.is_identity(base.shape):
+            return base if self._base is None else self
+        r = view.extract(base)
+        return Array._new(r._h, r.dtype, base, view)
+
+    def __setitem__(self, key, value):
+        base = self._base if self._base is not None else self
+        view = (self._view if self._view is not None else View.of(base.shape)).compose(
+            parse_key(key, self.shape))
+        value = _coerce_value(value, base.dtype)
+        value = _ops.broadcast_to(_ops.cast(value, base.dtype), view.shape)
+        if view.is_identity(base.shape):  # whole array: no insert_slice needed
+            base._h = value._h
+        else:
+            base._h = view.insert(base, value)._h
+        base._version += 1
+
+    # --- array API namespace ---
+    def __array_namespace__(self, /, *, api_version=None):
+        import ptensor
+        return ptensor
+
+
+def _coerce_value(value, dtype):
+    """A value for __setitem__ as an Array."""
+    from ._creation import asarray
+    if isinstance(value, Array):
+        return value
+    if isinstance(value, (bool, int, float)):
+        if not dt.scalar_fits(value, dtype):
+            raise OverflowError(f"Python integer {value} out of bounds for {dtype.name}")
+        if isinstance(value, float) and dt.is_int(dtype) and not np.isfinite(value):
+            raise ValueError(f"cannot convert float {value} to integer")
+        return _ops.full((), value, dtype)
+    return asarray(value)
+
+
+def _install_operators():
+    from . import _elementwise as ew
+    binary = {
+        "add": ew.add, "sub": ew.subtract, "mul": ew.multiply, "truediv": ew.divide,
+        "floordiv": ew.floor_divide, "mod": ew.remainder, "pow": ew.pow,
+        "and": ew.bitwise_and, "or": ew.bitwise_or, "xor": ew.bitwise_xor,
+        "lshift": ew.bitwise_left_shift, "rshift": ew.bitwise_right_shift,
+    }
+    for name, fn in binary.items():
+        def op(self, other, fn=fn):
+            if not isinstance(other, (Array, bool, int, float)):
+                return NotImplemented
+            return fn(self, other)
+
+        def rop(self, other, fn=fn):
+            if not isinstance(other, (bool, int, float)):
+                return NotImplemented
+            return fn(other, self)
+
+        def iop(self, other, fn=fn):
+            r = fn(self, other)
+            if r.shape != self.shape:
+                raise ValueError(f"non-broadcastable output operand with shape {self.shape} "
+                                 f"doesn't match the broadcast shape {r.shape}")
+            if r.dtype != self.dtype:
+                if not (dt.is_float(self.dtype) or (dt.is_int(self.dtype) and dt.is_int(r.dtype))):
+                    raise TypeError(f"cannot cast the result of in-place {fn.__name__} from "
+                                    f"{r.dtype.name} to {self.dtype.name}")
+            self[...] = r
+            return self
+
+        setattr(Array, f"__{name}__", op)
+        setattr(Array, f"__r{name}__", rop)
+        setattr(Array, f"__i{name}__", iop)
+    for name, fn in {"eq": ew.equal, "ne": ew.not_equal, "lt": ew.less, "le": ew.less_equal,
+                     "gt": ew.greater, "ge": ew.greater_equal}.items():
+        def cmp(self, other, fn=fn):
+            if not isinstance(other, (Array, bool, int, float)):
+                return NotImplemented
+            return fn(self, other)
+        setattr(Array, f"__{name}__", cmp)
+    Array.__hash__ = None
+    Array.__neg__ = lambda self: ew.negative(self)
+    Array.__pos__ = lambda self: ew.positive(self)
+    Array.__abs__ = lambda self: ew.abs(self)
+    Array.__invert__ = lambda self: ew.bitwise_invert(self)

@@ -1,0 +1,183 @@
+"""Creation functions (array API): arange, asarray, empty, zeros, ones, full, *_like,
+linspace, eye."""
+from __future__ import annotations
+
+import math
+import operator
+
+import numpy as np
+
+from . import _core
+from . import _dtypes as dt
+from . import _ops
+
+
+def check_device(device):
+    if device not in (None, "cpu"):
+        raise ValueError(f"device: unsupported device {device!r} (this build supports 'cpu')")
+
+
+def _dtype_or(dtype, default):
+    return default if dtype is None else dt.to_dtype(dtype)
+
+
+def _default_for(value):
+    if isinstance(value, bool):
+        return dt.bool_
+    if isinstance(value, int):
+        return dt.default_int
+    if isinstance(value, float):
+        return dt.default_float
+    raise TypeError(f"fill_value must be a bool, int or float, got {type(value).__name__}")
+
+
+def asarray(obj, /, *, dtype=None, device=None, copy=None):
+    """An Array from an Array, a NumPy array (wrapped without a copy when contiguous enough
+    and copy is not True), nested sequences or a scalar."""
+    from ._array import Array
+    check_device(device)
+    want = None if dtype is None else dt.to_dtype(dtype)
+    if isinstance(obj, Array):
+        if want is not None and want != obj.dtype:
+            if copy is False:
+                raise ValueError("asarray: copy=False is impossible when the dtype changes")
+            return _ops.cast(obj, want)
+        return _copy(obj) if copy else obj
+    if isinstance(obj, (bool, int, float)) and want is None:
+        want = _default_for(obj)
+    try:
+        a = np.asarray(obj, dtype=None if want is None else want.np)
+    except OverflowError as e:
+        raise OverflowError(f"asarray: {e}") from None
+    except (TypeError, ValueError) as e:
+        raise type(e)(f"asarray: cannot convert {type(obj).__name__} to an array: {e}") from None
+    if want is None:
+        if a.dtype.kind == "f" and a.dtype == np.float16:
+            a = a.astype(np.float32)
+        want = dt.to_dtype(a.dtype, "asarray element type")
+    copied = a is not obj
+    if copy and not copied:
+        a = a.copy()
+    elif copy is False and copied and isinstance(obj, np.ndarray):
+        raise ValueError("asarray: copy=False is impossible for this input")
+    if a.dtype.itemsize and (a.ctypes.data % a.dtype.itemsize or
+                             any(s % a.dtype.itemsize for s in a.strides)):
+        a = np.ascontiguousarray(a)
+    return Array._new(_core.from_numpy(a, want.code), want)
+
+
+def _copy(x):
+    """A fresh array with x's values."""
+    from . import _elementwise as ew
+    return ew.positive(x) if x.dtype != dt.bool_ else ew.logical_not(ew.logical_not(x))
+
+
+def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+    check_device(device)
+    if stop is None:
+        start, stop = 0, start
+    for nm, v in (("start", start), ("stop", stop), ("step", step)):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) and not hasattr(v, "__index__"):
+            raise TypeError(f"arange: {nm} must be an int or float, got {type(v).__name__}")
+        if isinstance(v, float) and not math.isfinite(v):
+            raise ValueError(f"arange: {nm} must be finite, got {v}")
+    if step == 0:
+        raise ValueError("arange: step must not be zero")
+    all_int = all(isinstance(v, int) or hasattr(v, "__index__") and not isinstance(v, float)
+                  for v in (start, stop, step))
+    d = _dtype_or(dtype, dt.default_int if all_int else dt.default_float)
+    if all_int:
+        start, stop, step = (operator.index(v) for v in (start, stop, step))
+        n = max(0, -((start - stop) // step))  # ceil((stop - start) / step)
+        sargs = [start, step]
+    else:
+        n = max(0, math.ceil((stop - start) / step))
+        sargs = [float(start), float(step)]
+    if dt.is_int(d) and not all_int:
+        sargs = [float(start), float(step)]
+    return _ops.record("arange", "", [], d, (n,), iargs=[n], sargs=sargs)
+
+
+def empty(shape, *, dtype=None, device=None):
+    check_device(device)
+    return _ops.full(_ops.normalize_shape(shape), None, _dtype_or(dtype, dt.default_float))
+
+
+def zeros(shape, *, dtype=None, device=None):
+    check_device(device)
+    return _ops.full(_ops.normalize_shape(shape), 0, _dtype_or(dtype, dt.default_float))
+
+
+def ones(shape, *, dtype=None, device=None):
+    check_device(device)
+    return _ops.full(_ops.normalize_shape(shape), 1, _dtype_or(dtype, dt.default_float))
+
+
+def full(shape, fill_value, *, dtype=None, device=None):
+    check_device(device)
+    if hasattr(fill_value, "__array_namespace__") or isinstance(fill_value, np.ndarray):
+        fill_value = fill_value.item() if hasattr(fill_value, "item") else fill_value
+    d = _dtype_or(dtype, _default_for(fill_value))
+    if not isinstance(fill_value, (bool, int, float)):
+        raise TypeError(f"full: fill_value must be a bool, int or float, got "
+                        f"{type(fill_value).__name__}")
+    if not dt.scalar_fits(fill_value, d):
+        raise OverflowError(f"full: fill_value {fill_value} out of bounds for {d.name}")
+    if isinstance(fill_value, float) and dt.is_int(d) and not math.isfinite(fill_value):
+        raise ValueError(f"full: cannot convert {fill_value} to {d.name}")
+    return _ops.full(_ops.normalize_shape(shape), fill_value, d)
+
+
+def _like(x, name):
+    from ._array import Array
+    if not isinstance(x, Array):
+        raise TypeError(f"{name}: x must be a ptensor Array, got {type(x).__name__}")
+    return x
+
+
+def empty_like(x, /, *, dtype=None, device=None):
+    x = _like(x, "empty_like")
+    return empty(x.shape, dtype=dtype or x.dtype, device=device)
+
+
+def zeros_like(x, /, *, dtype=None, device=None):
+    x = _like(x, "zeros_like")
+    return zeros(x.shape, dtype=dtype or x.dtype, device=device)
+
+
+def ones_like(x, /, *, dtype=None, device=None):
+    x = _like(x, "ones_like")
+    return ones(x.shape, dtype=dtype or x.dtype, device=device)
+
+
+def full_like(x, /, fill_value, *, dtype=None, device=None):
+    x = _like(x, "full_like")
+    return full(x.shape, fill_value, dtype=dtype or x.dtype, device=device)
+
+
+def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
+    check_device(device)
+    for nm, v in (("start", start), ("stop", stop)):
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise TypeError(f"linspace: {nm} must be an int or float, got {type(v).__name__}")
+        if not math.isfinite(v):
+            raise ValueError(f"linspace: {nm} must be finite, got {v}")
+    num = _ops.as_index(num, "linspace: num")
+    if num < 0:
+        raise ValueError(f"linspace: num must be non-negative, got {num}")
+    d = _dtype_or(dtype, dt.default_float)
+    if not dt.is_float(d):
+        raise TypeError(f"linspace: dtype must be a floating-point type, got {d.name}")
+    return _ops.record("linspace", "", [], d, (num,), attrs=[int(bool(endpoint))], iargs=[num],
+                       sargs=[float(start), float(stop)])
+
+
+def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
+    check_device(device)
+    n_rows = _ops.as_index(n_rows, "eye: n_rows")
+    n_cols = n_rows if n_cols is None else _ops.as_index(n_cols, "eye: n_cols")
+    k = _ops.as_index(k, "eye: k")
+    if n_rows < 0 or n_cols < 0:
+        raise ValueError(f"eye: sizes must be non-negative, got ({n_rows}, {n_cols})")
+    d = _dtype_or(dtype, dt.default_float)
+    return _ops.record("eye", "", [], d, (n_rows, n_cols), iargs=[n_rows, n_cols, k])

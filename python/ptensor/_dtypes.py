@@ -1,0 +1,118 @@
+"""Data types and the promotion rules.
+
+The physical types come from the C++ core (``_core.dtypes()``). The promotion and result-type
+rules are NumPy's own (``numpy`` ufunc type resolution, asked once per combination and cached):
+ptensor's one table is NumPy's, so results match NumPy dtype for dtype. Deviation: ptensor has
+no float16, so where NumPy would produce float16 (8-bit integers and bool into a float function)
+ptensor produces float32.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _core
+
+
+class DType:
+    __slots__ = ("name", "code", "itemsize", "kind", "np")
+
+    def __init__(self, name, code, itemsize, kind):
+        self.name, self.code, self.itemsize, self.kind = name, code, itemsize, kind
+        self.np = np.dtype(name)
+
+    def __repr__(self):
+        return f"ptensor.{self.name}"
+
+    def __eq__(self, other):
+        if isinstance(other, DType):
+            return self.code == other.code
+        try:
+            return np.dtype(other) == self.np
+        except TypeError:
+            return False
+
+    def __hash__(self):
+        return hash(self.name)
+
+
+_ALL = [DType(n, i, size, kind) for i, (n, size, kind) in enumerate(_core.dtypes())]
+_BY_NAME = {d.name: d for d in _ALL}
+_BY_NP = {d.np: d for d in _ALL}
+
+bool_ = _BY_NAME["bool"]
+int8, int16, int32, int64 = (_BY_NAME[n] for n in ("int8", "int16", "int32", "int64"))
+uint8, uint16, uint32, uint64 = (_BY_NAME[n] for n in ("uint8", "uint16", "uint32", "uint64"))
+float32, float64 = _BY_NAME["float32"], _BY_NAME["float64"]
+default_int, default_float = int64, float64
+
+
+def to_dtype(dt, argname="dtype") -> DType:
+    """ptensor DType from a DType, NumPy dtype, type or name; TypeError naming argname."""
+    if isinstance(dt, DType):
+        return dt
+    try:
+        npdt = np.dtype(dt)
+    except TypeError:
+        raise TypeError(f"{argname}: {dt!r} is not a data type") from None
+    d = _BY_NP.get(npdt)
+    if d is None:
+        raise TypeError(f"{argname}: unsupported data type {npdt} (supported: "
+                        + ", ".join(x.name for x in _ALL) + ")")
+    return d
+
+
+def from_numpy_dtype(npdt, argname="dtype") -> DType:
+    if npdt == np.float16:
+        return float32
+    return to_dtype(npdt, argname)
+
+
+def is_float(d: DType) -> bool:
+    return d.kind == "f"
+
+
+def is_int(d: DType) -> bool:
+    return d.kind in "iu"
+
+
+_ufunc_cache: dict = {}
+
+
+def ufunc_result(ufunc, *dtypes) -> DType:
+    """Result dtype of NumPy's ufunc on arrays of these dtypes (cached); TypeError if NumPy has
+    no loop for them. Inputs are ptensor DTypes or Python scalars (weakly typed, as NumPy 2)."""
+    key = (ufunc,) + tuple(d if isinstance(d, DType) else type(d) for d in dtypes)
+    r = _ufunc_cache.get(key)
+    if r is None:
+        args = [np.zeros(1, d.np) if isinstance(d, DType) else d for d in dtypes]
+        try:
+            out = ufunc(*args)
+        except TypeError:
+            names = ", ".join(d.name if isinstance(d, DType) else type(d).__name__ for d in dtypes)
+            raise TypeError(f"{ufunc.__name__} is not supported for input dtypes ({names})") from None
+        r = from_numpy_dtype(np.asarray(out).dtype)
+        _ufunc_cache[key] = r
+    return r
+
+
+def result_type(*args):
+    """Array-API result_type over DTypes, Arrays and Python scalars (NumPy's rules)."""
+    from ._array import Array
+    nps = []
+    for a in args:
+        if isinstance(a, Array):
+            nps.append(a.dtype.np)
+        elif isinstance(a, DType):
+            nps.append(a.np)
+        elif isinstance(a, (bool, int, float)):
+            nps.append(a)
+        else:
+            nps.append(to_dtype(a, "result_type argument").np)
+    return from_numpy_dtype(np.result_type(*nps))
+
+
+def scalar_fits(value, d: DType) -> bool:
+    if isinstance(value, bool) or not isinstance(value, int) or not is_int(d):
+        return True
+    info = np.iinfo(d.np)
+    return info.min <= value <= info.max

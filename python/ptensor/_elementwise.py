@@ -1,0 +1,198 @@
+"""Elementwise functions of the array API standard (real-valued), generated from one table.
+
+Each entry names the NumPy ufunc whose type resolution ptensor follows (result dtypes are
+NumPy's), the PTensor op class and the op kind (names from the TableGen enums via _core)."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _core
+from . import _dtypes as dt
+from . import _ops
+
+_OPS = _core.op_names()
+
+# name -> numpy ufunc (unary ops: PTensor elementwise_unary_op of the same name)
+_UNARY = {
+    "abs": np.abs, "acos": np.arccos, "acosh": np.arccosh, "asin": np.arcsin,
+    "asinh": np.arcsinh, "atan": np.arctan, "atanh": np.arctanh,
+    "bitwise_invert": np.invert, "ceil": np.ceil, "cos": np.cos, "cosh": np.cosh,
+    "exp": np.exp, "expm1": np.expm1, "floor": np.floor, "log": np.log, "log1p": np.log1p,
+    "log2": np.log2, "log10": np.log10, "negative": np.negative, "positive": np.positive,
+    "round": np.round, "sign": np.sign, "sin": np.sin, "sinh": np.sinh, "sqrt": np.sqrt,
+    "square": np.square, "tan": np.tan, "tanh": np.tanh, "trunc": np.trunc,
+    "reciprocal": np.reciprocal,
+    "erf": np.exp,  # extension (not in the array API): dtype rule of a float function
+}
+_UNARY_TEST = {"isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite,
+               "logical_not": np.logical_not, "signbit": np.signbit}
+_BINARY = {
+    "add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": np.divide,
+    "floor_divide": np.floor_divide, "remainder": np.remainder, "pow": np.power,
+    "maximum": np.maximum, "minimum": np.minimum, "bitwise_and": np.bitwise_and,
+    "bitwise_or": np.bitwise_or, "bitwise_xor": np.bitwise_xor,
+    "bitwise_left_shift": np.left_shift, "bitwise_right_shift": np.right_shift,
+    "atan2": np.arctan2, "hypot": np.hypot, "copysign": np.copysign,
+    "logaddexp": np.logaddexp, "nextafter": np.nextafter,
+}
+_BINARY_TEST = {
+    "equal": np.equal, "not_equal": np.not_equal, "less": np.less,
+    "less_equal": np.less_equal, "greater": np.greater, "greater_equal": np.greater_equal,
+    "logical_and": np.logical_and, "logical_or": np.logical_or, "logical_xor": np.logical_xor,
+}
+assert set(_UNARY) == set(_OPS["unary"]) and set(_UNARY_TEST) == set(_OPS["unary_test"])
+assert set(_BINARY) == set(_OPS["binary"]) and set(_BINARY_TEST) == set(_OPS["binary_test"])
+
+_SCALARS = (bool, int, float)
+
+
+def _as_array(x, name):
+    from ._array import Array
+    if isinstance(x, Array):
+        return x
+    if isinstance(x, np.ndarray):
+        from ._creation import asarray
+        return asarray(x)
+    raise TypeError(f"{name}: expected a ptensor Array, got {type(x).__name__}")
+
+
+def _operand(x, name):
+    from ._array import Array
+    if isinstance(x, Array) or isinstance(x, _SCALARS):
+        return x
+    return _as_array(x, name)
+
+
+def _unary(name, ufunc):
+    def fn(x, /):
+        x = _as_array(x, name)
+        if name == "reciprocal" and not dt.is_float(x.dtype):
+            # array API: floating-point only; integers are promoted (NumPy would do 1 // x)
+            x = _ops.cast(x, dt.default_float)
+        rt = dt.ufunc_result(ufunc, x.dtype)
+        if rt != x.dtype:
+            x = _ops.cast(x, rt)
+        return _ops.record("unary", name, [x], rt, x.shape)
+    fn.__name__ = name
+    fn.__doc__ = f"Elementwise {name} (array API); result dtype as numpy.{ufunc.__name__}."
+    if name == "erf":
+        fn.__doc__ = "Elementwise error function (ptensor extension, as scipy.special.erf)."
+    return fn
+
+
+def _unary_test(name, ufunc):
+    def fn(x, /):
+        x = _as_array(x, name)
+        dt.ufunc_result(ufunc, x.dtype)  # TypeError where NumPy has no loop
+        return _ops.record("unary_test", name, [x], dt.bool_, x.shape)
+    fn.__name__ = name
+    fn.__doc__ = f"Elementwise {name} (array API); bool result."
+    return fn
+
+
+def _prepare(name, x1, x2, compute):
+    """Broadcast and cast both operands (Arrays or Python scalars) to `compute`."""
+    from ._array import Array
+    shapes = [a.shape for a in (x1, x2) if isinstance(a, Array)]
+    shape = _ops.broadcast_shapes(*shapes)
+    out = []
+    for a in (x1, x2):
+        if isinstance(a, Array):
+            out.append(_ops.broadcast_to(_ops.cast(a, compute), shape))
+        else:
+            if not dt.scalar_fits(a, compute):
+                raise OverflowError(f"{name}: Python integer {a} out of bounds for {compute.name}")
+            out.append(_ops.full(shape, a, compute))
+    return out, shape
+
+
+def _check_int_pow(name, x1, x2, rt):
+    if name == "pow" and dt.is_int(rt) and isinstance(x2, int) and not isinstance(x2, bool) \
+            and x2 < 0:
+        raise ValueError("Integers to negative integer powers are not allowed.")
+
+
+def _binary(name, ufunc):
+    def fn(x1, x2, /):
+        x1, x2 = _operand(x1, name), _operand(x2, name)
+        if isinstance(x1, _SCALARS) and isinstance(x2, _SCALARS):
+            raise TypeError(f"{name}: at least one argument must be a ptensor Array")
+        rt = dt.ufunc_result(ufunc, *(a.dtype if not isinstance(a, _SCALARS) else a
+                                      for a in (x1, x2)))
+        _check_int_pow(name, x1, x2, rt)
+        (a, b), shape = _prepare(name, x1, x2, rt)
+        return _ops.record("binary", name, [a, b], rt, shape)
+    fn.__name__ = name
+    fn.__doc__ = f"Elementwise {name} with broadcasting; result dtype as numpy.{ufunc.__name__}."
+    return fn
+
+
+def _binary_test(name, ufunc):
+    logical = name.startswith("logical_")
+
+    def fn(x1, x2, /):
+        x1, x2 = _operand(x1, name), _operand(x2, name)
+        if isinstance(x1, _SCALARS) and isinstance(x2, _SCALARS):
+            raise TypeError(f"{name}: at least one argument must be a ptensor Array")
+        ins = [a.dtype if not isinstance(a, _SCALARS) else a for a in (x1, x2)]
+        dt.ufunc_result(ufunc, *ins)  # TypeError where NumPy has no loop
+        compute = dt.bool_ if logical else dt.result_type(*ins)
+        if not logical and any(isinstance(a, _SCALARS) and not dt.scalar_fits(a, compute)
+                               for a in (x1, x2)):
+            compute = dt.float64  # compare out-of-range Python ints by value
+        (a, b), shape = _prepare(name, x1, x2, compute)
+        return _ops.record("binary_test", name, [a, b], dt.bool_, shape)
+    fn.__name__ = name
+    fn.__doc__ = f"Elementwise {name} with broadcasting; bool result."
+    return fn
+
+
+_g = globals()
+for _n, _u in _UNARY.items():
+    _g[_n] = _unary(_n, _u)
+for _n, _u in _UNARY_TEST.items():
+    _g[_n] = _unary_test(_n, _u)
+for _n, _u in _BINARY.items():
+    _g[_n] = _binary(_n, _u)
+for _n, _u in _BINARY_TEST.items():
+    _g[_n] = _binary_test(_n, _u)
+
+
+def clip(x, /, min=None, max=None):
+    """Clamp x to [min, max] (either may be None); result has x's dtype."""
+    x = _as_array(x, "clip")
+    r = x
+    for bound, fn, nm in ((min, maximum, "min"), (max, minimum, "max")):  # noqa: F821
+        if bound is None:
+            continue
+        if isinstance(bound, _SCALARS):
+            if dt.is_int(x.dtype) and isinstance(bound, float):
+                raise TypeError(f"clip: {nm} must be an integer for integer arrays")
+            b = _ops.full(x.shape, bound, x.dtype) if dt.scalar_fits(bound, x.dtype) else bound
+        else:
+            b = _ops.cast(_as_array(bound, "clip"), x.dtype)
+        r = fn(r, b)
+        r = _ops.cast(r, x.dtype)
+    if r.shape != x.shape:
+        raise ValueError(f"clip: bounds of shape {r.shape} do not broadcast to {x.shape}")
+    return r
+
+
+def conj(x, /):
+    """Complex conjugate; the identity for real arrays."""
+    return positive(_as_array(x, "conj")) if _as_array(x, "conj").dtype != dt.bool_ else x  # noqa: F821
+
+
+def real(x, /):
+    """Real part; the identity for real arrays."""
+    return _as_array(x, "real")
+
+
+def imag(x, /):
+    """Imaginary part: zeros for real arrays."""
+    x = _as_array(x, "imag")
+    return _ops.full(x.shape, 0, x.dtype)
+
+
+__all__ = list(_UNARY) + list(_UNARY_TEST) + list(_BINARY) + list(_BINARY_TEST) + [
+    "clip", "conj", "real", "imag"]

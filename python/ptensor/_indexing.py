@@ -1,0 +1,137 @@
+"""Basic indexing (integers, slices with any step, Ellipsis, None) as views of a base array.
+
+A View maps the base's dimensions to the view's: ``offsets`` per base dimension, and one entry
+``(base_dim, step, size)`` per view dimension, ``base_dim == -1`` for a new unit axis. Base
+dimensions without an entry were indexed by an integer (dropped). Views compose, so a view of
+a view is still one extract_slice of the base, and writing through a view is one insert_slice.
+"""
+from __future__ import annotations
+
+import operator
+
+from . import _ops
+
+
+def _index_error(msg):
+    return IndexError(msg)
+
+
+def parse_key(key, shape):
+    """Normalize an index into ('int', k) | ('slice', start, step, size) | ('new',) items."""
+    if not isinstance(key, tuple):
+        key = (key,)
+    n_ell = sum(1 for k in key if k is Ellipsis)
+    if n_ell > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    n_used = sum(1 for k in key if k is not None and k is not Ellipsis)
+    if n_used > len(shape):
+        raise IndexError(f"too many indices for array: array is {len(shape)}-dimensional, "
+                         f"but {n_used} were indexed")
+    items, dim = [], 0
+    for k in key:
+        if k is None:
+            items.append(("new",))
+        elif k is Ellipsis:
+            for _ in range(len(shape) - n_used):
+                items.append(("slice", 0, 1, shape[dim]))
+                dim += 1
+        elif isinstance(k, slice):
+            n = shape[dim]
+            try:
+                start, stop, step = k.indices(n)
+            except TypeError:
+                raise IndexError(f"slice indices must be integers or None, got {k!r}") from None
+            size = len(range(start, stop, step))
+            items.append(("slice", start if size else 0, step, size))
+            dim += 1
+        else:
+            if isinstance(k, bool) or not hasattr(k, "__index__"):
+                raise IndexError(
+                    f"only integers, slices (`:`), ellipsis (`...`) and None are valid indices, "
+                    f"got {type(k).__name__} (integer-array and boolean-mask indexing are not "
+                    "supported yet)")
+            try:
+                i = operator.index(k)
+            except TypeError as e:
+                raise IndexError(str(e)) from None
+            n = shape[dim]
+            if not -n <= i < n:
+                raise IndexError(f"index {i} is out of bounds for axis {dim} with size {n}")
+            items.append(("int", i % n))
+            dim += 1
+    while dim < len(shape):
+        items.append(("slice", 0, 1, shape[dim]))
+        dim += 1
+    return items
+
+
+class View:
+    __slots__ = ("offsets", "entries")
+
+    def __init__(self, offsets, entries):
+        self.offsets, self.entries = offsets, entries
+
+    @classmethod
+    def of(cls, shape):
+        return cls([0] * len(shape), [(d, 1, s) for d, s in enumerate(shape)])
+
+    @property
+    def shape(self):
+        return tuple(e[2] for e in self.entries)
+
+    def is_identity(self, base_shape):
+        return (not any(self.offsets) and len(self.entries) == len(base_shape)
+                and all(e == (d, 1, s) for d, (e, s) in enumerate(zip(self.entries, base_shape))))
+
+    def compose(self, items):
+        offsets, entries, j = list(self.offsets), [], 0
+        for it in items:
+            if it[0] == "new":
+                entries.append((-1, 1, 1))
+                continue
+            bd, step, _ = self.entries[j]
+            j += 1
+            if it[0] == "int":
+                if bd >= 0:
+                    offsets[bd] += it[1] * step
+            else:
+                _, start, st, size = it
+                if bd >= 0:
+                    offsets[bd] += start * step
+                    entries.append((bd, step * st, size))
+                else:
+                    entries.append((-1, 1, size))
+        return View(offsets, entries)
+
+    def _slice_args(self, base_ndim):
+        sizes, strides = [1] * base_ndim, [1] * base_ndim
+        kept = set()
+        for bd, step, size in self.entries:
+            if bd >= 0:
+                sizes[bd], strides[bd] = size, step
+                kept.add(bd)
+        dropped = [d for d in range(base_ndim) if d not in kept]
+        return sizes, strides, dropped
+
+    def extract(self, base):
+        sizes, strides, dropped = self._slice_args(base.ndim)
+        inner = tuple(size for bd, _, size in self.entries if bd >= 0)
+        r = _ops.record("extract_slice", "", [base], base.dtype, inner, attrs=dropped,
+                        iargs=list(self.offsets) + sizes + strides)
+        new = [i for i, e in enumerate(self.entries) if e[0] < 0]
+        if new:
+            r = _ops.insert_unit_dims(r, new, self.shape)
+        return r
+
+    def insert(self, base, value):
+        """base with this view's elements replaced by value (shaped like the view)."""
+        new = [i for i, e in enumerate(self.entries) if e[0] < 0]
+        if new:  # drop the unit axes the view added
+            vs = value.shape
+            inner = tuple(s for i, s in enumerate(vs) if i not in new)
+            value = _ops.record("extract_slice", "", [value], value.dtype, inner, attrs=new,
+                                iargs=[0] * len(vs) + [1 if i in new else s for i, s in enumerate(vs)]
+                                + [1] * len(vs))
+        sizes, strides, dropped = self._slice_args(base.ndim)
+        return _ops.record("insert_slice", "", [base, value], base.dtype, base.shape,
+                           attrs=dropped, iargs=list(self.offsets) + sizes + strides)

@@ -1,0 +1,110 @@
+"""Recording helpers shared by every category: one place that turns a validated call into a
+node of the C++ pending program (shape and dtype known at once)."""
+from __future__ import annotations
+
+import operator
+
+from . import _core
+from . import _dtypes as dt
+
+
+def record(kind, sub, operands, dtype, shape, attrs=(), iargs=(), sargs=()):
+    from ._array import Array
+    h = _core.record(kind, sub, [o._t for o in operands], dtype.code, tuple(shape),
+                     list(attrs), list(iargs), list(sargs))
+    return Array._new(h, dtype)
+
+
+def as_index(v, argname):
+    """An int from v (ints and objects with __index__); TypeError naming argname otherwise."""
+    if isinstance(v, bool):
+        raise TypeError(f"{argname} must be an integer, got bool")
+    try:
+        return operator.index(v)
+    except TypeError:
+        raise TypeError(f"{argname} must be an integer, got {type(v).__name__}") from None
+
+
+def normalize_shape(shape, argname="shape"):
+    if isinstance(shape, (int,)) and not isinstance(shape, bool) or hasattr(shape, "__index__") and not isinstance(shape, (tuple, list)):
+        shape = (shape,)
+    try:
+        shape = tuple(as_index(s, argname) for s in shape)
+    except TypeError:
+        raise TypeError(f"{argname} must be an int or a tuple of ints, got {shape!r}") from None
+    for s in shape:
+        if s < 0:
+            raise ValueError(f"{argname}: negative dimensions are not allowed, got {shape}")
+    return shape
+
+
+def normalize_axis(axis, ndim, argname="axis"):
+    import numpy as np
+    a = as_index(axis, argname)
+    if not -ndim <= a < ndim:
+        raise np.exceptions.AxisError(f"{argname} {a} is out of bounds for array of dimension {ndim}")
+    return a % ndim if ndim else 0
+
+
+def normalize_axes(axis, ndim, argname="axis"):
+    """Sorted tuple of axes (None = all); duplicates raise ValueError."""
+    if axis is None:
+        return tuple(range(ndim))
+    if isinstance(axis, (tuple, list)):
+        axes = [normalize_axis(a, ndim, argname) for a in axis]
+    else:
+        axes = [normalize_axis(axis, ndim, argname)]
+    if len(set(axes)) != len(axes):
+        raise ValueError(f"{argname}: repeated axis in {axis!r}")
+    return tuple(sorted(axes))
+
+
+def broadcast_shapes(*shapes):
+    ndim = max((len(s) for s in shapes), default=0)
+    out = [1] * ndim
+    for s in shapes:
+        for i, d in enumerate(s):
+            j = ndim - len(s) + i
+            if d == 1:
+                continue
+            if out[j] != 1 and out[j] != d:
+                raise ValueError("operands could not be broadcast together with shapes "
+                                 + " ".join(str(tuple(x)) for x in shapes))
+            out[j] = d
+    return tuple(out)
+
+
+def broadcast_to(x, shape):
+    """x broadcast to shape (explicit ptensor.broadcast node; no node when equal)."""
+    shape = tuple(shape)
+    if x.shape == shape:
+        return x
+    if broadcast_shapes(x.shape, shape) != shape:
+        raise ValueError(f"cannot broadcast an array of shape {x.shape} to shape {shape}")
+    offset = len(shape) - x.ndim
+    return record("broadcast", "", [x], x.dtype, shape, attrs=range(offset, len(shape)),
+                  iargs=shape)
+
+
+def insert_unit_dims(x, positions, shape):
+    """x with size-1 dimensions at the given positions of the result `shape` (newaxis, keepdims)."""
+    dims = [i for i in range(len(shape)) if i not in set(positions)]
+    return record("broadcast", "", [x], x.dtype, shape, attrs=dims, iargs=shape)
+
+
+def cast(x, dtype):
+    if x.dtype == dtype:
+        return x
+    return record("cast", "", [x], dtype, x.shape)
+
+
+def full(shape, value, dtype):
+    if value is None:
+        return record("create", "", [], dtype, shape, iargs=shape)
+    if isinstance(value, bool):
+        value = int(value)
+    if dt.is_float(dtype) or isinstance(value, float):
+        value = float(value)
+    elif dtype == dt.uint64 and value >= 2**63:
+        value -= 2**64  # same bits, passed as i64
+    return record("create", "", [], dtype, shape, iargs=shape, sargs=[value])
