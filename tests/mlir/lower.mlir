@@ -1,0 +1,64 @@
+// RUN: %ptensor-opt %s --lower-ptensor | %FileCheck %s
+// RUN: %ptensor-opt %s --lower-ptensor --canonicalize --linalg-fuse-elementwise-ops | %FileCheck %s --check-prefix=FUSED
+
+// A chain of elementwise ops lowers to one linalg.generic each and fuses into one loop nest.
+// CHECK-LABEL: func.func @chain(%{{.*}}: tensor<?xf64>, %{{.*}}: tensor<?xf64>) -> tensor<?xf64>
+// CHECK: linalg.generic
+// CHECK: arith.addf
+// CHECK: linalg.generic
+// CHECK: math.exp
+// CHECK: linalg.generic
+// CHECK: arith.mulf
+// FUSED-LABEL: func.func @chain
+// FUSED: linalg.generic
+// FUSED: arith.addf
+// FUSED-NEXT: math.exp
+// FUSED-NEXT: arith.mulf
+// FUSED-NOT: linalg.generic
+// FUSED: return
+func.func @chain(%a: !ptensor.ptensor<?xf64>, %b: !ptensor.ptensor<?xf64>) -> !ptensor.ptensor<?xf64> {
+  %0 = ptensor.elementwise_binary_op add %a, %b : !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %1 = ptensor.elementwise_unary_op exp %0 : !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %2 = ptensor.elementwise_binary_op multiply %1, %a : !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xf64>
+  return %2 : !ptensor.ptensor<?xf64>
+}
+
+// Unsigned types lower to signless tensors and unsigned arithmetic.
+// CHECK-LABEL: func.func @unsigned
+// CHECK-SAME: tensor<?xi32>
+// CHECK: arith.maxui
+func.func @unsigned(%a: !ptensor.ptensor<?xui32>) -> !ptensor.ptensor<?xui32> {
+  %0 = ptensor.elementwise_binary_op maximum %a, %a : !ptensor.ptensor<?xui32>, !ptensor.ptensor<?xui32> -> !ptensor.ptensor<?xui32>
+  return %0 : !ptensor.ptensor<?xui32>
+}
+
+// Reductions convert into the accumulation type on the way in (seed 003).
+// CHECK-LABEL: func.func @reduce
+// CHECK: linalg.fill
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK: arith.extsi %{{.*}} : i8 to i64
+// CHECK: arith.addi
+func.func @reduce(%a: !ptensor.ptensor<?x?xi8>) -> !ptensor.ptensor<?xi64> {
+  %0 = ptensor.reduce sum %a axes = [1] acc = i64 : !ptensor.ptensor<?x?xi8> -> !ptensor.ptensor<?xi64>
+  return %0 : !ptensor.ptensor<?xi64>
+}
+
+// Broadcast: a static size-1 dimension is read at index 0.
+// CHECK-LABEL: func.func @bcast
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}]
+func.func @bcast(%a: !ptensor.ptensor<1x?xf64>, %n: index, %m: index) -> !ptensor.ptensor<?x?x?xf64> {
+  %0 = ptensor.broadcast %a(%n, %n, %m) dims = [1, 2] : !ptensor.ptensor<1x?xf64> -> !ptensor.ptensor<?x?x?xf64>
+  return %0 : !ptensor.ptensor<?x?x?xf64>
+}
+
+// Slices become tensor.extract_slice / insert_slice; creation becomes linalg.generic.
+// CHECK-LABEL: func.func @slices
+// CHECK: tensor.extract_slice {{.*}} to tensor<?xf64>
+// CHECK: tensor.insert_slice
+// CHECK: linalg.index
+func.func @slices(%a: !ptensor.ptensor<?x?xf64>, %i: index, %s: f64) -> !ptensor.ptensor<?xf64> {
+  %0 = ptensor.extract_slice %a[%i, %i][%i, %i][%i, %i] dropped = [0] : !ptensor.ptensor<?x?xf64> -> !ptensor.ptensor<?xf64>
+  %1 = ptensor.insert_slice %0 into %a[%i, %i][%i, %i][%i, %i] dropped = [0] : !ptensor.ptensor<?xf64> into !ptensor.ptensor<?x?xf64>
+  %2 = ptensor.linspace %s, %s, %i {endpoint = false} : !ptensor.ptensor<?xf64>
+  return %2 : !ptensor.ptensor<?xf64>
+}

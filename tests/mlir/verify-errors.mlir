@@ -1,0 +1,60 @@
+// RUN: %ptensor-opt %s -split-input-file -verify-diagnostics
+
+func.func @teams(%a: !ptensor.ptensor<?xf64, team = 1>, %b: !ptensor.ptensor<?xf64, team = 2>) {
+  // expected-error @+1 {{operands belong to different teams}}
+  %0 = ptensor.elementwise_binary_op add %a, %b : !ptensor.ptensor<?xf64, team = 1>, !ptensor.ptensor<?xf64, team = 2> -> !ptensor.ptensor<?xf64, team = 1>
+  return
+}
+
+// -----
+
+func.func @devices(%a: !ptensor.ptensor<?xf64, device = "cpu">, %b: !ptensor.ptensor<?xf64, device = "cuda:0">) {
+  // expected-error @+1 {{operands live on different devices}}
+  %0 = ptensor.elementwise_binary_op add %a, %b : !ptensor.ptensor<?xf64, device = "cpu">, !ptensor.ptensor<?xf64, device = "cuda:0"> -> !ptensor.ptensor<?xf64, device = "cpu">
+  return
+}
+
+// -----
+
+func.func @shapes(%a: !ptensor.ptensor<3xf64>, %b: !ptensor.ptensor<4xf64>) {
+  // expected-error @+1 {{operand shapes differ}}
+  %0 = ptensor.elementwise_binary_op add %a, %b : !ptensor.ptensor<3xf64>, !ptensor.ptensor<4xf64> -> !ptensor.ptensor<3xf64>
+  return
+}
+
+// -----
+
+func.func @dtypes(%a: !ptensor.ptensor<?xf64>, %b: !ptensor.ptensor<?xf32>) {
+  // expected-error @+1 {{element types must match}}
+  %0 = ptensor.elementwise_binary_op add %a, %b : !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xf32> -> !ptensor.ptensor<?xf64>
+  return
+}
+
+// -----
+
+func.func @reduce_axes(%a: !ptensor.ptensor<?x?xf64>) {
+  // expected-error @+1 {{dropped dims must be increasing}}
+  %0 = ptensor.reduce sum %a axes = [1, 0] acc = f64 : !ptensor.ptensor<?x?xf64> -> !ptensor.ptensor<f64>
+  return
+}
+
+// -----
+
+func.func @nested(%t: tensor<4xf64>) {
+  region.device_region "gpu:0" {
+    // expected-error @+1 {{must not be nested}}
+    region.device_region "gpu:1" {
+      region.yield
+    }
+    region.yield
+  }
+  return
+}
+
+// -----
+
+func.func @collective(%team: i64, %t: tensor<?xf64>) {
+  // expected-error @+1 {{needs one result per operand}}
+  %r = dist.all_reduce sum %team, %t, %t : tensor<?xf64>, tensor<?xf64> -> tensor<?xf64>
+  return
+}
