@@ -19,4 +19,15 @@ def LowerPTensor : Pass<"lower-ptensor", "::mlir::ModuleOp"> {
     "::mlir::scf::SCFDialect"];
 }
 
+def FuseElementwise : Pass<"ptensor-fuse-elementwise"> {
+  let summary = "Fuse elementwise linalg.generic ops even when the producer has several uses";
+  let description = [{
+    Upstream linalg-fuse-elementwise-ops fuses a producer only into its single user, so a value
+    used twice (d1 in Black-Scholes) splits the program into several loops. This pass fuses
+    into every user; a producer result that other ops still need is kept as an extra result of
+    the fused loop (no recomputation of the producer's whole chain).
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::affine::AffineDialect"];
+}
+
 #endif

@@ -11,7 +11,7 @@ namespace ptensor {
 static std::string pipelineText(const PipelineOptions &o) {
   std::string s =
       "lower-ptensor,"
-      "func.func(canonicalize,linalg-fuse-elementwise-ops,canonicalize),"
+      "func.func(canonicalize,ptensor-fuse-elementwise,canonicalize),"
       "eliminate-empty-tensors,"
       "one-shot-bufferize{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"

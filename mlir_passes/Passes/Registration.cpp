@@ -25,6 +25,7 @@ void registerPassesAndPipeline() {
   done = true;
   registerAllPasses();
   registerLowerPTensor();
+  registerFuseElementwise();
   PassPipelineRegistration<>(
       "ptensor-pipeline", "lower-ptensor, fuse, bufferize (with deallocation), loops, LLVM",
       [](OpPassManager &pm) { buildPipeline(pm, PipelineOptions{/*parallel=*/false}); });

@@ -84,9 +84,10 @@ def ufunc_result(ufunc, *dtypes) -> DType:
     key = (ufunc,) + tuple(d if isinstance(d, DType) else type(d) for d in dtypes)
     r = _ufunc_cache.get(key)
     if r is None:
-        args = [np.zeros(1, d.np) if isinstance(d, DType) else d for d in dtypes]
+        args = [np.ones(1, d.np) if isinstance(d, DType) else d for d in dtypes]
         try:
-            out = ufunc(*args)
+            with np.errstate(all="ignore"):
+                out = ufunc(*args)
         except TypeError:
             names = ", ".join(d.name if isinstance(d, DType) else type(d).__name__ for d in dtypes)
             raise TypeError(f"{ufunc.__name__} is not supported for input dtypes ({names})") from None
