@@ -17,6 +17,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 PY=${PYTHON:-python3}
+export CCACHE_BASEDIR="$PWD"  # cache hits across clones in different folders
 $PY - <<'PYEOF' || $PY -m pip install -q "numpy>=2" pytest lit "scikit-build-core>=0.9" "pybind11>=2.12" cmake ninja
 import importlib.util, sys
 import numpy
@@ -33,6 +34,6 @@ if [ -f "$stamp" ] && [ -z "$(find CMakeLists.txt pyproject.toml src mlir_passes
   exit 0
 fi
 mkdir -p build
-CMAKE_BUILD_PARALLEL_LEVEL=2 $PY -m pip install -q --no-build-isolation --no-deps . \
-  2>&1 | grep -v "^\s*$" | grep -v "Running as 'root'" || true
+rm -f "$stamp"
+CMAKE_BUILD_PARALLEL_LEVEL=2 PIP_ROOT_USER_ACTION=ignore $PY -m pip install -q --no-build-isolation --no-deps .
 $PY -c "import ptensor" && touch "$stamp"

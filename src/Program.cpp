@@ -14,7 +14,7 @@ std::vector<std::weak_ptr<Handle>> &pending() {
   return p;
 }
 int64_t gRecordsSinceRun = 0;
-int64_t gPendingLimit = 1000;
+int64_t gPendingLimit = 128; // long chains compile slowly; 128 keeps a cold compile well under a second
 } // namespace
 
 CacheInfo &cacheInfo() {
