@@ -1,0 +1,254 @@
+"""Statistical reductions: sum, prod, min, max, mean, var, std."""
+import numpy as np
+import pytest
+
+import ptensor as pt
+from _helpers import ALL_DTYPES, FLOATS, INTS, NUMERIC, assert_matches, ptd
+
+AXES = [None, 1, -1, (0, 2), (2, 0, 1), ()]
+
+
+def data(dtype, shape=(3, 4, 5)):
+    """Small values so that sums and products neither overflow nor lose precision."""
+    n = int(np.prod(shape))
+    d = np.dtype(dtype)
+    if d.kind == "b":
+        return (np.arange(n) % 3 == 0).reshape(shape)
+    if d.kind in "iu":
+        v = (np.arange(n) * 7 % 5)
+        if d.kind == "i":
+            v = v - 2
+        return v.astype(d).reshape(shape)
+    return ((np.arange(n) * 7 % 11) / 4.0 - 1.0).astype(d).reshape(shape)
+
+
+def int_prod_data(dtype, shape=(3, 4, 5)):
+    """Values 1 and 2 (and -1 for signed): products stay in range."""
+    n = int(np.prod(shape))
+    v = np.where(np.arange(n) % 7 == 0, 2, 1)
+    if np.dtype(dtype).kind in "if":
+        v = np.where(np.arange(n) % 5 == 0, -v, v)
+    return v.astype(dtype).reshape(shape)
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
+@pytest.mark.parametrize("fn", ["sum", "prod", "min", "max", "mean"])
+def test_reduction_all_axes_dtypes(fn, dtype):
+    x = int_prod_data(dtype) if fn == "prod" and dtype != "bool" else data(dtype)
+    px = pt.asarray(x)
+    npf = getattr(np, fn)
+    if fn == "mean" and dtype == "bool":
+        expected = [np.mean(x.astype(np.float64), axis=a) for a in (None, 1)]
+    else:
+        expected = [npf(x, axis=a) for a in (None, 1)]
+    results = [getattr(pt, fn)(px, axis=a) for a in (None, 1)]
+    for r, e in zip(results, expected):
+        assert_matches(r, e, rtol=1e-6 if e.dtype == np.float32 else 1e-14)
+
+
+@pytest.mark.parametrize("axis", AXES, ids=repr)
+@pytest.mark.parametrize("keepdims", [False, True])
+@pytest.mark.parametrize("fn", ["sum", "max", "mean", "var"])
+def test_reduction_axes_keepdims(fn, axis, keepdims):
+    x = data("float64")
+    r = getattr(pt, fn)(pt.asarray(x), axis=axis, keepdims=keepdims)
+    assert_matches(r, getattr(np, fn)(x, axis=axis, keepdims=keepdims), rtol=1e-13)
+
+
+@pytest.mark.parametrize("dtype", NUMERIC + ["bool"])
+def test_var_std_dtypes(dtype):
+    x = data(dtype, (4, 6))
+    px = pt.asarray(x)
+    xf = x.astype(np.float64) if dtype == "bool" else x  # NumPy: bool var is float64
+    checks = [(pt.var(px), np.var(xf)),
+              (pt.std(px, axis=0, correction=1), np.std(xf, axis=0, ddof=1)),
+              (pt.var(px, axis=1, keepdims=True, correction=0.5),
+               np.var(xf, axis=1, keepdims=True, ddof=0.5))]
+    for r, e in checks:
+        assert_matches(r, e, rtol=2e-6 if e.dtype == np.float32 else 1e-13)
+
+
+@pytest.mark.parametrize("dtype", ["int8", "uint16", "float32"])
+@pytest.mark.parametrize("out", ["int64", "uint8", "float64", "int16"])
+def test_sum_prod_dtype_argument(dtype, out):
+    x = int_prod_data(dtype, (2, 6)) if dtype != "bool" else data(dtype, (2, 6))
+    px = pt.asarray(x)
+    assert_matches(pt.sum(px, dtype=ptd(out)), np.sum(x, dtype=out))
+    assert_matches(pt.sum(px, axis=1, dtype=out), np.sum(x, axis=1, dtype=out))
+    assert_matches(pt.prod(px, axis=0, dtype=ptd(out)), np.prod(x, axis=0, dtype=out))
+
+
+def test_bool_sum_prod():
+    x = data("bool", (4, 5))
+    assert_matches(pt.sum(pt.asarray(x), axis=0), np.sum(x, axis=0))
+    assert_matches(pt.prod(pt.asarray(x)), np.prod(x))
+
+
+def test_sum_accumulates_wide():
+    x = np.full(1000, 100, dtype=np.int8)
+    assert_matches(pt.sum(pt.asarray(x)), np.sum(x))  # int64 accumulator and result
+    u = np.full(300, 250, dtype=np.uint8)
+    assert_matches(pt.sum(pt.asarray(u)), np.sum(u))  # uint64
+    f = np.full(100000, 0.1, dtype=np.float32)
+    r = np.asarray(pt.sum(pt.asarray(f)))
+    assert r.dtype == np.float32
+    np.testing.assert_allclose(r, np.sum(f.astype(np.float64)), rtol=1e-6)
+
+
+def test_sum_int_overflow_wraps_like_numpy():
+    x = np.array([2**62, 2**62, 2**62], dtype=np.int64)
+    assert_matches(pt.sum(pt.asarray(x)), np.sum(x))
+    u = np.array([2**63, 2**63, 5], dtype=np.uint64)
+    assert_matches(pt.sum(pt.asarray(u)), np.sum(u))
+
+
+@pytest.mark.parametrize("dtype", INTS)
+def test_min_max_int_extremes(dtype):
+    info = np.iinfo(dtype)
+    x = np.array([[0, info.max, 3], [info.min, 1, info.max - 1]], dtype=dtype)
+    px = pt.asarray(x)
+    for fn in ("min", "max"):
+        assert_matches(getattr(pt, fn)(px), getattr(np, fn)(x))
+        assert_matches(getattr(pt, fn)(px, axis=0), getattr(np, fn)(x, axis=0))
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_nan_inf_propagation(dtype):
+    x = np.array([[1.0, np.nan, 3.0], [-np.inf, 2.0, np.inf], [0.0, -0.0, 5.0]], dtype=dtype)
+    px = pt.asarray(x)
+    with np.errstate(all="ignore"):
+        for fn in ("sum", "prod", "min", "max", "mean", "var", "std"):
+            for axis in (None, 1):
+                assert_matches(getattr(pt, fn)(px, axis=axis), getattr(np, fn)(x, axis=axis),
+                               signed_zeros=False)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_nan_first_position_min_max(dtype):
+    x = np.array([np.nan, 1.0, -1.0, 2.0], dtype=dtype)
+    for fn in ("min", "max"):
+        assert_matches(getattr(pt, fn)(pt.asarray(x)), getattr(np, fn)(x))
+        assert_matches(getattr(pt, fn)(pt.asarray(x[::-1])), getattr(np, fn)(x[::-1]))
+
+
+def test_empty_reductions():
+    e = np.zeros((0, 3))
+    pe = pt.asarray(e)
+    assert_matches(pt.sum(pe), np.sum(e))
+    assert_matches(pt.prod(pe), np.prod(e))
+    assert_matches(pt.sum(pe, axis=0), np.sum(e, axis=0))
+    assert_matches(pt.prod(pe, axis=0), np.prod(e, axis=0))
+    assert_matches(pt.sum(pe, axis=1), np.sum(e, axis=1))
+    assert_matches(pt.max(pe, axis=1), np.max(e, axis=1))
+    assert_matches(pt.sum(pt.asarray(np.zeros(0, np.int32))), np.sum(np.zeros(0, np.int32)))
+    with np.errstate(all="ignore"):
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            assert_matches(pt.mean(pe), np.mean(e))
+            assert_matches(pt.mean(pe, axis=0), np.mean(e, axis=0))
+            assert_matches(pt.var(pe, axis=0), np.var(e, axis=0))
+
+
+def test_min_max_of_empty_raise():
+    pe = pt.asarray(np.zeros((0, 3)))
+    for fn in (pt.min, pt.max):
+        with pytest.raises(ValueError, match="zero-size"):
+            fn(pe)
+        with pytest.raises(ValueError, match="zero-size"):
+            fn(pe, axis=0)
+
+
+def test_reductions_0d():
+    x = np.array(3.5)
+    px = pt.asarray(x)
+    for fn in ("sum", "prod", "min", "max", "mean", "var", "std"):
+        assert_matches(getattr(pt, fn)(px), getattr(np, fn)(x))
+        assert_matches(getattr(pt, fn)(px, axis=()), getattr(np, fn)(x, axis=()))
+    assert_matches(pt.sum(pt.asarray(np.array(7, np.int16))), np.sum(np.array(7, np.int16)))
+
+
+def test_reductions_non_contiguous():
+    base = np.arange(120.0).reshape(4, 5, 6)
+    for v in (base[::2, ::-1, 1::2], base.transpose(2, 0, 1), base[:, 3]):
+        pv = pt.asarray(v)
+        for fn in ("sum", "max", "mean", "std"):
+            assert_matches(getattr(pt, fn)(pv, axis=(0, -1)), getattr(np, fn)(v, axis=(0, -1)))
+            assert_matches(getattr(pt, fn)(pv), getattr(np, fn)(v))
+
+
+def test_reduction_of_ptensor_views_and_expressions():
+    a = np.arange(30.0).reshape(5, 6)
+    x = pt.asarray(a)
+    assert_matches(pt.sum(x[::-2, 1:], axis=0), np.sum(a[::-2, 1:], axis=0))
+    assert_matches(pt.max(x.T * 2 - 1, axis=1), np.max(a.T * 2 - 1, axis=1))
+    assert_matches(pt.mean(pt.sqrt(x) + x[0]), np.mean(np.sqrt(a) + a[0]), rtol=1e-14)
+    assert_matches(pt.std(x[:, None, :], axis=(0, 1), keepdims=True),
+                   np.std(a[:, None, :], axis=(0, 1), keepdims=True))
+
+
+def test_var_large_offset_is_stable():
+    x = 1e8 + np.array([0.0, 1.0, 2.0, 3.0, 4.0])
+    assert_matches(pt.var(pt.asarray(x)), np.var(x), rtol=1e-9)
+    f = (1e4 + np.arange(10)).astype(np.float32)
+    assert_matches(pt.std(pt.asarray(f)), np.std(f), rtol=1e-5)
+
+
+def test_var_correction_at_least_n():
+    x = np.array([1.0, 2.0, 4.0])
+    with np.errstate(all="ignore"):
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            assert_matches(pt.var(pt.asarray(x), correction=3), np.var(x, ddof=3))
+            assert_matches(pt.std(pt.asarray(x), correction=5), np.std(x, ddof=5))
+
+
+def test_reduction_result_is_array():
+    r = pt.sum(pt.asarray(np.arange(5)))
+    assert isinstance(r, pt.Array)
+    assert r.shape == ()
+    assert int(r) == 10
+    assert float(pt.mean(pt.asarray(np.arange(5)))) == 2.0
+
+
+# ---------------------------------------------------------------- errors
+@pytest.mark.parametrize("fn", ["sum", "prod", "min", "max", "mean", "var", "std"])
+def test_reduction_bad_axis(fn):
+    px = pt.asarray(np.zeros((2, 3)))
+    f = getattr(pt, fn)
+    with pytest.raises(np.exceptions.AxisError, match="axis 2 is out of bounds"):
+        f(px, axis=2)
+    with pytest.raises(np.exceptions.AxisError, match="axis -3 is out of bounds"):
+        f(px, axis=(0, -3))
+    with pytest.raises(ValueError, match="axis"):  # AxisError is a ValueError
+        f(px, axis=5)
+    with pytest.raises(IndexError, match="axis"):  # ... and an IndexError
+        f(px, axis=-5)
+    with pytest.raises(ValueError, match="repeated axis"):
+        f(px, axis=(1, -1))
+    with pytest.raises(TypeError, match="axis"):
+        f(px, axis=1.0)
+    with pytest.raises(np.exceptions.AxisError, match="axis"):
+        f(pt.asarray(np.array(1.0)), axis=0)
+
+
+@pytest.mark.parametrize("fn", ["sum", "prod", "min", "max", "mean", "var", "std"])
+def test_reduction_unknown_keyword(fn):
+    with pytest.raises(TypeError, match="ddof|initial|where"):
+        getattr(pt, fn)(pt.asarray(np.zeros(3)), **{"sum": {"initial": 0}, "prod": {"where": 1},
+                                                    "min": {"initial": 0}, "max": {"where": 1},
+                                                    "mean": {"where": 1}, "var": {"ddof": 1},
+                                                    "std": {"ddof": 1}}[fn])
+
+
+def test_reduction_bad_arguments():
+    px = pt.asarray(np.zeros(3))
+    with pytest.raises(TypeError, match="dtype"):
+        pt.sum(px, dtype=np.complex128)
+    with pytest.raises(TypeError, match="dtype"):
+        pt.prod(px, dtype=np.float16)
+    with pytest.raises(TypeError, match="correction"):
+        pt.var(px, correction="1")
+    with pytest.raises(TypeError, match="sum"):
+        pt.sum([1, 2, 3])
