@@ -167,8 +167,12 @@ struct LinspaceLowering : Pattern<LinspaceOp> {
       Value v = b.create<arith::AddFOp>(
           l, a.getStart(), b.create<arith::MulFOp>(l, b.create<arith::SIToFPOp>(l, f64, i), step));
       if (endpoint)
-        v = b.create<arith::SelectOp>(
-            l, b.create<arith::CmpIOp>(l, arith::CmpIPredicate::eq, i, last), a.getStop(), v);
+      { // the last of several points is exactly stop; a single point is start (NumPy)
+        Value isLast = b.create<arith::AndIOp>(
+            l, b.create<arith::CmpIOp>(l, arith::CmpIPredicate::eq, i, last),
+            b.create<arith::CmpIOp>(l, arith::CmpIPredicate::sgt, i, b.create<arith::ConstantOp>(l, b.getI64IntegerAttr(0))));
+        v = b.create<arith::SelectOp>(l, isLast, a.getStop(), v);
+      }
       return emitCast(b, l, v, f64, elem);
     });
   }

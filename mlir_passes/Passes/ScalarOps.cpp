@@ -5,7 +5,6 @@
 #include "Passes/ScalarOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -33,17 +32,62 @@ Value cmpi(OpBuilder &b, Location loc, arith::CmpIPredicate p, Value x, Value y)
   return b.create<arith::CmpIOp>(loc, p, x, y);
 }
 
-/// Calls a libm function (declared on first use) for ops the math dialect lacks.
-Value callLibm(OpBuilder &b, Location loc, StringRef base, ValueRange args, Type t) {
-  std::string name = (base + (t.isF32() ? "f" : "")).str();
-  auto module = b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
-  if (!module.lookupSymbol<func::FuncOp>(name)) {
-    OpBuilder mb(module.getBodyRegion());
-    SmallVector<Type> ins(args.size(), t);
-    auto fn = mb.create<func::FuncOp>(loc, name, mb.getFunctionType(ins, {t}));
-    fn.setPrivate();
-  }
-  return b.create<func::CallOp>(loc, name, TypeRange{t}, args).getResult(0);
+/// log1p(x) = log(u) * x / (u - 1) with u = 1 + x (Goldberg): a few ulps, vectorizes, and
+/// keeps -0.0 and inf. (MLIR's math.log1p lowers to log(1 + x), which loses small x.)
+Value accurateLog1p(OpBuilder &b, Location loc, Value x, Type t) {
+  using P = arith::CmpFPredicate;
+  Value one = cst(b, loc, t, 1);
+  Value u = b.create<arith::AddFOp>(loc, x, one);
+  Value d = b.create<arith::SubFOp>(loc, u, one);
+  Value r = b.create<arith::DivFOp>(loc, b.create<arith::MulFOp>(loc, b.create<math::LogOp>(loc, u), x), d);
+  Value exact = b.create<arith::OrIOp>(loc, cmpf(b, loc, P::OEQ, u, one),
+                                       cmpf(b, loc, P::OEQ, u, cst(b, loc, t, INFINITY)));
+  return sel(b, loc, exact, x, sel(b, loc, cmpf(b, loc, P::OEQ, u, cst(b, loc, t, 0)),
+                                   b.create<math::LogOp>(loc, u), r));
+}
+
+/// expm1(x) = (u - 1) * x / log(u) with u = exp(x) (Kahan); exact cases passed through.
+Value accurateExpm1(OpBuilder &b, Location loc, Value x, Type t) {
+  using P = arith::CmpFPredicate;
+  Value one = cst(b, loc, t, 1);
+  Value u = b.create<math::ExpOp>(loc, x);
+  Value um1 = b.create<arith::SubFOp>(loc, u, one);
+  Value r = b.create<arith::DivFOp>(loc, b.create<arith::MulFOp>(loc, um1, x), b.create<math::LogOp>(loc, u));
+  Value keepX = cmpf(b, loc, P::OEQ, u, one);                           // tiny x, +-0.0
+  Value keepU = b.create<arith::OrIOp>(loc, cmpf(b, loc, P::OEQ, um1, cst(b, loc, t, -1)),
+                                       cmpf(b, loc, P::OEQ, u, cst(b, loc, t, INFINITY)));
+  return sel(b, loc, keepX, x, sel(b, loc, keepU, um1, r));
+}
+
+/// hypot without overflow or underflow: max * sqrt(1 + (min/max)^2); inf wins over NaN.
+Value hypot(OpBuilder &b, Location loc, Value x, Value y, Type t) {
+  using P = arith::CmpFPredicate;
+  Value ax = b.create<math::AbsFOp>(loc, x), ay = b.create<math::AbsFOp>(loc, y);
+  Value hi = b.create<arith::MaximumFOp>(loc, ax, ay), lo = b.create<arith::MinimumFOp>(loc, ax, ay);
+  Value z = cst(b, loc, t, 0), inf = cst(b, loc, t, INFINITY);
+  Value q = b.create<arith::DivFOp>(loc, lo, hi);
+  Value r = b.create<arith::MulFOp>(
+      loc, hi, b.create<math::SqrtOp>(loc, b.create<math::FmaOp>(loc, q, q, cst(b, loc, t, 1))));
+  r = sel(b, loc, cmpf(b, loc, P::OEQ, hi, z), z, r);
+  Value anyInf = b.create<arith::OrIOp>(loc, cmpf(b, loc, P::OEQ, ax, inf), cmpf(b, loc, P::OEQ, ay, inf));
+  return sel(b, loc, anyInf, inf, r);
+}
+
+/// nextafter by stepping the bit pattern: exact, no libm call.
+Value nextafter(OpBuilder &b, Location loc, Value x, Value y, Type t) {
+  using P = arith::CmpFPredicate;
+  Type it = b.getIntegerType(t.getIntOrFloatBitWidth());
+  Value bits = b.create<arith::BitcastOp>(loc, it, x);
+  Value z = cst(b, loc, t, 0);
+  Value up = b.create<arith::XOrIOp>(loc, cmpf(b, loc, P::OLT, x, y), cmpf(b, loc, P::OLT, x, z));
+  Value step = sel(b, loc, up, cst(b, loc, it, 1), cst(b, loc, it, -1));
+  Value next = b.create<arith::BitcastOp>(loc, t, b.create<arith::AddIOp>(loc, bits, step));
+  Value tiny = b.create<arith::BitcastOp>(loc, t, cst(b, loc, it, 1)); // smallest subnormal
+  Value fromZero = b.create<math::CopySignOp>(loc, tiny, y);
+  Value r = sel(b, loc, cmpf(b, loc, P::OEQ, x, z), fromZero, next);
+  r = sel(b, loc, cmpf(b, loc, P::OEQ, x, y), y, r);
+  Value nan = cst(b, loc, t, NAN);
+  return sel(b, loc, cmpf(b, loc, P::UNO, x, y), nan, r);
 }
 
 Value floatUnary(OpBuilder &b, Location loc, UnaryOpKind k, Value x, Type t) {
@@ -60,10 +104,10 @@ Value floatUnary(OpBuilder &b, Location loc, UnaryOpKind k, Value x, Type t) {
   case UnaryOpKind::cosh: return b.create<math::CoshOp>(loc, x);
   case UnaryOpKind::erf: return b.create<math::ErfOp>(loc, x);
   case UnaryOpKind::exp: return b.create<math::ExpOp>(loc, x);
-  case UnaryOpKind::expm1: return b.create<math::ExpM1Op>(loc, x);
+  case UnaryOpKind::expm1: return accurateExpm1(b, loc, x, t);
   case UnaryOpKind::floor: return b.create<math::FloorOp>(loc, x);
   case UnaryOpKind::log: return b.create<math::LogOp>(loc, x);
-  case UnaryOpKind::log1p: return b.create<math::Log1pOp>(loc, x);
+  case UnaryOpKind::log1p: return accurateLog1p(b, loc, x, t);
   case UnaryOpKind::log2: return b.create<math::Log2Op>(loc, x);
   case UnaryOpKind::log10: return b.create<math::Log10Op>(loc, x);
   case UnaryOpKind::negative: return b.create<arith::NegFOp>(loc, x);
@@ -220,15 +264,15 @@ Value floatBinary(OpBuilder &b, Location loc, BinaryOpKind k, Value x, Value y, 
   case BinaryOpKind::maximum: return b.create<arith::MaximumFOp>(loc, x, y);
   case BinaryOpKind::minimum: return b.create<arith::MinimumFOp>(loc, x, y);
   case BinaryOpKind::atan2: return b.create<math::Atan2Op>(loc, x, y);
-  case BinaryOpKind::hypot: return callLibm(b, loc, "hypot", {x, y}, t);
+  case BinaryOpKind::hypot: return hypot(b, loc, x, y, t);
   case BinaryOpKind::copysign: return b.create<math::CopySignOp>(loc, x, y);
-  case BinaryOpKind::nextafter: return callLibm(b, loc, "nextafter", {x, y}, t);
+  case BinaryOpKind::nextafter: return nextafter(b, loc, x, y, t);
   case BinaryOpKind::logaddexp: {
     // NumPy: x == y -> x + log(2); else max + log1p(exp(-|x - y|)); NaN propagates.
     Value d = b.create<arith::SubFOp>(loc, x, y);
     Value m = b.create<arith::MaximumFOp>(loc, x, y);
     Value e = b.create<math::ExpOp>(loc, b.create<arith::NegFOp>(loc, b.create<math::AbsFOp>(loc, d)));
-    Value r = b.create<arith::AddFOp>(loc, m, b.create<math::Log1pOp>(loc, e));
+    Value r = b.create<arith::AddFOp>(loc, m, accurateLog1p(b, loc, e, t));
     Value same = b.create<arith::AddFOp>(loc, x, cst(b, loc, t, M_LN2));
     return sel(b, loc, cmpf(b, loc, P::OEQ, x, y), same, r);
   }
@@ -285,8 +329,14 @@ Value intBinary(OpBuilder &b, Location loc, BinaryOpKind k, Value x, Value y, Ty
   case BinaryOpKind::pow: {
     // Negative exponents: 1 for base 1, +-1 for base -1, 0 otherwise (NumPy raises for
     // scalars; the Python layer does too).
-    if (uns)
-      return b.create<math::IPowIOp>(loc, x, y);
+    if (uns) { // math.ipowi reads the exponent as signed: split off its top bit.
+      // x^(2^(w-1)) mod 2^w is 1 for odd x and 0 for even x (w >= 3; exact for w = 8..64).
+      Value low = b.create<arith::AndIOp>(loc, y, icst(b, loc, t, llvm::APInt::getSignedMaxValue(w)));
+      Value p = b.create<math::IPowIOp>(loc, x, low);
+      Value top = cmpi(b, loc, P::slt, y, zero);
+      Value even = cmpi(b, loc, P::eq, b.create<arith::AndIOp>(loc, x, one), zero);
+      return sel(b, loc, b.create<arith::AndIOp>(loc, top, even), zero, p);
+    }
     Value neg = cmpi(b, loc, P::slt, y, zero);
     Value p = b.create<math::IPowIOp>(loc, x, sel(b, loc, neg, zero, y));
     Value xIsOne = cmpi(b, loc, P::eq, x, one);

@@ -151,8 +151,8 @@ class Array:
         base = self._base if self._base is not None else self
         view = self._view.compose(parse_key(key, self.shape)) if self._view is not None \
             else View.of(base.shape).compose(parse_key(key, self.shape))
-        if view.is_identity(base.shape):
-            return base if self._base is None else self
+        if view.is_identity(base.shape):  # e.g. a[:] or a[::-1][::-1]: the base's own data
+            return base
         r = view.extract(base)
         return Array._new(r._h, r.dtype, base, view)
 

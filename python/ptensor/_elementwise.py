@@ -127,6 +127,40 @@ def _binary(name, ufunc):
     return fn
 
 
+# For each comparison: its value when the left operand is the smaller one.
+_LEFT_SMALLER = {"equal": False, "not_equal": True, "less": True, "less_equal": True,
+                 "greater": False, "greater_equal": False}
+_MIRROR = {"less": "greater", "less_equal": "greater_equal", "greater": "less",
+           "greater_equal": "less_equal", "equal": "equal", "not_equal": "not_equal"}
+
+
+def _exact_int_compare(name, x1, x2, compute):
+    """Integer comparisons NumPy's promotion would do in float64 (int64 with uint64, Python ints
+    beyond the array's range), done exactly; None where the plain path is already exact."""
+    from ._array import Array
+    if isinstance(x2, Array) and not isinstance(x1, Array):
+        return _exact_int_compare(_MIRROR[name], x2, x1, compute)
+    if not (isinstance(x1, Array) and dt.is_int(x1.dtype)):
+        return None
+    if isinstance(x2, _SCALARS):
+        if dt.scalar_fits(x2, x1.dtype) or isinstance(x2, (bool, float)):
+            return None
+        # x2 lies beyond x1's range: the answer is the same for every element
+        value = _LEFT_SMALLER[name] if x2 > 0 else _LEFT_SMALLER[_MIRROR[name]]
+        return _ops.full(x1.shape, value, dt.bool_)
+    if not (dt.is_int(x2.dtype) and dt.is_float(compute)):
+        return None
+    if x1.dtype.kind == "u":
+        return _exact_int_compare(_MIRROR[name], x2, x1, compute)
+    # x1 signed, x2 unsigned 64-bit: a negative x1 is smaller; otherwise compare as uint64
+    (s, u), shape = _prepare(name, x1, x2, dt.uint64)
+    neg = _g["less"](_ops.broadcast_to(x1, shape), 0)
+    same = _ops.record("binary_test", name, [s, u], dt.bool_, shape)
+    if _LEFT_SMALLER[name]:
+        return _g["logical_or"](neg, same)
+    return _g["logical_and"](_g["logical_not"](neg), same)
+
+
 def _binary_test(name, ufunc):
     logical = name.startswith("logical_")
 
@@ -137,9 +171,10 @@ def _binary_test(name, ufunc):
         ins = [a.dtype if not isinstance(a, _SCALARS) else a for a in (x1, x2)]
         dt.ufunc_result(ufunc, *ins)  # TypeError where NumPy has no loop
         compute = dt.bool_ if logical else dt.result_type(*ins)
-        if not logical and any(isinstance(a, _SCALARS) and not dt.scalar_fits(a, compute)
-                               for a in (x1, x2)):
-            compute = dt.float64  # compare out-of-range Python ints by value
+        if not logical:
+            exact = _exact_int_compare(name, x1, x2, compute)
+            if exact is not None:
+                return exact
         (a, b), shape = _prepare(name, x1, x2, compute)
         return _ops.record("binary_test", name, [a, b], dt.bool_, shape)
     fn.__name__ = name

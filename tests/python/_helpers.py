@@ -85,31 +85,3 @@ def assert_matches(r, expected, rtol=None, atol=None, dtype=True, signed_zeros=T
             np.testing.assert_array_equal(np.signbit(got[zero]), np.signbit(expected[zero]))
     else:
         np.testing.assert_array_equal(got, expected)
-
-
-def run_isolated(code, timeout=60):
-    """Runs Python code in a fresh interpreter (for operations that may crash the process);
-    returns (returncode, stdout). A negative returncode is the signal that killed it."""
-    import os
-    import subprocess
-    import sys
-    env = dict(os.environ)
-    pkg_root = os.path.dirname(os.path.dirname(os.path.abspath(pt.__file__)))
-    env["PYTHONPATH"] = os.pathsep.join([pkg_root, env.get("PYTHONPATH", "")])
-    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                       timeout=timeout, env=env)
-    return p.returncode, p.stdout
-
-
-_crash_cache = {}
-
-
-def binary_crashes(name):
-    """Whether materializing pt.<name>(x, x) on float64 kills the interpreter (probed once)."""
-    if name not in _crash_cache:
-        rc, _ = run_isolated(
-            "import numpy as np, ptensor as pt\n"
-            "x = pt.asarray(np.array([1.0, 2.0]))\n"
-            f"np.asarray(pt.{name}(x, x))\n")
-        _crash_cache[name] = rc != 0
-    return _crash_cache[name]

@@ -245,9 +245,7 @@ def test_like_of_view_and_empty():
 # ---------------------------------------------------------------- linspace
 @pytest.mark.parametrize("start,stop,num,endpoint", [
     (0, 1, 5, True), (0, 1, 5, False), (-3, 7.5, 11, True), (2, -2, 9, True), (1, 1, 4, True),
-    pytest.param(0, 10, 1, True, marks=pytest.mark.xfail(
-        reason="ptensor bug: linspace(start, stop, 1) returns [stop], NumPy gives [start]",
-        strict=True)),
+    (0, 10, 1, True),
     (0, 10, 1, False), (0, 10, 0, True), (0, 10, 2, True), (5.5, -5.5, 7, False),
     (0, 1, 100, True), (1e10, 1e10 + 1, 3, True),
 ])

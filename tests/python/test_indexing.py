@@ -48,8 +48,6 @@ def test_view_of_view():
     assert_matches(z, a[None][:, 3][..., None][0, ::-4])
 
 
-@pytest.mark.xfail(reason="ptensor bug: a view of a view that composes to the whole base "
-                   "(x[::-1][::-1]) returns the inner view instead of the base", strict=True)
 def test_view_of_view_back_to_identity():
     a = np.arange(12).reshape(3, 4)
     x = pt.asarray(a)
