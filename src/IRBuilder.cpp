@@ -5,6 +5,7 @@
 #include "Jit.h"
 
 #include "PTensor/Dialect.h"
+#include "Passes/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -50,6 +51,11 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
     argTypes.push_back(memrefType(ctx, *r, true));
 
   auto fn = b.create<func::FuncOp>(loc, "ptensor_main", b.getFunctionType(argTypes, {}));
+  for (auto [i, c] : llvm::enumerate(plan.leafClasses))
+    fn.setArgAttr(i, kSizeClassesAttr, b.getDenseI64ArrayAttr(c));
+  for (auto [i, c] : llvm::enumerate(plan.indexClasses))
+    if (c >= 0)
+      fn.setArgAttr(firstIndex + i, kSizeClassesAttr, b.getDenseI64ArrayAttr({c}));
   Block *entry = fn.addEntryBlock();
   b.setInsertionPointToStart(entry);
 

@@ -119,6 +119,12 @@ struct Jit {
           f.addFnAttr("target-features", (*tm)->getTargetFeatureString());
         }
       pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3).run(*m, mam);
+      if (const char *dump = std::getenv("PTENSOR_DUMP_LLVM")) { // developer aid: optimized IR
+        std::error_code ec;
+        llvm::raw_fd_ostream os(dump, ec, llvm::sys::fs::OF_Append);
+        if (!ec)
+          m->print(os, nullptr);
+      }
       return llvm::Error::success();
     };
   }
@@ -148,6 +154,12 @@ struct Jit {
     mlir::OwningOpRef<mlir::ModuleOp> original = module->clone();
     if (failed(mlir::verify(*module)))
       fail(*original, "verifying the PTensor IR", diag);
+    if (const char *dump = std::getenv("PTENSOR_DUMP_MLIR")) { // developer aid: PTensor IR
+      std::error_code ec;
+      llvm::raw_fd_ostream os(dump, ec, llvm::sys::fs::OF_Append);
+      if (!ec)
+        module->print(os);
+    }
     mlir::PassManager pm(&ctx);
     buildPipeline(pm, PipelineOptions{parallel});
     if (failed(pm.run(*module)))

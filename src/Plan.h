@@ -13,6 +13,11 @@ struct Plan {
   std::vector<Node *> leaves;                ///< memref inputs, in argument order
   std::vector<Node *> roots;                 ///< results, in argument order
   std::vector<int64_t> key;                  ///< structure only: no sizes, no scalar values
+  /// Size classes: equal sizes share a class (its pattern is part of the key), so the compiler
+  /// may treat equal classes as equal sizes (horizontal fusion). Per leaf: one per dimension;
+  /// per index argument: its class, or -1 where it is not a size (offsets, strides, eye's k).
+  std::vector<std::vector<int64_t>> leafClasses;
+  std::vector<int64_t> indexClasses;
 };
 
 Plan makePlan(const std::vector<Node *> &roots);

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <map>
 #include <unordered_set>
 
 namespace ptensor {
@@ -72,6 +73,23 @@ std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shap
   return b;
 }
 
+/// For an index argument that is a size: its dimension counted from the last (1 = last);
+/// 0 for offsets, strides and eye's diagonal.
+static int64_t sizePosition(const Node &n, size_t i) {
+  int64_t k = int64_t(n.iargs.size());
+  switch (n.kind) {
+  case Kind::Create:
+  case Kind::Broadcast: return k - int64_t(i);
+  case Kind::Arange:
+  case Kind::Linspace: return i == 0 ? 1 : 0;
+  case Kind::Eye: return i < 2 ? 2 - int64_t(i) : 0;
+  case Kind::ExtractSlice:
+  case Kind::InsertSlice: // offsets, sizes, strides of the source's dimensions
+    return int64_t(i) >= k / 3 && int64_t(i) < 2 * k / 3 ? 2 * k / 3 - int64_t(i) : 0;
+  default: return 0;
+  }
+}
+
 Plan makePlan(const std::vector<Node *> &roots) {
   Plan p;
   p.roots = roots;
@@ -131,6 +149,26 @@ Plan makePlan(const std::vector<Node *> &roots) {
   }
   for (Node *r : roots)
     k.push_back(p.id[r]);
+  // Size classes, numbered by first appearance, and their pattern in the key. A class is a
+  // (value, position counted from the last dimension) pair: only sizes at the same trailing
+  // position (where broadcasting aligns them) are compared, so square and non-square shapes
+  // still share a program.
+  std::map<std::pair<int64_t, int64_t>, int64_t> cls;
+  auto classOf = [&](int64_t v, int64_t posFromEnd) {
+    auto [it, added] = cls.emplace(std::make_pair(v, posFromEnd), int64_t(cls.size()));
+    k.push_back(it->second);
+    return it->second;
+  };
+  for (Node *l : p.leaves) {
+    auto &c = p.leafClasses.emplace_back();
+    for (size_t i = 0; i < l->shape.size(); ++i)
+      c.push_back(classOf(l->shape[i], int64_t(l->shape.size() - i)));
+  }
+  for (Node *n : p.order)
+    for (size_t i = 0; i < n->iargs.size(); ++i) {
+      int64_t pos = sizePosition(*n, i);
+      p.indexClasses.push_back(pos > 0 ? classOf(n->iargs[i], pos) : -1);
+    }
   return p;
 }
 

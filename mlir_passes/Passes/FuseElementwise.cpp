@@ -2,6 +2,7 @@
 #include "Passes/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace ptensor {
@@ -20,8 +21,13 @@ struct FuseElementwisePass : ptensor::impl::FuseElementwiseBase<FuseElementwiseP
     };
     linalg::populateElementwiseOpsFusionPatterns(patterns, always);
     linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
+    // tensor.dim of a loop's result -> the size it was built from (drops loops kept alive
+    // only for their shapes)
+    memref::populateResolveRankedShapedTypeResultDimsPatterns(patterns);
     if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    if (auto fn = dyn_cast<func::FuncOp>(getOperation()))
+      ptensor::fuseSiblings(fn);
   }
 };
 } // namespace

@@ -20,6 +20,16 @@ namespace ptensor {
 #define GEN_PASS_REGISTRATION
 #include "Passes/Passes.h.inc"
 
+/// Function-argument attribute set by the JIT's IR builder: the size class of each dimension of
+/// a memref argument (or of an index argument). Equal classes are equal sizes at run time (the
+/// cache key includes the pattern), which lets fusion prove that loop domains agree.
+inline constexpr const char *kSizeClassesAttr = "ptensor.size_classes";
+
+/// Horizontal fusion: merges all-parallel linalg.generic ops on tensors whose loop domains are
+/// provably equal and which read a common input into one multi-result generic (so shared
+/// subexpressions are computed once). Part of --ptensor-fuse-elementwise.
+void fuseSiblings(mlir::func::FuncOp fn);
+
 /// Options of the pipeline; part of the JIT cache key.
 struct PipelineOptions {
   bool parallel = true; ///< scf.parallel -> OpenMP threads

@@ -24,10 +24,12 @@ def FuseElementwise : Pass<"ptensor-fuse-elementwise"> {
   let description = [{
     Upstream linalg-fuse-elementwise-ops fuses a producer only into its single user, so a value
     used twice (d1 in Black-Scholes) splits the program into several loops. This pass fuses
-    into every user; a producer result that other ops still need is kept as an extra result of
-    the fused loop (no recomputation of the producer's whole chain).
+    a producer into every user (each user's loop recomputes it), then merges sibling loops over
+    provably equal domains that read a common input into one multi-result loop, where LLVM's
+    CSE computes the shared subexpressions once (see FuseSiblings.cpp).
   }];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::affine::AffineDialect"];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::affine::AffineDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 #endif

@@ -9,6 +9,9 @@ using namespace mlir;
 
 namespace ptensor {
 static std::string pipelineText(const PipelineOptions &o) {
+  // No cse before bufferization: it merges equal tensor.empty inits of one multi-result
+  // generic (sibling fusion), and one-shot bufferization then writes both results into one
+  // buffer. LLVM's CSE removes the duplicated scalar work later anyway.
   std::string s =
       "lower-ptensor,"
       "func.func(canonicalize,ptensor-fuse-elementwise,canonicalize),"

@@ -1,0 +1,62 @@
+// RUN: %ptensor-opt %s --pass-pipeline="builtin.module(lower-ptensor,func.func(canonicalize,ptensor-fuse-elementwise,canonicalize))" | %FileCheck %s
+
+// Two results that share an input and whose sizes are in the same size class become one loop
+// with two results; the shared exp is then computed once per element (after CSE).
+// CHECK-LABEL: func.func @siblings
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<?xf64>, tensor<?xf64>) outs
+// CHECK: math.exp
+// CHECK: linalg.yield %{{.*}}, %{{.*}} : f64, f64
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @siblings(%ma: memref<?xf64> {ptensor.size_classes = array<i64: 0>},
+                    %mb: memref<?xf64> {ptensor.size_classes = array<i64: 0>})
+    -> (tensor<?xf64>, tensor<?xf64>) {
+  %ta = bufferization.to_tensor %ma restrict : memref<?xf64>
+  %tb = bufferization.to_tensor %mb restrict : memref<?xf64>
+  %a = ptensor.from_ranked %ta : tensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %b = ptensor.from_ranked %tb : tensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %e = ptensor.elementwise_unary_op exp %a : !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %x = ptensor.elementwise_binary_op add %e, %b : !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %y = ptensor.elementwise_binary_op multiply %b, %e : !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %rx = ptensor.to_ranked %x : !ptensor.ptensor<?xf64> -> tensor<?xf64>
+  %ry = ptensor.to_ranked %y : !ptensor.ptensor<?xf64> -> tensor<?xf64>
+  return %rx, %ry : tensor<?xf64>, tensor<?xf64>
+}
+
+// Without size classes nothing proves that b and c have a's size: the loops stay apart.
+// CHECK-LABEL: func.func @unknown_sizes
+// CHECK: linalg.generic
+// CHECK: linalg.yield %{{.*}} : f64
+// CHECK: linalg.generic
+// CHECK: linalg.yield %{{.*}} : f64
+func.func @unknown_sizes(%ma: memref<?xf64>, %mb: memref<?xf64>)
+    -> (tensor<?xf64>, tensor<?xf64>) {
+  %ta = bufferization.to_tensor %ma restrict : memref<?xf64>
+  %tb = bufferization.to_tensor %mb restrict : memref<?xf64>
+  %a = ptensor.from_ranked %ta : tensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %b = ptensor.from_ranked %tb : tensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %x = ptensor.elementwise_binary_op add %a, %b : !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %y = ptensor.elementwise_binary_op multiply %b, %a : !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %rx = ptensor.to_ranked %x : !ptensor.ptensor<?xf64> -> tensor<?xf64>
+  %ry = ptensor.to_ranked %y : !ptensor.ptensor<?xf64> -> tensor<?xf64>
+  return %rx, %ry : tensor<?xf64>, tensor<?xf64>
+}
+
+// Different size classes (a transposed read over a non-square domain) are not merged.
+// CHECK-LABEL: func.func @different_classes
+// CHECK-COUNT-2: linalg.yield %{{.*}} : f64
+func.func @different_classes(%ma: memref<?x?xf64> {ptensor.size_classes = array<i64: 0, 1>},
+                             %md: memref<?x?xf64> {ptensor.size_classes = array<i64: 2, 3>})
+    -> (tensor<?x?xf64>, tensor<?x?xf64>) {
+  %ta = bufferization.to_tensor %ma restrict : memref<?x?xf64>
+  %td = bufferization.to_tensor %md restrict : memref<?x?xf64>
+  %a = ptensor.from_ranked %ta : tensor<?x?xf64> -> !ptensor.ptensor<?x?xf64>
+  %d = ptensor.from_ranked %td : tensor<?x?xf64> -> !ptensor.ptensor<?x?xf64>
+  %x = ptensor.elementwise_unary_op exp %a : !ptensor.ptensor<?x?xf64> -> !ptensor.ptensor<?x?xf64>
+  %at = ptensor.permute_dims %a perm = [1, 0] : !ptensor.ptensor<?x?xf64> -> !ptensor.ptensor<?x?xf64>
+  %y = ptensor.elementwise_binary_op add %at, %d : !ptensor.ptensor<?x?xf64>, !ptensor.ptensor<?x?xf64> -> !ptensor.ptensor<?x?xf64>
+  %rx = ptensor.to_ranked %x : !ptensor.ptensor<?x?xf64> -> tensor<?x?xf64>
+  %ry = ptensor.to_ranked %y : !ptensor.ptensor<?x?xf64> -> tensor<?x?xf64>
+  return %rx, %ry : tensor<?x?xf64>, tensor<?x?xf64>
+}

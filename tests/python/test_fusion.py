@@ -1,0 +1,58 @@
+"""Fused programs against NumPy: several results from shared inputs (sibling loops merged into
+one when their sizes are provably equal) and programs whose size pattern changes between runs."""
+import numpy as np
+import pytest
+
+import ptensor as pt
+from _helpers import assert_matches
+
+
+def test_results_sharing_inputs():
+    rng = np.random.default_rng(0)
+    a, b = rng.uniform(0.5, 2.0, 1000), rng.uniform(0.5, 2.0, 1000)
+    x, y = pt.asarray(a), pt.asarray(b)
+    e = pt.exp(x) * y
+    r1, r2, r3 = e + 1.0, e * x - y, pt.log(e) > 0.5
+    pt.sync()
+    assert_matches(r1, np.exp(a) * b + 1.0)
+    assert_matches(r2, np.exp(a) * b * a - b)
+    assert_matches(r3, np.log(np.exp(a) * b) > 0.5)
+
+
+@pytest.mark.parametrize("p,q", [(3, 3), (3, 4), (4, 3), (5, 5), (1, 6), (6, 1), (0, 2)])
+def test_transposed_sibling_only_fuses_when_square(p, q):
+    """x reads A over (p, q), y reads A transposed over (q, p): the loops are one only when
+    p == q; either way both results must be right (and the program is keyed on it)."""
+    a = np.arange(p * q, dtype=np.float64).reshape(p, q)
+    d = np.arange(q * p, dtype=np.float64).reshape(q, p) * 10.0
+    A, D = pt.asarray(a), pt.asarray(d)
+    x = pt.exp(A * 0.01)
+    y = pt.permute_dims(A, (1, 0)) + D
+    pt.sync()
+    assert_matches(x, np.exp(a * 0.01))
+    assert_matches(y, a.T + d)
+
+
+def test_same_structure_different_size_pattern():
+    """One structure, run with equal and with unequal sizes of independent inputs."""
+    for n, m in [(8, 8), (8, 9), (9, 8), (16, 16)]:
+        a, b = np.arange(n, dtype=np.float64), np.arange(m, dtype=np.float64)
+        x, y = pt.asarray(a), pt.asarray(b)
+        r1, r2 = x * 2.0 + 1.0, y * 3.0 - x[:1]
+        pt.sync()
+        assert_matches(r1, a * 2.0 + 1.0)
+        assert_matches(r2, b * 3.0 - a[:1])
+
+
+def test_black_scholes_pair():
+    rng = np.random.default_rng(1)
+    s, k, t = rng.uniform(10, 50, 500), rng.uniform(10, 50, 500), rng.uniform(1, 2, 500)
+    S, K, T = pt.asarray(s), pt.asarray(k), pt.asarray(t)
+    d = (pt.log(S / K) + 0.12 * T) / (0.2 * pt.sqrt(T))
+    call = S * pt.exp(-d * d) - K * pt.exp(-0.1 * T)
+    put = call - S + K * pt.exp(-0.1 * T)
+    pt.sync()
+    dn = (np.log(s / k) + 0.12 * t) / (0.2 * np.sqrt(t))
+    cn = s * np.exp(-dn * dn) - k * np.exp(-0.1 * t)
+    assert_matches(call, cn, rtol=1e-12)
+    assert_matches(put, cn - s + k * np.exp(-0.1 * t), rtol=1e-12)
