@@ -188,6 +188,9 @@ def _coerce_value(value, dtype):
     return asarray(value)
 
 
+_ops.Array = Array
+
+
 def _install_operators():
     from . import _elementwise as ew
     binary = {

@@ -9,6 +9,7 @@ import numpy as np
 from . import _core
 from . import _dtypes as dt
 from . import _ops
+from ._array import Array
 
 _OPS = _core.op_names()
 
@@ -47,7 +48,6 @@ _SCALARS = (bool, int, float)
 
 
 def _as_array(x, name):
-    from ._array import Array
     if isinstance(x, Array):
         return x
     if isinstance(x, np.ndarray):
@@ -57,7 +57,6 @@ def _as_array(x, name):
 
 
 def _operand(x, name):
-    from ._array import Array
     if isinstance(x, Array) or isinstance(x, _SCALARS):
         return x
     return _as_array(x, name)
@@ -92,9 +91,17 @@ def _unary_test(name, ufunc):
 
 def _prepare(name, x1, x2, compute):
     """Broadcast and cast both operands (Arrays or Python scalars) to `compute`."""
-    from ._array import Array
-    shapes = [a.shape for a in (x1, x2) if isinstance(a, Array)]
-    shape = _ops.broadcast_shapes(*shapes)
+    s1 = x1._h.shape if type(x1) is Array else None
+    s2 = x2._h.shape if type(x2) is Array else None
+    if s1 is None or s2 is None or s1 == s2:  # the common cases, without broadcast_shapes
+        shape = s2 if s1 is None else s1
+        if (x1.dtype if s1 is not None else None) is compute:
+            if type(x2) is float or (type(x2) is int and dt.scalar_fits(x2, compute)):
+                return (x1, _ops.full(shape, x2, compute)), shape
+            if s1 == s2 and x2.dtype is compute:
+                return (x1, x2), shape
+    else:
+        shape = _ops.broadcast_shapes(s1, s2)
     out = []
     for a in (x1, x2):
         if isinstance(a, Array):
@@ -113,12 +120,22 @@ def _check_int_pow(name, x1, x2, rt):
 
 
 def _binary(name, ufunc):
+    result = {}  # (dtype or scalar type, dtype or scalar type) -> result dtype
+
     def fn(x1, x2, /):
-        x1, x2 = _operand(x1, name), _operand(x2, name)
-        if isinstance(x1, _SCALARS) and isinstance(x2, _SCALARS):
-            raise TypeError(f"{name}: at least one argument must be a ptensor Array")
-        rt = dt.ufunc_result(ufunc, *(a.dtype if not isinstance(a, _SCALARS) else a
-                                      for a in (x1, x2)))
+        k1 = x1._dtype if type(x1) is Array else type(x1)
+        k2 = x2._dtype if type(x2) is Array else type(x2)
+        rt = result.get((k1, k2))
+        if rt is None:
+            x1, x2 = _operand(x1, name), _operand(x2, name)
+            if isinstance(x1, _SCALARS) and isinstance(x2, _SCALARS):
+                raise TypeError(f"{name}: at least one argument must be a ptensor Array")
+            rt = dt.ufunc_result(ufunc, *(a.dtype if not isinstance(a, _SCALARS) else a
+                                          for a in (x1, x2)))
+            if type(x1) is Array and type(x2) in (Array, bool, int, float):
+                result[(k1, k2)] = rt  # only exact types: subclasses take the full path
+            elif type(x2) is Array and type(x1) in (bool, int, float):
+                result[(k1, k2)] = rt
         _check_int_pow(name, x1, x2, rt)
         (a, b), shape = _prepare(name, x1, x2, rt)
         return _ops.record("binary", name, [a, b], rt, shape)
@@ -137,7 +154,6 @@ _MIRROR = {"less": "greater", "less_equal": "greater_equal", "greater": "less",
 def _exact_int_compare(name, x1, x2, compute):
     """Integer comparisons NumPy's promotion would do in float64 (int64 with uint64, Python ints
     beyond the array's range), done exactly; None where the plain path is already exact."""
-    from ._array import Array
     if isinstance(x2, Array) and not isinstance(x1, Array):
         return _exact_int_compare(_MIRROR[name], x2, x1, compute)
     if not (isinstance(x1, Array) and dt.is_int(x1.dtype)):

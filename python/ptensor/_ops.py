@@ -8,10 +8,13 @@ from . import _core
 from . import _dtypes as dt
 
 
+Array = None  # ptensor._array sets this (it imports this module first)
+_record = _core.record
+
+
 def record(kind, sub, operands, dtype, shape, attrs=(), iargs=(), sargs=()):
-    from ._array import Array
-    h = _core.record(kind, sub, [o._t for o in operands], dtype.code, tuple(shape),
-                     list(attrs), list(iargs), list(sargs))
+    h = _record(kind, sub, [o._t for o in operands], dtype.code, tuple(shape),
+                list(attrs), list(iargs), list(sargs))
     return Array._new(h, dtype)
 
 

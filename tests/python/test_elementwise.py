@@ -761,3 +761,26 @@ def test_expm1_log1p_small_arguments():
         r, e = f(pt.asarray(x)).to_numpy(), np_ref(nf, x)
         np.testing.assert_allclose(r, e, rtol=1e-14, equal_nan=True)
         np.testing.assert_array_equal(np.signbit(r), np.signbit(e))
+
+
+# ---------------------------------------------------------------- dispatch cache
+def test_cached_dispatch_keeps_scalar_rules():
+    """The per-function dtype cache is keyed by operand types: later calls with other values,
+    scalar kinds or operand types must still follow NumPy's rules."""
+    a = np.array([1, 2, 250], dtype=np.uint8)
+    x = pt.asarray(a)
+    assert_matches(x + 1, a + 1)  # fills the cache for (uint8, int)
+    with pytest.raises(OverflowError, match="300"):
+        x + 300
+    with pytest.raises(OverflowError, match="-1"):
+        x + (-1)
+    assert_matches(x + 2.5, a + 2.5)
+    assert_matches(x + True, a + True)
+    assert_matches(3 - x, 3 - a)
+    assert_matches(pt.add(x, np.array([1, 1, 1], dtype=np.int16)), a + np.array([1, 1, 1], np.int16))
+    with pytest.raises(TypeError):
+        x + "1"
+    with pytest.raises(TypeError):
+        pt.add(1, 2)
+    with pytest.raises(ValueError, match="broadcast"):
+        x + pt.asarray(np.ones(4, dtype=np.uint8))
