@@ -367,25 +367,29 @@ struct ReduceLowering : Pattern<ReduceOp> {
     Type acc = op.getAccType();
     auto accTy = RankedTensorType::get(ty.getShape(), toSignless(acc));
     auto axes = op.getAxes();
-    // init: fill with the identity (in acc)
+    // Loop order: kept (parallel) dimensions outermost, reduced ones inside, so that the
+    // parallel loop becomes one OpenMP region (a reduced outer loop would fork and join the
+    // threads once per iteration).
+    int64_t rank = srcTy.getRank(), kept = rank - int64_t(axes.size());
     SmallVector<Value> dyn;
-    SmallVector<AffineExpr> outExprs;
-    SmallVector<utils::IteratorType> iters;
-    for (int64_t i = 0; i < srcTy.getRank(); ++i) {
-      bool red = llvm::is_contained(axes, i);
-      iters.push_back(red ? utils::IteratorType::reduction : utils::IteratorType::parallel);
-      if (red)
+    SmallVector<AffineExpr> inExprs(rank), outExprs;
+    SmallVector<utils::IteratorType> iters(kept, utils::IteratorType::parallel);
+    iters.append(rank - kept, utils::IteratorType::reduction);
+    for (int64_t i = 0, k = 0, r = kept; i < rank; ++i) {
+      if (llvm::is_contained(axes, i)) {
+        inExprs[i] = rw.getAffineDimExpr(r++);
         continue;
-      outExprs.push_back(rw.getAffineDimExpr(i));
+      }
+      inExprs[i] = rw.getAffineDimExpr(k);
+      outExprs.push_back(rw.getAffineDimExpr(k++));
       if (accTy.isDynamicDim(outExprs.size() - 1))
         dyn.push_back(rw.create<tensor::DimOp>(loc, src, i));
     }
     Value empty = rw.create<tensor::EmptyOp>(loc, accTy, dyn);
     Value init = emitReduceInit(rw, loc, op.getKind(), acc);
     Value filled = rw.create<linalg::FillOp>(loc, init, empty).getResult(0);
-    SmallVector<AffineMap> maps = {
-        rw.getMultiDimIdentityMap(srcTy.getRank()),
-        AffineMap::get(srcTy.getRank(), 0, outExprs, rw.getContext())};
+    SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, inExprs, rw.getContext()),
+                                   AffineMap::get(rank, 0, outExprs, rw.getContext())};
     auto g = rw.create<linalg::GenericOp>(
         loc, TypeRange{accTy}, ValueRange{src}, ValueRange{filled}, maps, iters,
         [&](OpBuilder &b, Location l, ValueRange args) {

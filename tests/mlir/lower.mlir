@@ -43,6 +43,16 @@ func.func @reduce(%a: !ptensor.ptensor<?x?xi8>) -> !ptensor.ptensor<?xi64> {
   return %0 : !ptensor.ptensor<?xi64>
 }
 
+// A reduction over the leading axis still iterates the kept axis outermost (one parallel
+// loop), reading the source transposed.
+// CHECK-DAG: #[[TRANSPOSED:.*]] = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-LABEL: func.func @reduce_axis0
+// CHECK: linalg.generic {indexing_maps = [#[[TRANSPOSED]], #{{.*}}], iterator_types = ["parallel", "reduction"]}
+func.func @reduce_axis0(%a: !ptensor.ptensor<?x?xf64>) -> !ptensor.ptensor<?xf64> {
+  %0 = ptensor.reduce max %a axes = [0] acc = f64 : !ptensor.ptensor<?x?xf64> -> !ptensor.ptensor<?xf64>
+  return %0 : !ptensor.ptensor<?xf64>
+}
+
 // Broadcast: a static size-1 dimension is read at index 0.
 // CHECK-LABEL: func.func @bcast
 // CHECK: linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}]

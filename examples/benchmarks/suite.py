@@ -1,0 +1,200 @@
+"""Benchmark suite: every workload on NumPy, ptensor and the peers, in one process.
+
+    python examples/benchmarks/suite.py [--scale 1.0] [--repeat 5] [--only NAME ...]
+                                        [--peers numpy ptensor ...] [--out DIR]
+
+Each (workload, peer) is run once untimed (jit compilation, warm caches), checked against
+NumPy's result, then timed `repeat` times; the median is reported with its ratio to NumPy
+(> 1 means faster than NumPy). A peer that is not installed or has no version of a workload
+is listed with the reason. The C STREAM triad (stream_triad.c, built here with the system
+compiler) gives the machine's bandwidth; streaming workloads report their fraction of it.
+Writes DIR/results.md, DIR/results.json and DIR/results.png (matplotlib, if installed).
+Peers: `pip install .[bench]` (numexpr, jax, numba, dask, matplotlib).
+"""
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import peers  # noqa: E402
+import workloads as W  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def c_stream_bandwidth(n):
+    """GB/s of the C STREAM triad on n elements, or None (with a reason) if it cannot build."""
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        return None, "no C compiler"
+    with tempfile.TemporaryDirectory() as d:
+        exe = os.path.join(d, "stream_triad")
+        build = subprocess.run([cc, "-O3", "-march=native", "-fopenmp", "-o", exe,
+                                os.path.join(HERE, "stream_triad.c")], capture_output=True, text=True)
+        if build.returncode:
+            return None, "build failed: " + build.stderr.strip().splitlines()[-1]
+        run = subprocess.run([exe, str(n), "10"], capture_output=True, text=True)
+        if run.returncode:
+            return None, f"run failed ({run.returncode})"
+        return float(run.stdout), None
+
+
+def check(name, peer, got, ref):
+    tol = dict(rtol=1e-8, atol=1e-10)
+    if len(got) != len(ref):
+        raise AssertionError(f"{name}/{peer}: {len(got)} results, NumPy has {len(ref)}")
+    for g, r in zip(got, ref):
+        g = np.asarray(g)
+        if g.shape != np.shape(r):
+            raise AssertionError(f"{name}/{peer}: shape {g.shape}, NumPy {np.shape(r)}")
+        np.testing.assert_allclose(g, r, err_msg=f"{name}/{peer}", **tol)
+
+
+def median_time(run, repeat):
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--scale", type=float, default=1.0, help="size factor (1.0: full sizes)")
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--only", nargs="*", default=None, help="workloads to run")
+    ap.add_argument("--peers", nargs="*", default=list(peers.PEERS))
+    ap.add_argument("--out", default=os.path.join(HERE, "results"))
+    args = ap.parse_args(argv)
+
+    names = args.only or list(W.WORKLOADS)
+    table = {}  # workload -> peer -> seconds or reason
+    for name in names:
+        data = W.inputs(name, args.scale)
+        ref = None
+        table[name] = {}
+        for peer in ["numpy"] + [p for p in args.peers if p != "numpy"]:
+            run = peers.PEERS[peer](name, data)
+            if isinstance(run, str):
+                table[name][peer] = run
+                continue
+            try:
+                t0 = time.perf_counter()
+                got = run()  # warm-up: compiles, checks
+                warm = time.perf_counter() - t0
+                if peer == "numpy":
+                    ref = got
+                else:
+                    check(name, peer, got, ref)
+                # a peer whose warm-up takes > 20 s is timed once more, not `repeat` times
+                table[name][peer] = median_time(run, 1 if warm > 20 else args.repeat)
+            except Exception as e:  # noqa: BLE001 - reported, not hidden
+                table[name][peer] = f"failed: {type(e).__name__}: {str(e).splitlines()[0][:80]}"
+        print(format_row(name, table[name], args.peers), flush=True)
+
+    stream_n = W.inputs("stream_triad", args.scale)[0].shape[0]
+    bw, why = c_stream_bandwidth(stream_n)
+    fractions = {}
+    if bw:
+        for name in W.STREAMING_BYTES:
+            for peer, t in table.get(name, {}).items():
+                if isinstance(t, float):
+                    n = W.inputs(name, args.scale)[0].shape[0]
+                    fractions.setdefault(name, {})[peer] = W.STREAMING_BYTES[name] * n / t / 1e9 / bw
+    report = render(table, args, bw, why, fractions)
+    print(report)
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, "results.md"), "w") as f:
+        f.write(report)
+    with open(os.path.join(args.out, "results.json"), "w") as f:
+        json.dump({"machine": machine(), "scale": args.scale, "repeat": args.repeat,
+                   "seconds": table, "c_stream_gbs": bw, "stream_fraction": fractions}, f, indent=1)
+    chart(table, args.peers, os.path.join(args.out, "results.png"))
+    return table
+
+
+def format_row(name, row, peer_names):
+    cells = []
+    for p in peer_names:
+        v = row.get(p)
+        cells.append(f"{p}={v * 1e3:.2f}ms" if isinstance(v, float) else f"{p}=-")
+    return f"{name:18s} " + " ".join(cells)
+
+
+def machine():
+    return f"{platform.machine()}, {os.cpu_count()} cores, {platform.platform()}"
+
+
+def render(table, args, bw, why, fractions):
+    peer_names = args.peers
+    lines = [f"Benchmark suite, {time.strftime('%Y-%m-%d')}, {machine()}, scale {args.scale}, "
+             f"median of {args.repeat}", "",
+             "Median time in ms, and in parentheses NumPy's time divided by the peer's "
+             "(> 1: faster than NumPy).", "",
+             "| workload | " + " | ".join(peer_names) + " |",
+             "|---|" + "---|" * len(peer_names)]
+    notes = []
+    for name, row in table.items():
+        base = row.get("numpy")
+        cells = []
+        for p in peer_names:
+            v = row.get(p, "not run")
+            if isinstance(v, float):
+                ratio = f" ({base / v:.2f}x)" if isinstance(base, float) else ""
+                cells.append(f"{v * 1e3:.2f}{ratio}")
+            else:
+                cells.append("-")
+                notes.append(f"- {name} / {p}: {v}")
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    lines.append("")
+    if bw:
+        lines.append(f"C STREAM triad (OpenMP, {os.cpu_count()} cores): {bw:.2f} GB/s. "
+                     "Fraction of it reached (24 bytes/element for the triad, 40 for "
+                     "Black-Scholes' 3 inputs + 2 outputs):")
+        for name, fr in fractions.items():
+            lines.append(f"- {name}: " + ", ".join(f"{p} {v * 100:.0f}%" for p, v in fr.items()))
+    else:
+        lines.append(f"C STREAM triad not measured: {why}")
+    if notes:
+        lines += ["", "Not measured:"] + notes
+    return "\n".join(lines) + "\n"
+
+
+def chart(table, peer_names, path):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except Exception:  # noqa: BLE001
+        print("matplotlib missing: no chart")
+        return
+    names = list(table)
+    fig, ax = plt.subplots(figsize=(max(8, 1.4 * len(names)), 4.5))
+    width = 0.8 / len(peer_names)
+    for k, p in enumerate(peer_names):
+        vals = []
+        for n in names:
+            v, base = table[n].get(p), table[n].get("numpy")
+            vals.append(base / v if isinstance(v, float) and isinstance(base, float) else 0.0)
+        ax.bar([i + k * width for i in range(len(names))], vals, width, label=p)
+    ax.set_xticks([i + 0.4 - width / 2 for i in range(len(names))], names, rotation=20, ha="right")
+    ax.set_ylabel("speed relative to NumPy (higher is better)")
+    ax.set_yscale("log")
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.legend(ncol=len(peer_names), fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+if __name__ == "__main__":
+    main()
