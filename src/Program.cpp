@@ -3,9 +3,11 @@
 #include "Plan.h"
 
 #include <cstdlib>
+#include <sys/mman.h>
 #include <cstring>
 #include <new>
 #include <map>
+#include <mutex>
 #include <unordered_set>
 
 namespace ptensor {
@@ -47,6 +49,49 @@ std::vector<int64_t> typeShape(const Node &n) {
   return s;
 }
 
+namespace {
+/// Recently freed large buffers, reused for results of the same byte size: a loop that makes
+/// a new array each step (x = x * 0.5 + 1) then touches memory that is already mapped instead
+/// of having the kernel zero fresh pages every time. Bounded: at most kMaxBytes are held.
+class BigPool {
+  static constexpr size_t kMaxBytes = size_t(1) << 30;
+  std::mutex mu;
+  std::vector<std::pair<void *, size_t>> free_; // oldest first
+  size_t held = 0;
+
+public:
+  void *take(size_t bytes) {
+    std::lock_guard<std::mutex> lock(mu);
+    for (size_t i = free_.size(); i-- > 0;)
+      if (free_[i].second == bytes) {
+        void *p = free_[i].first;
+        free_.erase(free_.begin() + i);
+        held -= bytes;
+        return p;
+      }
+    return nullptr;
+  }
+  void give(void *p, size_t bytes) {
+    std::lock_guard<std::mutex> lock(mu);
+    if (bytes > kMaxBytes) {
+      std::free(p);
+      return;
+    }
+    while (held + bytes > kMaxBytes && !free_.empty()) {
+      std::free(free_.front().first);
+      held -= free_.front().second;
+      free_.erase(free_.begin());
+    }
+    free_.emplace_back(p, bytes);
+    held += bytes;
+  }
+};
+BigPool &bigPool() {
+  static BigPool *pool = new BigPool(); // never destroyed: buffers may die at exit
+  return *pool;
+}
+} // namespace
+
 std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shape) {
   auto b = std::make_shared<Buffer>();
   int64_t n = 1;
@@ -61,11 +106,25 @@ std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shap
   if (n > INT64_MAX / item - 64)
     throw std::bad_alloc();
   size_t bytes = ((size_t(n * item) + 63) / 64) * 64;
-  void *p = std::aligned_alloc(64, bytes ? bytes : 64);
-  if (!p)
-    throw std::bad_alloc();
+  // Large buffers: 2 MiB aligned and marked for transparent huge pages (as NumPy does), so a
+  // fresh result costs a few hundred page faults instead of one per 4 KiB page.
+  constexpr size_t kHuge = size_t(2) << 20;
+  bool huge = bytes >= 2 * kHuge;
+  if (huge)
+    bytes = (bytes + kHuge - 1) / kHuge * kHuge;
+  void *p = huge ? bigPool().take(bytes) : nullptr;
+  if (!p) {
+    p = std::aligned_alloc(huge ? kHuge : 64, bytes ? bytes : 64);
+    if (!p)
+      throw std::bad_alloc();
+    if (huge)
+      madvise(p, bytes, MADV_HUGEPAGE);
+  }
   b->data = static_cast<char *>(p);
-  b->release = [p] { std::free(p); };
+  if (huge)
+    b->release = [p, bytes] { bigPool().give(p, bytes); };
+  else
+    b->release = [p] { std::free(p); };
   b->strides.assign(shape.size(), 1);
   for (int i = int(shape.size()) - 2; i >= 0; --i)
     b->strides[i] = b->strides[i + 1] * std::max<int64_t>(shape[i + 1], 1);

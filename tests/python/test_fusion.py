@@ -56,3 +56,19 @@ def test_black_scholes_pair():
     cn = s * np.exp(-dn * dn) - k * np.exp(-0.1 * t)
     assert_matches(call, cn, rtol=1e-12)
     assert_matches(put, cn - s + k * np.exp(-0.1 * t), rtol=1e-12)
+
+
+def test_large_results_reuse_freed_buffers_safely():
+    """Results >= 4 MiB come from a pool of freed buffers: live arrays must never share one."""
+    n = 600_000  # 4.8 MB of float64
+    base = np.arange(n, dtype=np.float64)
+    x = pt.asarray(base)
+    kept = []
+    for k in range(6):
+        y = x * float(k) + 1.0  # a fresh large result each step; every other one is dropped
+        pt.sync()
+        if k % 2 == 0:
+            kept.append((k, y))
+        del y
+    for k, y in kept:
+        assert_matches(y, base * float(k) + 1.0)
