@@ -136,6 +136,34 @@ std::shared_ptr<Handle> record(const std::string &kind, const std::string &sub,
   }
   return makeHandle(std::move(n));
 }
+/// Fast path for the commonest record: a binary op (or comparison) of two arrays of one shape
+/// and dtype, or of a float array and a Python scalar (recorded as a create node, as
+/// Python's full() would). Python has checked dtypes and shapes already.
+std::shared_ptr<Handle> binaryFast(const std::string &kind, const std::string &sub,
+                                   const std::shared_ptr<Handle> &a, py::object b, int dtype,
+                                   bool scalarFirst) {
+  notePendingRecord(); // may materialize: a (and b) are held by Python, so they become leaves
+  std::shared_ptr<Node> other;
+  const std::vector<int64_t> &shape = a->node->shape;
+  if (py::isinstance<Handle>(b)) {
+    other = b.cast<std::shared_ptr<Handle>>()->node;
+  } else {
+    other = std::make_shared<Node>();
+    other->kind = Kind::Create;
+    other->dtype = a->node->dtype;
+    other->shape = shape;
+    other->iargs = shape;
+    other->sargs.push_back({true, b.cast<double>(), 0});
+  }
+  auto n = std::make_shared<Node>();
+  n->kind = kindOf(kind);
+  n->sub = parseSub(n->kind, sub);
+  n->dtype = checkDtype(dtype);
+  n->shape = shape;
+  n->operands = scalarFirst ? std::vector<std::shared_ptr<Node>>{other, a->node}
+                            : std::vector<std::shared_ptr<Node>>{a->node, other};
+  return makeHandle(std::move(n));
+}
 } // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -185,6 +213,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("to_numpy", &toNumpy);
   m.def("record", &record, py::arg("kind"), py::arg("sub"), py::arg("operands"), py::arg("dtype"),
         py::arg("shape"), py::arg("attrs"), py::arg("iargs"), py::arg("sargs"));
+  m.def("binary_fast", &binaryFast);
   m.def("sync", [] { materializeAll(); });
   m.def("cache_info", [] {
     const CacheInfo &c = cacheInfo();

@@ -45,6 +45,7 @@ assert set(_UNARY) == set(_OPS["unary"]) and set(_UNARY_TEST) == set(_OPS["unary
 assert set(_BINARY) == set(_OPS["binary"]) and set(_BINARY_TEST) == set(_OPS["binary_test"])
 
 _SCALARS = (bool, int, float)
+_binary_fast = _core.binary_fast
 
 
 def _as_array(x, name):
@@ -126,6 +127,13 @@ def _binary(name, ufunc):
         k1 = x1._dtype if type(x1) is Array else type(x1)
         k2 = x2._dtype if type(x2) is Array else type(x2)
         rt = result.get((k1, k2))
+        if rt is not None and rt.kind == "f":  # fast paths: one call into C++
+            if k1 is rt and (k2 is rt and x1._h.shape == x2._h.shape):
+                return Array._new(_binary_fast("binary", name, x1._t, x2._t, rt.code, False), rt)
+            if k1 is rt and (k2 is float or k2 is int):
+                return Array._new(_binary_fast("binary", name, x1._t, x2, rt.code, False), rt)
+            if k2 is rt and (k1 is float or k1 is int):
+                return Array._new(_binary_fast("binary", name, x2._t, x1, rt.code, True), rt)
         if rt is None:
             x1, x2 = _operand(x1, name), _operand(x2, name)
             if isinstance(x1, _SCALARS) and isinstance(x2, _SCALARS):
