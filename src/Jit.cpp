@@ -3,6 +3,8 @@
 // 4 doubles at a time), and scf.parallel loops run on OpenMP threads.
 #include "Jit.h"
 
+#include "DiskCache.h"
+
 #include "Dist/Dialect.h"
 #include "PTensor/Dialect.h"
 #include "Passes/Passes.h"
@@ -18,7 +20,12 @@
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
+#include "llvm/ExecutionEngine/SectionMemoryManager.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/DynamicLibrary.h"
@@ -30,6 +37,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 #include <unordered_map>
 
 namespace ptensor {
@@ -44,7 +52,8 @@ struct KeyHash {
 };
 
 struct Compiled {
-  std::unique_ptr<mlir::ExecutionEngine> engine;
+  std::unique_ptr<mlir::ExecutionEngine> engine; // compiled in this process
+  std::unique_ptr<llvm::orc::LLJIT> loaded;       // or loaded from the disk cache
   void (*fn)(void **) = nullptr;
 };
 
@@ -165,6 +174,7 @@ struct Jit {
     if (failed(pm.run(*module)))
       fail(*original, "lowering", diag);
     mlir::ExecutionEngineOptions eo;
+    eo.enableObjectDump = !diskcache::directory().empty();
     eo.transformer = transformer;
     eo.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
     auto engine = mlir::ExecutionEngine::create(*module, eo);
@@ -176,6 +186,61 @@ struct Jit {
     if (!fn)
       fail(*original, "symbol lookup", llvm::toString(fn.takeError()));
     c->fn = *fn;
+    return c;
+  }
+
+  /// Object code of a freshly compiled program (for the disk cache), or "" if unavailable.
+  static std::string objectOf(Compiled &c) {
+    llvm::SmallString<128> path;
+    int fd;
+    if (llvm::sys::fs::createTemporaryFile("ptensor-object", "o", fd, path))
+      return "";
+    ::close(fd);
+    c.engine->dumpToObjectFile(path);
+    auto buf = llvm::MemoryBuffer::getFile(path);
+    llvm::sys::fs::remove(path);
+    return buf ? (*buf)->getBuffer().str() : "";
+  }
+
+  /// A program from the disk cache: the object linked the way ExecutionEngine links its own
+  /// (RuntimeDyld), resolving libm/libmvec/libomp symbols in this process.
+  static std::unique_ptr<Compiled> loadObject(const std::string &object) {
+    auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
+    if (!jtmb) {
+      llvm::consumeError(jtmb.takeError());
+      return nullptr;
+    }
+    auto jit = llvm::orc::LLJITBuilder()
+                   .setJITTargetMachineBuilder(std::move(*jtmb))
+                   .setObjectLinkingLayerCreator([](llvm::orc::ExecutionSession &es, const llvm::Triple &) {
+                     return std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
+                         es, [] { return std::make_unique<llvm::SectionMemoryManager>(); });
+                   })
+                   .create();
+    if (!jit) {
+      llvm::consumeError(jit.takeError());
+      return nullptr;
+    }
+    auto &jd = (*jit)->getMainJITDylib();
+    auto gen = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+        (*jit)->getDataLayout().getGlobalPrefix());
+    if (!gen) {
+      llvm::consumeError(gen.takeError());
+      return nullptr;
+    }
+    jd.addGenerator(std::move(*gen));
+    if (auto err = (*jit)->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(object))) {
+      llvm::consumeError(std::move(err));
+      return nullptr;
+    }
+    auto sym = (*jit)->lookup("_mlir_ptensor_main");
+    if (!sym) {
+      llvm::consumeError(sym.takeError());
+      return nullptr;
+    }
+    auto c = std::make_unique<Compiled>();
+    c->fn = sym->toPtr<void (*)(void **)>();
+    c->loaded = std::move(*jit);
     return c;
   }
 };
@@ -204,10 +269,22 @@ void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs)
     c = it->second.get();
   } else {
     auto t0 = std::chrono::steady_clock::now();
-    auto compiled = j.compile(plan);
+    std::vector<int64_t> diskKey(plan.key);
+    diskKey.push_back(j.parallel);
+    std::unique_ptr<Compiled> compiled;
+    if (auto object = diskcache::load(diskKey))
+      compiled = Jit::loadObject(*object);
+    if (compiled) {
+      ++info.diskHits;
+    } else {
+      compiled = j.compile(plan);
+      ++info.compiles;
+      if (!diskcache::directory().empty())
+        if (std::string object = Jit::objectOf(*compiled); !object.empty())
+          diskcache::store(diskKey, object);
+    }
     info.compileSeconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    ++info.compiles;
     c = compiled.get();
     j.cache.emplace(plan.key, std::move(compiled));
   }

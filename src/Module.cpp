@@ -1,5 +1,6 @@
 // The pybind11 module ptensor._core: recording nodes, materialization, NumPy exchange.
 // Python validates arguments and computes shapes/dtypes; this layer stores them.
+#include "DiskCache.h"
 #include "Jit.h"
 #include "PTensor/Dialect.h"
 
@@ -222,6 +223,8 @@ PYBIND11_MODULE(_core, m) {
     d["hits"] = c.hits;
     d["runs"] = c.runs;
     d["compile_time"] = c.compileSeconds;
+    d["disk_hits"] = c.diskHits;
+    d["cache_dir"] = diskcache::directory();
     return d;
   });
   m.def("set_num_threads", &setNumThreads);

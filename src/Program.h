@@ -69,7 +69,7 @@ void materializeAll(const std::shared_ptr<Node> &want = nullptr);
 std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shape);
 
 struct CacheInfo {
-  int64_t compiles = 0, hits = 0, runs = 0;
+  int64_t compiles = 0, hits = 0, runs = 0, diskHits = 0;
   double compileSeconds = 0;
 };
 CacheInfo &cacheInfo();

@@ -7,6 +7,12 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 
+# Hermetic runs: the tests' compiled programs go to a fresh disk cache, not the user's, so
+# compile counts do not depend on earlier runs (test_disk_cache.py sets its own directories).
+if "PTENSOR_CACHE_DIR" not in os.environ:
+    import tempfile
+    os.environ["PTENSOR_CACHE_DIR"] = tempfile.mkdtemp(prefix="ptensor-test-cache-")
+
 import ptensor as pt  # noqa: E402
 
 

@@ -1,0 +1,24 @@
+// Persistent cache of compiled programs (object code), shared by processes and MPI ranks.
+//
+// Directory: $PTENSOR_CACHE_DIR, else $XDG_CACHE_HOME/ptensor, else ~/.cache/ptensor;
+// PTENSOR_CACHE_DIR set to "" or "off" disables it. One file per program, named by a hash of
+// its key; the key is the plan's structural key plus a fingerprint of this build of ptensor
+// (its shared library's bytes), LLVM's version and the host CPU. The file repeats the full key
+// (a hash collision is detected, not trusted). Writers write a private temporary file and
+// rename() it into place, so concurrent processes never see a partial file; unreadable or
+// damaged files are ignored (the program is compiled again).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ptensor::diskcache {
+/// The cache directory, or "" when the cache is disabled.
+const std::string &directory();
+/// Object code stored for this key, if any.
+std::optional<std::string> load(const std::vector<int64_t> &key);
+/// Stores object code for this key (best effort: errors are ignored).
+void store(const std::vector<int64_t> &key, const std::string &object);
+} // namespace ptensor::diskcache

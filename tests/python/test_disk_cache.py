@@ -1,0 +1,80 @@
+"""The persistent program cache (PTENSOR_CACHE_DIR): real separate processes, as users run
+scripts. Each test uses its own empty cache directory."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import ptensor as pt
+
+SCRIPT = r"""
+import json, numpy as np, ptensor as pt
+a = np.linspace(0.5, 2.0, 1000)
+x = pt.asarray(a)
+r1 = pt.exp(x) * 2.0 + pt.log(x)
+r2 = pt.sum(x * x, axis=0)
+ok = bool(np.allclose(r1.to_numpy(), np.exp(a) * 2.0 + np.log(a), rtol=1e-13)
+          and abs(float(r2) - float(np.sum(a * a))) < 1e-9)
+print(json.dumps(dict(pt.cache_info(), ok=ok)))
+"""
+
+
+def run_script(cache_dir, script=SCRIPT):
+    env = dict(os.environ, PTENSOR_CACHE_DIR=str(cache_dir))
+    pkg_root = os.path.dirname(os.path.dirname(os.path.abspath(pt.__file__)))
+    env["PYTHONPATH"] = os.pathsep.join([pkg_root, env.get("PYTHONPATH", "")])
+    return subprocess.Popen([sys.executable, "-c", script], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def result(p):
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 0, err
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def test_second_run_compiles_nothing(tmp_path):
+    first = result(run_script(tmp_path))
+    second = result(run_script(tmp_path))
+    assert first["ok"] and second["ok"]
+    assert first["compiles"] >= 1 and first["disk_hits"] == 0
+    assert second["compiles"] == 0 and second["disk_hits"] == first["compiles"]
+    assert second["compile_time"] <= 0.5 * first["compile_time"]
+    assert second["cache_dir"] == str(tmp_path)
+
+
+def test_concurrent_writers(tmp_path):
+    procs = [run_script(tmp_path) for _ in range(3)]  # race to write the same programs
+    assert all(result(p)["ok"] for p in procs)
+    assert not [f for f in os.listdir(tmp_path) if ".tmp." in f]  # no leftovers
+    after = result(run_script(tmp_path))
+    assert after["ok"] and after["compiles"] == 0
+
+
+def test_damaged_files_are_ignored(tmp_path):
+    first = result(run_script(tmp_path))
+    for f in os.listdir(tmp_path):
+        path = tmp_path / f
+        data = path.read_bytes()
+        path.write_bytes(data[: len(data) // 2])  # truncated
+    again = result(run_script(tmp_path))
+    assert again["ok"] and again["compiles"] == first["compiles"] and again["disk_hits"] == 0
+    for f in os.listdir(tmp_path):
+        (tmp_path / f).write_bytes(b"not a ptensor cache file")
+    assert result(run_script(tmp_path))["ok"]
+
+
+def test_disabled(tmp_path):
+    res = [result(run_script("off")) for _ in range(2)]
+    assert all(r["ok"] and r["cache_dir"] == "" and r["compiles"] >= 1 for r in res)
+
+
+@pytest.mark.parametrize("threads", ["1"])
+def test_single_thread_programs_are_keyed_apart(tmp_path, threads):
+    """PTENSOR_NUM_THREADS=1 compiles without OpenMP: not the same program as the default."""
+    result(run_script(tmp_path))
+    env_script = "import os; os.environ['PTENSOR_NUM_THREADS'] = '1'\n" + SCRIPT
+    r = result(run_script(tmp_path, env_script))
+    assert r["ok"] and r["compiles"] >= 1 and r["disk_hits"] == 0
