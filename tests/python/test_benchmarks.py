@@ -1,0 +1,22 @@
+"""The benchmark suite runs and every ptensor result agrees with NumPy (tiny sizes; the
+suite itself checks each peer's result against NumPy and records failures)."""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "examples", "benchmarks"))
+
+import suite  # noqa: E402
+
+
+def test_suite_numpy_and_ptensor(tmp_path):
+    table = suite.main(["--scale", "0.004", "--repeat", "1", "--peers", "numpy", "ptensor",
+                        "--out", str(tmp_path)])
+    for name, row in table.items():
+        assert isinstance(row["numpy"], float), (name, row["numpy"])
+        if name == "matmul" and isinstance(row["ptensor"], str):
+            assert row["ptensor"].startswith("not implemented"), row["ptensor"]
+            continue
+        assert isinstance(row["ptensor"], float), (name, row["ptensor"])
+    report = (tmp_path / "results.md").read_text()
+    assert "| black_scholes |" in report and (tmp_path / "results.json").exists()
