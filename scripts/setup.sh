@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DEB=(llvm-19-dev libmlir-19-dev mlir-19-tools llvm-19-tools libomp-19-dev mpich libmpich-dev
-     ccache ninja-build g++)
+     ccache ninja-build g++ libopenblas0-pthread)
 missing=()
 for p in "${DEB[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

@@ -126,6 +126,9 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
     case Kind::PermuteDims:
       r = b.create<PermuteDimsOp>(loc, ty, opnd(0), b.getDenseI64ArrayAttr(attrs));
       break;
+    case Kind::Matmul:
+      r = b.create<MatmulOp>(loc, ty, opnd(0), opnd(1));
+      break;
     case Kind::Reduce: {
       Type acc = elementType(ctx, DType(attrs[0]));
       r = b.create<ReduceOp>(loc, ty, ReduceKindAttr::get(ctx, ReduceKind(n->sub)), opnd(0),

@@ -67,6 +67,7 @@ struct Jit {
   std::unordered_map<std::vector<int64_t>, std::unique_ptr<Compiled>, KeyHash> cache;
   std::function<llvm::Error(llvm::Module *)> transformer; // must outlive every engine
   bool parallel = true;
+  bool blas = false;
 
   Jit() {
     llvm::InitializeNativeTarget();
@@ -86,6 +87,14 @@ struct Jit {
     // memrefCopy (strided copies) lives in MLIR's C runner utilities.
     if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(kRunnerUtils, &err))
       throw CompileError("ptensor: cannot load " + std::string(kRunnerUtils) + ": " + err);
+    // BLAS for float matmuls: Debian's OpenBLAS (or whatever libblas.so.3 provides CBLAS)
+    for (const char *lib : {"libopenblas.so.0", "libblas.so.3"})
+      if (!llvm::sys::DynamicLibrary::LoadLibraryPermanently(lib, &err) &&
+          llvm::sys::DynamicLibrary::SearchForAddressOfSymbol("cblas_dgemm") &&
+          llvm::sys::DynamicLibrary::SearchForAddressOfSymbol("cblas_sgemm")) {
+        blas = true;
+        break;
+      }
     if (const char *e = std::getenv("PTENSOR_NUM_THREADS"); e && std::atoi(e) == 1)
       parallel = false;
     if (parallel) {
@@ -170,7 +179,7 @@ struct Jit {
         module->print(os);
     }
     mlir::PassManager pm(&ctx);
-    buildPipeline(pm, PipelineOptions{parallel});
+    buildPipeline(pm, PipelineOptions{parallel, blas});
     if (failed(pm.run(*module)))
       fail(*original, "lowering", diag);
     mlir::ExecutionEngineOptions eo;
@@ -270,7 +279,7 @@ void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs)
   } else {
     auto t0 = std::chrono::steady_clock::now();
     std::vector<int64_t> diskKey(plan.key);
-    diskKey.push_back(j.parallel);
+    diskKey.push_back(j.parallel + 2 * j.blas);
     std::unique_ptr<Compiled> compiled;
     if (auto object = diskcache::load(diskKey))
       compiled = Jit::loadObject(*object);

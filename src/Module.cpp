@@ -22,7 +22,8 @@ Kind kindOf(const std::string &s) {
       {"binary", Kind::Binary},       {"binary_test", Kind::BinaryTest},
       {"cast", Kind::Cast},           {"broadcast", Kind::Broadcast},
       {"reduce", Kind::Reduce},       {"extract_slice", Kind::ExtractSlice},
-      {"insert_slice", Kind::InsertSlice}, {"permute_dims", Kind::PermuteDims}};
+      {"insert_slice", Kind::InsertSlice}, {"permute_dims", Kind::PermuteDims},
+      {"matmul", Kind::Matmul}};
   auto it = kinds.find(s);
   if (it == kinds.end())
     throw py::value_error("ptensor: unknown node kind '" + s + "'");

@@ -242,5 +242,30 @@ LogicalResult ReduceOp::verify() {
   return success();
 }
 
+LogicalResult MatmulOp::verify() {
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  auto l = getLhs().getType(), r = getRhs().getType(), res = getResult().getType();
+  int64_t rank = l.getRank();
+  if (rank < 2 || r.getRank() != rank || res.getRank() != rank)
+    return emitOpError("operands and result must have one rank >= 2");
+  if (l.getElementType() != r.getElementType() || res.getElementType() != l.getElementType())
+    return emitOpError("operands and result must have one element type");
+  if (l.getElementType().isInteger(1))
+    return emitOpError("bool operands: cast them to an integer type first");
+  auto agree = [](int64_t a, int64_t b) {
+    return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
+  };
+  auto ls = l.getShape(), rs = r.getShape(), os = res.getShape();
+  for (int64_t i = 0; i < rank - 2; ++i)
+    if (!agree(ls[i], rs[i]) || !agree(ls[i], os[i]))
+      return emitOpError("batch dimension ") << i << " differs between operands and result";
+  if (!agree(ls[rank - 1], rs[rank - 2]))
+    return emitOpError("contracted dimensions differ: ") << ls[rank - 1] << " vs " << rs[rank - 2];
+  if (!agree(ls[rank - 2], os[rank - 2]) || !agree(rs[rank - 1], os[rank - 1]))
+    return emitOpError("result must be [..., m, n] for lhs [..., m, k] and rhs [..., k, n]");
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "PTensor/Ops.cpp.inc"

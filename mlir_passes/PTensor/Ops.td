@@ -176,4 +176,19 @@ def PTensor_ReduceOp : PTensor_Op<"reduce", [Pure]> {
   let hasVerifier = 1;
 }
 
+// ---- linear algebra ------------------------------------------------------------------
+def PTensor_MatmulOp : PTensor_Op<"matmul", [Pure]> {
+  let summary = "matrix product over the last two dimensions, batched over the leading ones";
+  let description = [{
+    lhs is [..., m, k], rhs is [..., k, n] with equal leading (batch) dimensions (callers
+    broadcast them first); the result is [..., m, n] in the operands' element type. Lowered to
+    linalg.matmul (rank 2) or a batched linalg.generic; --ptensor-matmul-to-blas turns
+    float matmuls on row-major buffers into BLAS gemm calls.
+  }];
+  let arguments = (ins PT:$lhs, PT:$rhs);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 #endif

@@ -405,6 +405,53 @@ struct ReduceLowering : Pattern<ReduceOp> {
   }
 };
 
+struct MatmulLowering : Pattern<MatmulOp> {
+  using Pattern::Pattern;
+  Value lower(MatmulOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    auto ty = resType(op);
+    int64_t rank = ty.getRank();
+    Value l = a.getLhs(), r = a.getRhs();
+    SmallVector<Value> dyn;
+    for (int64_t i = 0; i < rank; ++i)
+      if (ty.isDynamicDim(i))
+        dyn.push_back(rw.create<tensor::DimOp>(loc, i == rank - 1 ? r : l, i));
+    Type elem = ty.getElementType();
+    Value zero = rw.create<arith::ConstantOp>(loc, rw.getZeroAttr(elem));
+    Value init = rw.create<linalg::FillOp>(loc, zero, rw.create<tensor::EmptyOp>(loc, ty, dyn).getResult())
+                     .getResult(0);
+    if (rank == 2)
+      return rw.create<linalg::MatmulOp>(loc, TypeRange{ty}, ValueRange{l, r}, ValueRange{init})
+          .getResult(0);
+    // batched: loops (batch..., m, n, k), k reduced
+    auto d = [&](int64_t i) { return rw.getAffineDimExpr(i); };
+    SmallVector<AffineExpr> lhs, rhs, out;
+    for (int64_t i = 0; i < rank - 2; ++i) {
+      lhs.push_back(d(i));
+      rhs.push_back(d(i));
+      out.push_back(d(i));
+    }
+    int64_t m = rank - 2, n = rank - 1, k = rank;
+    lhs.append({d(m), d(k)});
+    rhs.append({d(k), d(n)});
+    out.append({d(m), d(n)});
+    SmallVector<AffineMap> maps;
+    for (auto *e : {&lhs, &rhs, &out})
+      maps.push_back(AffineMap::get(rank + 1, 0, *e, rw.getContext()));
+    SmallVector<utils::IteratorType> iters(rank, utils::IteratorType::parallel);
+    iters.push_back(utils::IteratorType::reduction);
+    bool isFloat = isa<FloatType>(elem);
+    return rw.create<linalg::GenericOp>(
+        loc, TypeRange{ty}, ValueRange{l, r}, ValueRange{init}, maps, iters,
+        [&](OpBuilder &b, Location bl, ValueRange x) {
+          Value p = isFloat ? b.create<arith::MulFOp>(bl, x[0], x[1]).getResult()
+                            : b.create<arith::MulIOp>(bl, x[0], x[1]).getResult();
+          Value s = isFloat ? b.create<arith::AddFOp>(bl, x[2], p).getResult()
+                            : b.create<arith::AddIOp>(bl, x[2], p).getResult();
+          b.create<linalg::YieldOp>(bl, s);
+        }).getResult(0);
+  }
+};
+
 struct LowerPTensorPass : ptensor::impl::LowerPTensorBase<LowerPTensorPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
@@ -426,7 +473,7 @@ struct LowerPTensorPass : ptensor::impl::LowerPTensorBase<LowerPTensorPass> {
                  LinspaceLowering, EyeLowering, ShapeLowering, RankLowering, SizeLowering,
                  CastLowering, BroadcastLowering, PermuteDimsLowering, ExtractSliceLowering, InsertSliceLowering,
                  UnaryLowering, UnaryTestLowering, BinaryLowering, BinaryTestLowering,
-                 ReduceLowering>(tc, ctx);
+                 ReduceLowering, MatmulLowering>(tc, ctx);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, tc);
     populateReturnOpTypeConversionPattern(patterns, tc);
     populateCallOpTypeConversionPattern(patterns, tc);

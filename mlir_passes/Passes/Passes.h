@@ -33,6 +33,7 @@ void fuseSiblings(mlir::func::FuncOp fn);
 /// Options of the pipeline; part of the JIT cache key.
 struct PipelineOptions {
   bool parallel = true; ///< scf.parallel -> OpenMP threads
+  bool blas = false;    ///< float matmuls -> CBLAS gemm calls (the library must be loaded)
 };
 
 /// The named pipeline `ptensor-pipeline`: lower-ptensor, fusion, bufferization with

@@ -32,4 +32,16 @@ def FuseElementwise : Pass<"ptensor-fuse-elementwise"> {
                            "::mlir::tensor::TensorDialect"];
 }
 
+def MatmulToBlas : Pass<"ptensor-matmul-to-blas", "::mlir::ModuleOp"> {
+  let summary = "float linalg.matmul on row-major buffers -> cblas_dgemm / cblas_sgemm calls";
+  let description = [{
+    Runs after bufferization. Each f64/f32 linalg.matmul whose three memrefs have unit
+    innermost stride becomes a call of the CBLAS gemm (row-major, no transposes, alpha 1,
+    beta 0), guarded at run time by BLAS's requirements on the leading dimensions and 32-bit
+    sizes; the original loop nest stays in the else branch for other layouts.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect", "::mlir::func::FuncDialect"];
+}
+
 #endif

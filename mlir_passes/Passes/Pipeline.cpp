@@ -19,8 +19,10 @@ static std::string pipelineText(const PipelineOptions &o) {
       "one-shot-bufferize{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"
       "canonicalize,"
-      "buffer-deallocation-pipeline,"
-      "convert-bufferization-to-memref,";
+      "buffer-deallocation-pipeline,";
+  if (o.blas)
+    s += "ptensor-matmul-to-blas,";
+  s += "convert-bufferization-to-memref,";
   s += o.parallel ? "func.func(convert-linalg-to-parallel-loops),convert-scf-to-openmp,"
                   : "func.func(convert-linalg-to-loops),";
   // memref.alloca_scope (made by scf-to-openmp) must be lowered while its body is still one

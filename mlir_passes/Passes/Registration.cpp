@@ -26,11 +26,12 @@ void registerPassesAndPipeline() {
   registerAllPasses();
   registerLowerPTensor();
   registerFuseElementwise();
+  registerMatmulToBlas();
   PassPipelineRegistration<>(
-      "ptensor-pipeline", "lower-ptensor, fuse, bufferize (with deallocation), loops, LLVM",
-      [](OpPassManager &pm) { buildPipeline(pm, PipelineOptions{/*parallel=*/false}); });
+      "ptensor-pipeline", "lower-ptensor, fuse, bufferize (with deallocation), BLAS matmuls, loops, LLVM",
+      [](OpPassManager &pm) { buildPipeline(pm, PipelineOptions{/*parallel=*/false, /*blas=*/true}); });
   PassPipelineRegistration<>(
       "ptensor-pipeline-omp", "ptensor-pipeline with scf.parallel lowered to OpenMP threads",
-      [](OpPassManager &pm) { buildPipeline(pm, PipelineOptions{/*parallel=*/true}); });
+      [](OpPassManager &pm) { buildPipeline(pm, PipelineOptions{/*parallel=*/true, /*blas=*/true}); });
 }
 } // namespace ptensor

@@ -11,6 +11,7 @@ from ._creation import (arange, asarray, empty, empty_like, eye, full, full_like
                         ones, ones_like, zeros, zeros_like)
 from ._elementwise import *  # noqa: F401,F403
 from ._elementwise import __all__ as _ew_all
+from ._linalg import matmul
 from ._manipulation import broadcast_arrays, broadcast_to, matrix_transpose, permute_dims
 from ._statistical import max, mean, min, prod, std, sum, var  # noqa: A004
 from . import _dtypes as _dt

@@ -232,6 +232,15 @@ def _install_operators():
                 return NotImplemented
             return fn(self, other)
         setattr(Array, f"__{name}__", cmp)
+    from ._linalg import matmul
+
+    def mm(self, other):
+        return matmul(self, other) if isinstance(other, Array) else NotImplemented
+
+    def rmm(self, other):  # only reached for non-Array left operands (e.g. NumPy arrays)
+        return NotImplemented
+
+    Array.__matmul__, Array.__rmatmul__ = mm, rmm
     Array.__hash__ = None
     Array.__neg__ = lambda self: ew.negative(self)
     Array.__pos__ = lambda self: ew.positive(self)

@@ -58,3 +58,19 @@ func.func @collective(%team: i64, %t: tensor<?xf64>) {
   %r = dist.all_reduce sum %team, %t, %t : tensor<?xf64>, tensor<?xf64> -> tensor<?xf64>
   return
 }
+
+// -----
+
+func.func @matmul_contracted(%a: !ptensor.ptensor<3x4xf64>, %b: !ptensor.ptensor<5x2xf64>) {
+  // expected-error @+1 {{contracted dimensions differ}}
+  %0 = ptensor.matmul %a, %b : !ptensor.ptensor<3x4xf64>, !ptensor.ptensor<5x2xf64> -> !ptensor.ptensor<3x2xf64>
+  return
+}
+
+// -----
+
+func.func @matmul_bool(%a: !ptensor.ptensor<3x3xi1>) {
+  // expected-error @+1 {{bool operands}}
+  %0 = ptensor.matmul %a, %a : !ptensor.ptensor<3x3xi1>, !ptensor.ptensor<3x3xi1> -> !ptensor.ptensor<3x3xi1>
+  return
+}

@@ -14,9 +14,6 @@ def test_suite_numpy_and_ptensor(tmp_path):
                         "--out", str(tmp_path)])
     for name, row in table.items():
         assert isinstance(row["numpy"], float), (name, row["numpy"])
-        if name == "matmul" and isinstance(row["ptensor"], str):
-            assert row["ptensor"].startswith("not implemented"), row["ptensor"]
-            continue
         assert isinstance(row["ptensor"], float), (name, row["ptensor"])
     report = (tmp_path / "results.md").read_text()
     assert "| black_scholes |" in report and (tmp_path / "results.json").exists()

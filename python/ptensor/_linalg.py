@@ -1,0 +1,49 @@
+"""Linear algebra of this slice: matmul (and `@`). One PTensor matmul op over the last two
+dimensions, batch dimensions broadcast first; float matmuls on row-major buffers run in BLAS
+(Debian's OpenBLAS) through --ptensor-matmul-to-blas."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _dtypes as dt
+from . import _ops
+from ._elementwise import _as_array, not_equal
+
+
+def matmul(x1, x2, /):
+    """Matrix product with NumPy's rules: 1-D operands are promoted to a row (x1) or column
+    (x2) and that dimension is removed again; leading dimensions broadcast."""
+    a, b = _as_array(x1, "matmul"), _as_array(x2, "matmul")
+    if a.ndim == 0 or b.ndim == 0:
+        raise ValueError("matmul: operands must have at least one dimension (got a 0-d array)")
+    rt = dt.ufunc_result(np.matmul, a.dtype, b.dtype)  # TypeError where NumPy has no loop
+    compute = dt.int64 if rt == dt.bool_ else rt
+    a, b = _ops.cast(a, compute), _ops.cast(b, compute)
+    row, col = a.ndim == 1, b.ndim == 1
+    if row:
+        a = _ops.insert_unit_dims(a, [0], (1,) + a.shape)
+    if col:
+        b = _ops.insert_unit_dims(b, [1], b.shape + (1,))
+    if a.shape[-1] != b.shape[-2]:
+        raise ValueError(f"matmul: contracted dimensions differ: x1 has shape {tuple(x1.shape)}, "
+                         f"x2 has shape {tuple(x2.shape)} ({a.shape[-1]} != {b.shape[-2]})")
+    try:
+        batch = _ops.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    except ValueError:
+        raise ValueError(f"matmul: batch dimensions of shapes {tuple(x1.shape)} and "
+                         f"{tuple(x2.shape)} do not broadcast") from None
+    a = _ops.broadcast_to(a, batch + a.shape[-2:])
+    b = _ops.broadcast_to(b, batch + b.shape[-2:])
+    r = _ops.record("matmul", "", [a, b], compute, batch + (a.shape[-2], b.shape[-1]))
+    if row and col:
+        r = r[..., 0, 0]
+    elif row:
+        r = r[..., 0, :]
+    elif col:
+        r = r[..., 0]
+    if rt == dt.bool_:
+        r = not_equal(r, 0)
+    return r
+
+
+__all__ = ["matmul"]

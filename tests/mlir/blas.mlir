@@ -1,0 +1,44 @@
+// RUN: %ptensor-opt %s --ptensor-matmul-to-blas | %FileCheck %s
+// RUN: %ptensor-opt %s --lower-ptensor | %FileCheck %s --check-prefix=LOWER
+
+// A float matmul on row-major buffers calls CBLAS, guarded by BLAS's layout requirements;
+// the loop nest stays in the else branch.
+// CHECK: func.func private @cblas_dgemm(i32, i32, i32, i32, i32, i32, f64, !llvm.ptr, i32, !llvm.ptr, i32, f64, !llvm.ptr, i32)
+// CHECK-LABEL: func.func @row_major
+// CHECK: scf.if
+// CHECK: func.call @cblas_dgemm
+// CHECK: } else {
+// CHECK: linalg.matmul
+func.func @row_major(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %c: memref<?x?xf64>) {
+  linalg.matmul ins(%a, %b : memref<?x?xf64>, memref<?x?xf64>) outs(%c : memref<?x?xf64>)
+  return
+}
+
+// Column-major operands and integer matmuls keep their loops.
+// CHECK-LABEL: func.func @keep_loops
+// CHECK-NOT: call
+// CHECK: linalg.matmul
+// CHECK: linalg.matmul
+// CHECK: return
+func.func @keep_loops(%a: memref<?x?xf64, strided<[1, ?]>>, %b: memref<?x?xf64>,
+                      %c: memref<?x?xf64>, %ia: memref<4x4xi32>, %ic: memref<4x4xi32>) {
+  linalg.matmul ins(%a, %b : memref<?x?xf64, strided<[1, ?]>>, memref<?x?xf64>) outs(%c : memref<?x?xf64>)
+  linalg.matmul ins(%ia, %ia : memref<4x4xi32>, memref<4x4xi32>) outs(%ic : memref<4x4xi32>)
+  return
+}
+
+// ptensor.matmul: rank 2 -> linalg.matmul into a zero-filled result; batched -> a generic
+// with the contracted dimension as its one reduction.
+// LOWER-LABEL: func.func @pt_matmul
+// LOWER: linalg.fill
+// LOWER: linalg.matmul
+// LOWER: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "reduction"]
+// LOWER: arith.mulf
+// LOWER: arith.addf
+func.func @pt_matmul(%a: !ptensor.ptensor<?x?xf64>, %b: !ptensor.ptensor<?x?xf64>,
+                     %x: !ptensor.ptensor<2x?x?xf32>, %y: !ptensor.ptensor<2x?x?xf32>)
+    -> (!ptensor.ptensor<?x?xf64>, !ptensor.ptensor<2x?x?xf32>) {
+  %0 = ptensor.matmul %a, %b : !ptensor.ptensor<?x?xf64>, !ptensor.ptensor<?x?xf64> -> !ptensor.ptensor<?x?xf64>
+  %1 = ptensor.matmul %x, %y : !ptensor.ptensor<2x?x?xf32>, !ptensor.ptensor<2x?x?xf32> -> !ptensor.ptensor<2x?x?xf32>
+  return %0, %1 : !ptensor.ptensor<?x?xf64>, !ptensor.ptensor<2x?x?xf32>
+}

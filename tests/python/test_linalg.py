@@ -1,0 +1,72 @@
+"""matmul and `@` against NumPy: shapes, dtypes, layouts (BLAS and loop paths), bad input."""
+import numpy as np
+import pytest
+
+import ptensor as pt
+from _helpers import assert_matches
+
+RNG = np.random.default_rng(3)
+
+
+def rand(shape, dtype="float64"):
+    d = np.dtype(dtype)
+    if d.kind == "f":
+        return RNG.standard_normal(shape).astype(d)
+    if d.kind == "b":
+        return RNG.random(shape) < 0.5
+    return RNG.integers(-5 if d.kind == "i" else 0, 6, shape).astype(d)
+
+
+@pytest.mark.parametrize("s1,s2", [
+    ((3, 4), (4, 5)), ((1, 1), (1, 1)), ((7, 1), (1, 6)), ((0, 3), (3, 4)), ((3, 0), (0, 4)),
+    ((4,), (4, 3)), ((3, 4), (4,)), ((5,), (5,)), ((2, 3, 4), (2, 4, 5)), ((2, 3, 4), (4, 5)),
+    ((4,), (2, 4, 3)), ((1, 3, 4), (5, 4, 2)), ((2, 1, 3, 4), (3, 4, 2)), ((65, 33), (33, 17)),
+])
+def test_matmul_shapes(s1, s2):
+    a, b = rand(s1), rand(s2)
+    assert_matches(pt.asarray(a) @ pt.asarray(b), a @ b, rtol=1e-12, atol=1e-12)
+    assert_matches(pt.matmul(pt.asarray(a), pt.asarray(b)), np.matmul(a, b), rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("d1,d2", [("float32", "float32"), ("float32", "float64"),
+                                   ("int32", "int32"), ("int8", "int64"), ("uint8", "uint8"),
+                                   ("bool", "bool"), ("int64", "float32"), ("uint64", "uint64")])
+def test_matmul_dtypes(d1, d2):
+    a, b = rand((6, 5), d1), rand((5, 4), d2)
+    e = a @ b
+    rtol = 1e-5 if e.dtype == np.float32 else 1e-12
+    assert_matches(pt.asarray(a) @ pt.asarray(b), e, rtol=rtol, atol=1e-5)
+
+
+def test_matmul_layouts():
+    """Views that are not row-major (transposed reads, steps) take the loop path."""
+    a, b = rand((9, 8)), rand((8, 10))
+    A, B = pt.asarray(a), pt.asarray(b)
+    assert_matches(A[::2, :] @ B[:, 1::3], a[::2, :] @ b[:, 1::3], rtol=1e-12)
+    assert_matches(A[::-1] @ B, a[::-1] @ b, rtol=1e-12)
+    assert_matches(pt.matrix_transpose(B) @ pt.matrix_transpose(A), b.T @ a.T, rtol=1e-12)
+    at = np.asfortranarray(a)  # column-major NumPy input, wrapped as a strided leaf
+    assert_matches(pt.asarray(at) @ B, at @ b, rtol=1e-12)
+    bb = np.broadcast_to(rand((1, 10)), (8, 10))  # stride 0 rows
+    assert_matches(A @ pt.asarray(bb), a @ bb, rtol=1e-12)
+
+
+def test_matmul_fused_with_elementwise():
+    a, b = rand((30, 20)), rand((20, 10))
+    A, B = pt.asarray(a), pt.asarray(b)
+    r = pt.exp((A * 0.1) @ (B + 1.0)) - 1.0
+    assert_matches(r, np.exp((a * 0.1) @ (b + 1.0)) - 1.0, rtol=1e-12)
+
+
+def test_matmul_errors():
+    A = pt.asarray(rand((3, 4)))
+    with pytest.raises(ValueError, match="contracted dimensions differ"):
+        A @ pt.asarray(rand((3, 4)))
+    with pytest.raises(ValueError, match="at least one dimension"):
+        pt.matmul(A, pt.asarray(np.float64(2.0)))
+    with pytest.raises(ValueError, match="batch dimensions"):
+        pt.matmul(pt.asarray(rand((2, 3, 4))), pt.asarray(rand((3, 4, 2))))
+    with pytest.raises(TypeError):
+        A @ 2.0
+    with pytest.raises(TypeError, match="matmul"):
+        pt.matmul(A, [[1.0]])
