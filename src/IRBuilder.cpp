@@ -7,6 +7,7 @@
 #include "PTensor/Dialect.h"
 #include "Passes/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -76,6 +77,15 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
       return v;
     };
     auto opnd = [&](size_t i) { return val.at(n->operands[i].get()); };
+    // Unit slice steps are constants (the key records which steps are 1): the loops then
+    // read with a static unit stride and vectorize.
+    auto unitStrides = [&](SmallVector<Value> v, const Node &node) {
+      size_t k = v.size() / 3;
+      for (size_t j = 0; j < k; ++j)
+        if (node.iargs[2 * k + j] == 1)
+          v[2 * k + j] = b.create<arith::ConstantIndexOp>(loc, 1);
+      return v;
+    };
     ArrayRef<int64_t> attrs = n->attrs;
     Value r;
     switch (n->kind) {
@@ -136,7 +146,7 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
       break;
     }
     case Kind::ExtractSlice: {
-      auto i = indices();
+      auto i = unitStrides(indices(), *n);
       size_t k = i.size() / 3;
       ValueRange all(i);
       r = b.create<ExtractSliceOp>(loc, ty, opnd(0), all.take_front(k), all.slice(k, k),
@@ -144,7 +154,7 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
       break;
     }
     case Kind::InsertSlice: {
-      auto i = indices();
+      auto i = unitStrides(indices(), *n);
       size_t k = i.size() / 3;
       ValueRange all(i);
       r = b.create<InsertSliceOp>(loc, ty, opnd(1), opnd(0), all.take_front(k), all.slice(k, k),

@@ -135,6 +135,13 @@ struct Jit {
         if (!f.isDeclaration()) {
           f.addFnAttr("target-cpu", (*tm)->getTargetCPU());
           f.addFnAttr("target-features", (*tm)->getTargetFeatureString());
+          // An OpenMP region's body receives its captured values (memref descriptors) in a
+          // stack struct that nothing else points to. Saying so lets LLVM hoist the buffer
+          // pointers out of the loops, which the vectorizer needs (2-D stencils stayed scalar).
+          if (f.getName().contains(".omp_par"))
+            for (llvm::Argument &a : f.args())
+              if (a.getType()->isPointerTy())
+                a.addAttr(llvm::Attribute::NoAlias);
         }
       pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3).run(*m, mam);
       if (const char *dump = std::getenv("PTENSOR_DUMP_LLVM")) { // developer aid: optimized IR

@@ -201,6 +201,14 @@ Plan makePlan(const std::vector<Node *> &roots) {
     k.insert(k.end(), n->attrs.begin(), n->attrs.end());
     for (auto &o : n->operands)
       k.push_back(p.id[o.get()]);
+    if (n->kind == Kind::ExtractSlice || n->kind == Kind::InsertSlice) { // unit steps
+      size_t m = n->iargs.size() / 3;
+      int64_t unit = 0;
+      for (size_t j = 0; j < m && j < 63; ++j)
+        if (n->iargs[2 * m + j] == 1)
+          unit |= int64_t(1) << j;
+      k.push_back(unit);
+    }
     int64_t sk = int64_t(n->sargs.size());
     for (auto &s : n->sargs)
       sk = sk * 2 + (s.isFloat ? 1 : 0);

@@ -44,4 +44,14 @@ def MatmulToBlas : Pass<"ptensor-matmul-to-blas", "::mlir::ModuleOp"> {
                            "::mlir::memref::MemRefDialect", "::mlir::func::FuncDialect"];
 }
 
+def ParallelOuter : Pass<"ptensor-parallel-outer"> {
+  let summary = "Keep only the outermost dimension of each scf.parallel parallel";
+  let description = [{
+    scf.parallel over several dimensions becomes scf.parallel over the first with scf.for
+    loops inside. convert-scf-to-openmp would otherwise collapse all dimensions into one
+    linear index (div/rem per element), and LLVM cannot vectorize the innermost dimension.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 #endif

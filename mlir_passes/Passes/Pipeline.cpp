@@ -23,7 +23,8 @@ static std::string pipelineText(const PipelineOptions &o) {
   if (o.blas)
     s += "ptensor-matmul-to-blas,";
   s += "convert-bufferization-to-memref,";
-  s += o.parallel ? "func.func(convert-linalg-to-parallel-loops),convert-scf-to-openmp,"
+  s += o.parallel ? "func.func(convert-linalg-to-parallel-loops,ptensor-parallel-outer),"
+                    "convert-scf-to-openmp,"
                   : "func.func(convert-linalg-to-loops),";
   // memref.alloca_scope (made by scf-to-openmp) must be lowered while its body is still one
   // block, so scf-to-cf runs after finalize-memref-to-llvm.

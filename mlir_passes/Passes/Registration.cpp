@@ -27,6 +27,7 @@ void registerPassesAndPipeline() {
   registerLowerPTensor();
   registerFuseElementwise();
   registerMatmulToBlas();
+  registerParallelOuter();
   PassPipelineRegistration<>(
       "ptensor-pipeline", "lower-ptensor, fuse, bufferize (with deallocation), BLAS matmuls, loops, LLVM",
       [](OpPassManager &pm) { buildPipeline(pm, PipelineOptions{/*parallel=*/false, /*blas=*/true}); });
