@@ -367,21 +367,20 @@ struct ReduceLowering : Pattern<ReduceOp> {
     Type acc = op.getAccType();
     auto accTy = RankedTensorType::get(ty.getShape(), toSignless(acc));
     auto axes = op.getAxes();
-    // Loop order: kept (parallel) dimensions outermost, reduced ones inside, so that the
-    // parallel loop becomes one OpenMP region (a reduced outer loop would fork and join the
-    // threads once per iteration).
-    int64_t rank = srcTy.getRank(), kept = rank - int64_t(axes.size());
+    // Loops follow the source's dimensions (inner loops walk contiguous memory); when a
+    // reduced dimension is outside a kept one, --ptensor-parallel-outer blocks the kept one
+    // and makes the blocks the parallel loop.
+    int64_t rank = srcTy.getRank();
     SmallVector<Value> dyn;
-    SmallVector<AffineExpr> inExprs(rank), outExprs;
-    SmallVector<utils::IteratorType> iters(kept, utils::IteratorType::parallel);
-    iters.append(rank - kept, utils::IteratorType::reduction);
-    for (int64_t i = 0, k = 0, r = kept; i < rank; ++i) {
-      if (llvm::is_contained(axes, i)) {
-        inExprs[i] = rw.getAffineDimExpr(r++);
+    SmallVector<AffineExpr> inExprs, outExprs;
+    SmallVector<utils::IteratorType> iters;
+    for (int64_t i = 0; i < rank; ++i) {
+      inExprs.push_back(rw.getAffineDimExpr(i));
+      bool red = llvm::is_contained(axes, i);
+      iters.push_back(red ? utils::IteratorType::reduction : utils::IteratorType::parallel);
+      if (red)
         continue;
-      }
-      inExprs[i] = rw.getAffineDimExpr(k);
-      outExprs.push_back(rw.getAffineDimExpr(k++));
+      outExprs.push_back(rw.getAffineDimExpr(i));
       if (accTy.isDynamicDim(outExprs.size() - 1))
         dyn.push_back(rw.create<tensor::DimOp>(loc, src, i));
     }

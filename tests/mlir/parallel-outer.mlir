@@ -16,3 +16,27 @@ func.func @two_d(%m: memref<?x?xf64>, %n0: index, %n1: index) {
   }
   return
 }
+
+// A reduction over an outer dimension: blocks of the inner (kept) dimension become the one
+// parallel loop, the reduction runs inside each block, the innermost loop stays contiguous.
+// CHECK-LABEL: func.func @sum_axis0
+// CHECK: %[[BSTEP:.*]] = arith.muli %{{.*}}, %c512
+// CHECK: scf.parallel (%[[JB:.*]]) = (%{{.*}}) to (%[[N1:.*]]) step (%[[BSTEP]]) {
+// CHECK: %[[END:.*]] = arith.minsi
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT: scf.for %[[J:.*]] = %[[JB]] to %[[END]] step
+// CHECK: memref.load %{{.*}}[%[[I]], %[[J]]]
+func.func @sum_axis0(%m: memref<?x?xf64>, %out: memref<?xf64>, %n0: index, %n1: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n0 step %c1 {
+    scf.parallel (%j) = (%c0) to (%n1) step (%c1) {
+      %x = memref.load %m[%i, %j] : memref<?x?xf64>
+      %s = memref.load %out[%j] : memref<?xf64>
+      %t = arith.addf %s, %x : f64
+      memref.store %t, %out[%j] : memref<?xf64>
+      scf.reduce
+    }
+  }
+  return
+}
