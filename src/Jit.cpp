@@ -60,7 +60,11 @@ struct Compiled {
 const char *kLibomp = "/usr/lib/llvm-19/lib/libomp.so.5";
 const char *kRunnerUtils = "/usr/lib/llvm-19/lib/libmlir_c_runner_utils.so.19.1";
 int gThreads = 0;
+int gDefaultThreads = 1;
 void (*gOmpSetNumThreads)(int) = nullptr;
+/// Programs whose largest array has fewer elements run on one thread: waking the OpenMP team
+/// (futex calls, the threads sleep between programs) costs more than the work.
+constexpr int64_t kParallelMin = 32768;
 
 struct Jit {
   mlir::MLIRContext ctx;
@@ -105,6 +109,9 @@ struct Jit {
       else
         gOmpSetNumThreads = reinterpret_cast<void (*)(int)>(
             llvm::sys::DynamicLibrary::SearchForAddressOfSymbol("omp_set_num_threads"));
+      if (auto maxThreads = reinterpret_cast<int (*)()>(
+              llvm::sys::DynamicLibrary::SearchForAddressOfSymbol("omp_get_max_threads")))
+        gDefaultThreads = maxThreads();
     }
     transformer = [](llvm::Module *m) -> llvm::Error {
       llvm::LoopAnalysisManager lam;
@@ -345,6 +352,17 @@ void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs)
       push(v);
   for (size_t i = 0; i < plan.roots.size(); ++i)
     pushMemref(*plan.roots[i], *outs[i]);
+  bool serial = false;
+  if (gOmpSetNumThreads) {
+    int64_t work = 0;
+    for (Node *n : plan.order)
+      work = std::max(work, n->size());
+    serial = work < kParallelMin;
+  }
+  if (serial)
+    gOmpSetNumThreads(1);
   c->fn(args.data());
+  if (serial)
+    gOmpSetNumThreads(gThreads > 0 ? gThreads : gDefaultThreads);
 }
 } // namespace ptensor

@@ -222,8 +222,8 @@ def _install_operators():
             self[...] = r
             return self
 
-        setattr(Array, f"__{name}__", op)
-        setattr(Array, f"__r{name}__", rop)
+        setattr(Array, f"__{name}__", getattr(fn, "_op", op))
+        setattr(Array, f"__r{name}__", getattr(fn, "_rop", rop))
         setattr(Array, f"__i{name}__", iop)
     for name, fn in {"eq": ew.equal, "ne": ew.not_equal, "lt": ew.less, "le": ew.less_equal,
                      "gt": ew.greater, "ge": ew.greater_equal}.items():

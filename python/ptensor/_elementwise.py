@@ -149,7 +149,44 @@ def _binary(name, ufunc):
         return _ops.record("binary", name, [a, b], rt, shape)
     fn.__name__ = name
     fn.__doc__ = f"Elementwise {name} with broadcasting; result dtype as numpy.{ufunc.__name__}."
+    if name in _FLOAT_KEEPING:
+        fn._op, fn._rop = _operator_fast_paths(name, fn)
     return fn
+
+
+# Binary functions whose result keeps a float array's dtype with a Python scalar operand
+# (NumPy's weak scalars), used by the operator fast paths.
+_FLOAT_KEEPING = {"add", "subtract", "multiply", "divide", "floor_divide", "remainder", "pow"}
+
+
+def _operator_fast_paths(name, fn):
+    """`a <op> b` and `b <op> a` for a float Array a and a Python scalar or an Array of the
+    same dtype and shape: one call into C++; everything else takes fn's general path."""
+    new = Array._new
+
+    def op(self, other):
+        d = self._dtype
+        if d.kind == "f":
+            t = type(other)
+            if t is float or t is int:
+                h = self._h if self._base is None else self._t
+                return new(_binary_fast("binary", name, h, float(other), d.code, False), d)
+            if t is Array and other._dtype is d and other._h.shape == self._h.shape:
+                return new(_binary_fast("binary", name, self._t, other._t, d.code, False), d)
+        if not isinstance(other, (Array, bool, int, float)):
+            return NotImplemented
+        return fn(self, other)
+
+    def rop(self, other):
+        d = self._dtype
+        t = type(other)
+        if d.kind == "f" and (t is float or t is int):
+            h = self._h if self._base is None else self._t
+            return new(_binary_fast("binary", name, h, float(other), d.code, True), d)
+        if not isinstance(other, (bool, int, float)):
+            return NotImplemented
+        return fn(other, self)
+    return op, rop
 
 
 # For each comparison: its value when the left operand is the smaller one.
