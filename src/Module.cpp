@@ -141,9 +141,8 @@ std::shared_ptr<Handle> record(const std::string &kind, const std::string &sub,
 /// Fast path for the commonest record: a binary op (or comparison) of two arrays of one shape
 /// and dtype, or of a float array and a Python scalar (recorded as a create node, as
 /// Python's full() would). Python has checked dtypes and shapes already.
-std::shared_ptr<Handle> binaryFast(const std::string &kind, const std::string &sub,
-                                   const std::shared_ptr<Handle> &a, py::object b, int dtype,
-                                   bool scalarFirst) {
+std::shared_ptr<Handle> binaryFast(int kind, int sub, const std::shared_ptr<Handle> &a,
+                                   py::handle b, int dtype, bool scalarFirst) {
   notePendingRecord(); // may materialize: a (and b) are held by Python, so they become leaves
   std::shared_ptr<Node> other;
   const std::vector<int64_t> &shape = a->node->shape;
@@ -158,8 +157,8 @@ std::shared_ptr<Handle> binaryFast(const std::string &kind, const std::string &s
     other->sargs.push_back({true, b.cast<double>(), 0});
   }
   auto n = std::make_shared<Node>();
-  n->kind = kindOf(kind);
-  n->sub = parseSub(n->kind, sub);
+  n->kind = Kind(kind); // from op_code(): already validated
+  n->sub = sub;
   n->dtype = checkDtype(dtype);
   n->shape = shape;
   n->operands = scalarFirst ? std::vector<std::shared_ptr<Node>>{other, a->node}
@@ -216,6 +215,12 @@ PYBIND11_MODULE(_core, m) {
   m.def("record", &record, py::arg("kind"), py::arg("sub"), py::arg("operands"), py::arg("dtype"),
         py::arg("shape"), py::arg("attrs"), py::arg("iargs"), py::arg("sargs"));
   m.def("binary_fast", &binaryFast);
+  m.def("op_code", [](const std::string &kind, const std::string &sub) {
+    Kind k = kindOf(kind);
+    if (k != Kind::Binary && k != Kind::BinaryTest)
+      throw py::value_error("ptensor: op_code is for binary ops");
+    return std::make_pair(int(k), parseSub(k, sub));
+  });
   m.def("sync", [] { materializeAll(); });
   m.def("cache_info", [] {
     const CacheInfo &c = cacheInfo();

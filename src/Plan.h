@@ -9,7 +9,6 @@
 namespace ptensor {
 struct Plan {
   std::vector<Node *> order;                 ///< topological, leaves included
-  std::unordered_map<const Node *, int> id;  ///< position in order
   std::vector<Node *> leaves;                ///< memref inputs, in argument order
   std::vector<Node *> roots;                 ///< results, in argument order
   std::vector<int64_t> key;                  ///< structure only: no sizes, no scalar values

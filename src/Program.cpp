@@ -150,31 +150,35 @@ static int64_t sizePosition(const Node &n, size_t i) {
 }
 
 Plan makePlan(const std::vector<Node *> &roots) {
+  static uint64_t epoch = 0;
+  ++epoch;
+  auto placed = [](Node *n) { return n->planEpoch == epoch; };
   Plan p;
   p.roots = roots;
   // iterative post-order DFS
   std::vector<std::pair<Node *, size_t>> stack;
   for (Node *r : roots) {
-    if (p.id.count(r))
+    if (placed(r))
       continue;
     stack.push_back({r, 0});
     while (!stack.empty()) {
       auto &[n, next] = stack.back();
-      if (next == 0 && p.id.count(n)) {
+      if (next == 0 && placed(n)) {
         stack.pop_back();
         continue;
       }
       if (next < n->operands.size()) {
         Node *c = n->operands[next++].get();
-        if (!p.id.count(c))
+        if (!placed(c))
           stack.push_back({c, 0});
         continue;
       }
       Node *done = n;
       stack.pop_back();
-      if (p.id.count(done))
+      if (placed(done))
         continue;
-      p.id[done] = int(p.order.size());
+      done->planEpoch = epoch;
+      done->planId = int(p.order.size());
       p.order.push_back(done);
       if (done->kind == Kind::Leaf)
         p.leaves.push_back(done);
@@ -200,7 +204,7 @@ Plan makePlan(const std::vector<Node *> &roots) {
                 (int64_t(n->iargs.size()) << 32));
     k.insert(k.end(), n->attrs.begin(), n->attrs.end());
     for (auto &o : n->operands)
-      k.push_back(p.id[o.get()]);
+      k.push_back(o->planId);
     if (n->kind == Kind::ExtractSlice || n->kind == Kind::InsertSlice) { // unit steps
       size_t m = n->iargs.size() / 3;
       int64_t unit = 0;
@@ -215,16 +219,30 @@ Plan makePlan(const std::vector<Node *> &roots) {
     k.push_back(sk);
   }
   for (Node *r : roots)
-    k.push_back(p.id[r]);
+    k.push_back(r->planId);
   // Size classes, numbered by first appearance, and their pattern in the key. A class is a
   // (value, position counted from the last dimension) pair: only sizes at the same trailing
   // position (where broadcasting aligns them) are compared, so square and non-square shapes
   // still share a program.
-  std::map<std::pair<int64_t, int64_t>, int64_t> cls;
+  std::vector<std::pair<int64_t, int64_t>> cls; // few distinct sizes: a linear scan is fastest
+  std::map<std::pair<int64_t, int64_t>, int64_t> many;
   auto classOf = [&](int64_t v, int64_t posFromEnd) {
-    auto [it, added] = cls.emplace(std::make_pair(v, posFromEnd), int64_t(cls.size()));
-    k.push_back(it->second);
-    return it->second;
+    auto key = std::make_pair(v, posFromEnd);
+    int64_t c = -1;
+    if (cls.size() < 64) {
+      for (size_t i = 0; i < cls.size() && c < 0; ++i)
+        if (cls[i] == key)
+          c = int64_t(i);
+      if (c < 0) {
+        c = int64_t(cls.size());
+        cls.push_back(key);
+        many.emplace(key, c);
+      }
+    } else {
+      c = many.emplace(key, int64_t(many.size())).first->second;
+    }
+    k.push_back(c);
+    return c;
   };
   for (Node *l : p.leaves) {
     auto &c = p.leafClasses.emplace_back();

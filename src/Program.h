@@ -47,6 +47,8 @@ struct Node {
   std::vector<int64_t> iargs;  ///< dynamic index arguments (sizes, offsets, strides)
   std::vector<Scalar> sargs;   ///< dynamic scalar arguments
   std::shared_ptr<Buffer> buf; ///< set when kind == Leaf
+  uint64_t planEpoch = 0;      ///< makePlan bookkeeping: position in the plan being built
+  int planId = -1;             ///< (valid while planEpoch is that plan's epoch)
 
   int64_t size() const {
     int64_t n = 1;

@@ -122,6 +122,7 @@ def _check_int_pow(name, x1, x2, rt):
 
 def _binary(name, ufunc):
     result = {}  # (dtype or scalar type, dtype or scalar type) -> result dtype
+    kind, sub = _core.op_code("binary", name)
 
     def fn(x1, x2, /):
         k1 = x1._dtype if type(x1) is Array else type(x1)
@@ -129,11 +130,11 @@ def _binary(name, ufunc):
         rt = result.get((k1, k2))
         if rt is not None and rt.kind == "f":  # fast paths: one call into C++
             if k1 is rt and (k2 is rt and x1._h.shape == x2._h.shape):
-                return Array._new(_binary_fast("binary", name, x1._t, x2._t, rt.code, False), rt)
+                return Array._new(_binary_fast(kind, sub, x1._t, x2._t, rt.code, False), rt)
             if k1 is rt and (k2 is float or k2 is int):
-                return Array._new(_binary_fast("binary", name, x1._t, x2, rt.code, False), rt)
+                return Array._new(_binary_fast(kind, sub, x1._t, float(x2), rt.code, False), rt)
             if k2 is rt and (k1 is float or k1 is int):
-                return Array._new(_binary_fast("binary", name, x2._t, x1, rt.code, True), rt)
+                return Array._new(_binary_fast(kind, sub, x2._t, float(x1), rt.code, True), rt)
         if rt is None:
             x1, x2 = _operand(x1, name), _operand(x2, name)
             if isinstance(x1, _SCALARS) and isinstance(x2, _SCALARS):
@@ -163,6 +164,7 @@ def _operator_fast_paths(name, fn):
     """`a <op> b` and `b <op> a` for a float Array a and a Python scalar or an Array of the
     same dtype and shape: one call into C++; everything else takes fn's general path."""
     new = Array._new
+    kind, sub = _core.op_code("binary", name)
 
     def op(self, other):
         d = self._dtype
@@ -170,9 +172,9 @@ def _operator_fast_paths(name, fn):
             t = type(other)
             if t is float or t is int:
                 h = self._h if self._base is None else self._t
-                return new(_binary_fast("binary", name, h, float(other), d.code, False), d)
+                return new(_binary_fast(kind, sub, h, float(other), d.code, False), d)
             if t is Array and other._dtype is d and other._h.shape == self._h.shape:
-                return new(_binary_fast("binary", name, self._t, other._t, d.code, False), d)
+                return new(_binary_fast(kind, sub, self._t, other._t, d.code, False), d)
         if not isinstance(other, (Array, bool, int, float)):
             return NotImplemented
         return fn(self, other)
@@ -182,7 +184,7 @@ def _operator_fast_paths(name, fn):
         t = type(other)
         if d.kind == "f" and (t is float or t is int):
             h = self._h if self._base is None else self._t
-            return new(_binary_fast("binary", name, h, float(other), d.code, True), d)
+            return new(_binary_fast(kind, sub, h, float(other), d.code, True), d)
         if not isinstance(other, (bool, int, float)):
             return NotImplemented
         return fn(other, self)
