@@ -99,7 +99,12 @@ struct Jit {
         blas = true;
         break;
       }
-    if (const char *e = std::getenv("PTENSOR_NUM_THREADS"); e && std::atoi(e) == 1)
+    // PTENSOR_NUM_THREADS: 1 compiles without OpenMP; n > 1 sets the team size (default: all
+    // cores, or OMP_NUM_THREADS).
+    int envThreads = 0;
+    if (const char *e = std::getenv("PTENSOR_NUM_THREADS"))
+      envThreads = std::atoi(e);
+    if (envThreads == 1)
       parallel = false;
     if (parallel) {
       if (!std::getenv("KMP_BLOCKTIME"))
@@ -112,6 +117,10 @@ struct Jit {
       if (auto maxThreads = reinterpret_cast<int (*)()>(
               llvm::sys::DynamicLibrary::SearchForAddressOfSymbol("omp_get_max_threads")))
         gDefaultThreads = maxThreads();
+      if (envThreads > 1 && gOmpSetNumThreads) {
+        gOmpSetNumThreads(envThreads);
+        gDefaultThreads = envThreads;
+      }
     }
     transformer = [](llvm::Module *m) -> llvm::Error {
       llvm::LoopAnalysisManager lam;

@@ -78,3 +78,25 @@ def test_single_thread_programs_are_keyed_apart(tmp_path, threads):
     env_script = "import os; os.environ['PTENSOR_NUM_THREADS'] = '1'\n" + SCRIPT
     r = result(run_script(tmp_path, env_script))
     assert r["ok"] and r["compiles"] >= 1 and r["disk_hits"] == 0
+
+
+THREADS = r"""
+import os, json, numpy as np, ptensor as pt
+before = len(os.listdir("/proc/self/task"))
+a = np.linspace(0.0, 1.0, 200_000)
+r = pt.exp(pt.asarray(a)) + 1.0
+ok = bool(np.allclose(r.to_numpy(), np.exp(a) + 1.0, rtol=1e-13))
+print(json.dumps({"ok": ok, "new_threads": len(os.listdir("/proc/self/task")) - before}))
+"""
+
+
+def test_num_threads_setting(tmp_path):
+    """PTENSOR_NUM_THREADS=n runs compiled loops on n threads; 1 means no OpenMP team at all
+    (the JIT itself may own a thread, hence the comparison of the two runs)."""
+    new = {}
+    for n in ("1", "3"):
+        script = f"import os; os.environ['PTENSOR_NUM_THREADS'] = {n!r}\n" + THREADS
+        r = result(run_script(tmp_path, script))
+        assert r["ok"], r
+        new[n] = r["new_threads"]
+    assert new["3"] - new["1"] == 2, new
