@@ -16,6 +16,7 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/CSE.h"
 
 using namespace mlir;
 
@@ -178,6 +179,8 @@ linalg::GenericOp merge(RewriterBase &rw, linalg::GenericOp first, linalg::Gener
   rw.create<linalg::YieldOp>(loc, yields);
   rw.replaceOp(first, fused.getResults().take_front(first.getNumResults()));
   rw.replaceOp(second, fused.getResults().drop_front(first.getNumResults()));
+  DominanceInfo dom; // the shared subexpressions of both bodies, once
+  eliminateCommonSubExpressions(rw, dom, fused);
   return fused;
 }
 

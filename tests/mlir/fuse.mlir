@@ -60,3 +60,21 @@ func.func @different_classes(%ma: memref<?x?xf64> {ptensor.size_classes = array<
   %ry = ptensor.to_ranked %y : !ptensor.ptensor<?x?xf64> -> tensor<?x?xf64>
   return %rx, %ry : tensor<?x?xf64>, tensor<?x?xf64>
 }
+
+// A value reaching a consumer along two paths is computed once in the fused loop (fusion
+// CSEs each fused body; without it the copies multiply at every level).
+// CHECK-LABEL: func.func @diamond
+// CHECK: linalg.generic
+// CHECK: math.exp
+// CHECK-NOT: math.exp
+// CHECK: linalg.yield
+func.func @diamond(%ma: memref<?xf64> {ptensor.size_classes = array<i64: 0>}) -> tensor<?xf64> {
+  %ta = bufferization.to_tensor %ma restrict : memref<?xf64>
+  %a = ptensor.from_ranked %ta : tensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %e = ptensor.elementwise_unary_op exp %a : !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %p = ptensor.elementwise_binary_op multiply %e, %a : !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %q = ptensor.elementwise_binary_op add %e, %a : !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %r = ptensor.elementwise_binary_op divide %p, %q : !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %rr = ptensor.to_ranked %r : !ptensor.ptensor<?xf64> -> tensor<?xf64>
+  return %rr : tensor<?xf64>
+}
