@@ -7,6 +7,7 @@ Usage: python examples/benchmarks/black_scholes.py [--sizes 1000000 10000000] [-
 import argparse
 import os
 import statistics
+import sys
 import tempfile
 import time
 
@@ -16,26 +17,8 @@ import numpy as np
 os.environ["PTENSOR_CACHE_DIR"] = tempfile.mkdtemp(prefix="ptensor-bs-cache-")
 import ptensor as pt  # noqa: E402
 
-RISK_FREE, VOLATILITY = 0.1, 0.2
-
-
-def cnd(xp, d):
-    """Cumulative normal distribution (Abramowitz-Stegun polynomial; only exp, abs, arithmetic)."""
-    a1, a2, a3, a4, a5 = 0.31938153, -0.356563782, 1.781477937, -1.821255978, 1.330274429
-    k = 1.0 / (1.0 + 0.2316419 * xp.abs(d))
-    w = 0.3989422804014327 * xp.exp(-0.5 * d * d) * (k * (a1 + k * (a2 + k * (a3 + k * (a4 + k * a5)))))
-    positive = xp.astype(d > 0, xp.float64)
-    return w + positive * (1.0 - 2.0 * w)      # 1 - w where d > 0, else w
-
-
-def black_scholes(xp, price, strike, t):
-    sig_sqrt_t = VOLATILITY * xp.sqrt(t)
-    d1 = (xp.log(price / strike) + (RISK_FREE + 0.5 * VOLATILITY * VOLATILITY) * t) / sig_sqrt_t
-    d2 = d1 - sig_sqrt_t
-    disc = strike * xp.exp(-RISK_FREE * t)
-    call = price * cnd(xp, d1) - disc * cnd(xp, d2)
-    put = call - price + disc
-    return call, put
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from workloads import black_scholes  # noqa: E402  (the one definition, shared with suite.py)
 
 
 class NumpyNS:
