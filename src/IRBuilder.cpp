@@ -139,6 +139,9 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
     case Kind::Matmul:
       r = b.create<MatmulOp>(loc, ty, opnd(0), opnd(1));
       break;
+    case Kind::Where:
+      r = b.create<WhereOp>(loc, ty, opnd(0), opnd(1), opnd(2));
+      break;
     case Kind::Reduce: {
       Type acc = elementType(ctx, DType(attrs[0]));
       r = b.create<ReduceOp>(loc, ty, ReduceKindAttr::get(ctx, ReduceKind(n->sub)), opnd(0),

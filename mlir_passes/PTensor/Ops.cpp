@@ -216,6 +216,21 @@ LogicalResult ElementwiseBinaryOp::verify() {
   return verifySameShape(*this, l, res, "operand and result");
 }
 
+LogicalResult WhereOp::verify() {
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  auto c = getCond().getType(), l = getLhs().getType(), r = getRhs().getType(),
+       res = getResult().getType();
+  if (!c.getElementType().isInteger(1))
+    return emitOpError("condition must have element type i1");
+  if (l.getElementType() != r.getElementType() || l.getElementType() != res.getElementType())
+    return emitOpError("operand and result element types must match (cast first)");
+  if (failed(verifySameShape(*this, c, l, "condition and operand")) ||
+      failed(verifySameShape(*this, l, r, "operand")))
+    return failure();
+  return verifySameShape(*this, l, res, "operand and result");
+}
+
 LogicalResult ElementwiseBinaryTestOp::verify() {
   if (failed(verifySameLocation(*this)))
     return failure();

@@ -160,6 +160,16 @@ def PTensor_ElementwiseBinaryTestOp : PTensor_Op<"elementwise_binary_test", [Pur
   let hasVerifier = 1;
 }
 
+def PTensor_WhereOp : PTensor_Op<"where", [Pure]> {
+  let summary = "elementwise select: lhs where cond is true, rhs elsewhere (equal shapes)";
+  let arguments = (ins PT:$cond, PT:$lhs, PT:$rhs);
+  let results = (outs PT:$result);
+  let assemblyFormat = [{
+    $cond `,` $lhs `,` $rhs attr-dict `:` type($cond) `,` type($lhs) `,` type($rhs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 // ---- statistical ------------------------------------------------------------------------
 def PTensor_ReduceOp : PTensor_Op<"reduce", [Pure]> {
   let summary = "reduce over axes, accumulating in acc_type (seed 003: int8 sums in i64)";

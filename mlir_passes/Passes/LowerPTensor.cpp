@@ -345,6 +345,16 @@ struct BinaryLowering : Pattern<ElementwiseBinaryOp> {
   }
 };
 
+struct WhereLowering : Pattern<WhereOp> {
+  using Pattern::Pattern;
+  Value lower(WhereOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    return buildElementwise(rw, loc, resType(op), {a.getCond(), a.getLhs(), a.getRhs()},
+                            [&](OpBuilder &b, Location l, ValueRange x) -> Value {
+                              return b.create<arith::SelectOp>(l, x[0], x[1], x[2]);
+                            });
+  }
+};
+
 struct BinaryTestLowering : Pattern<ElementwiseBinaryTestOp> {
   using Pattern::Pattern;
   Value lower(ElementwiseBinaryTestOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
@@ -472,7 +482,7 @@ struct LowerPTensorPass : ptensor::impl::LowerPTensorBase<LowerPTensorPass> {
                  LinspaceLowering, EyeLowering, ShapeLowering, RankLowering, SizeLowering,
                  CastLowering, BroadcastLowering, PermuteDimsLowering, ExtractSliceLowering, InsertSliceLowering,
                  UnaryLowering, UnaryTestLowering, BinaryLowering, BinaryTestLowering,
-                 ReduceLowering, MatmulLowering>(tc, ctx);
+                 ReduceLowering, MatmulLowering, WhereLowering>(tc, ctx);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, tc);
     populateReturnOpTypeConversionPattern(patterns, tc);
     populateCallOpTypeConversionPattern(patterns, tc);

@@ -2,6 +2,8 @@
 LLVM and run. ``import ptensor as pt``."""
 from __future__ import annotations
 
+import math as _math
+
 from . import _core
 from ._core import CompileError
 from ._dtypes import (DType, bool_ as bool, int8, int16, int32, int64, uint8, uint16,  # noqa: A001
@@ -11,13 +13,22 @@ from ._creation import (arange, asarray, empty, empty_like, eye, full, full_like
                         ones, ones_like, zeros, zeros_like)
 from ._elementwise import *  # noqa: F401,F403
 from ._elementwise import __all__ as _ew_all
+from ._info import __array_namespace_info__, can_cast, finfo, iinfo, isdtype
 from ._linalg import matmul
-from ._manipulation import broadcast_arrays, broadcast_to, matrix_transpose, permute_dims
+from ._manipulation import (broadcast_arrays, broadcast_to, concat, expand_dims, flip,
+                            matrix_transpose, moveaxis, permute_dims, roll, squeeze, stack,
+                            unstack)
+from ._searching import where
+from ._utility import all, any, diff  # noqa: A004
 from ._statistical import max, mean, min, prod, std, sum, var  # noqa: A004
 from . import _dtypes as _dt
 from . import _ops as _ops_mod
 
 _install_operators()
+
+__array_api_version__ = "2024.12"
+e, inf, nan, pi = _math.e, _math.inf, _math.nan, _math.pi
+newaxis = None
 
 
 def astype(x, dtype, /, *, copy=True, device=None):
@@ -56,4 +67,7 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "arange", "asarray", "empty", "empty_like", "eye", "full", "full_like", "linspace",
            "ones", "ones_like", "zeros", "zeros_like", "broadcast_arrays", "broadcast_to",
            "matrix_transpose", "permute_dims", "max", "mean", "min", "prod", "std", "sum",
-           "var", "astype", "sync", "cache_info", "set_num_threads", "to_numpy"] + _ew_all
+           "var", "astype", "sync", "cache_info", "set_num_threads", "to_numpy", "matmul",
+           "__array_namespace_info__", "can_cast", "finfo", "iinfo", "isdtype", "concat",
+           "expand_dims", "flip", "moveaxis", "roll", "squeeze", "stack", "unstack", "where",
+           "all", "any", "diff", "e", "inf", "nan", "pi", "newaxis"] + _ew_all

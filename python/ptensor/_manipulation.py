@@ -1,7 +1,10 @@
-"""Manipulation functions of this slice: broadcast_to, broadcast_arrays, permute_dims,
-matrix_transpose."""
+"""Manipulation functions: broadcast_to, broadcast_arrays, permute_dims, matrix_transpose,
+expand_dims, squeeze, flip, moveaxis, unstack, concat, stack, roll. Views where NumPy gives
+views (squeeze, flip, unstack); reshape, repeat, tile and the axis=None (flattening) forms of
+concat and roll wait for a reshape op (issue 3)."""
 from __future__ import annotations
 
+from . import _dtypes as dt
 from . import _ops
 from ._elementwise import _as_array
 
@@ -36,3 +39,130 @@ def matrix_transpose(x, /):
     axes = list(range(x.ndim))
     axes[-2], axes[-1] = axes[-1], axes[-2]
     return permute_dims(x, axes)
+
+
+def expand_dims(x, /, axis=0):
+    """x with a new dimension of size 1 at axis (negative axes count from the result's end)."""
+    x = _as_array(x, "expand_dims")
+    ax = _ops.normalize_axis(axis, x.ndim + 1)
+    shape = x.shape[:ax] + (1,) + x.shape[ax:]
+    return _ops.insert_unit_dims(x, [ax], shape)
+
+
+def squeeze(x, /, axis):
+    """x without the given size-1 dimensions (a view)."""
+    x = _as_array(x, "squeeze")
+    axes = _ops.normalize_axes(axis, x.ndim)
+    for a in axes:
+        if x.shape[a] != 1:
+            raise ValueError(f"squeeze: cannot remove axis {a} of size {x.shape[a]} (not 1)")
+    return x[tuple(0 if i in axes else slice(None) for i in range(x.ndim))]
+
+
+def flip(x, /, *, axis=None):
+    """x reversed along axis (all axes by default): a view."""
+    x = _as_array(x, "flip")
+    axes = _ops.normalize_axes(axis, x.ndim)
+    return x[tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(x.ndim))]
+
+
+def moveaxis(x, source, destination, /):
+    """x with the dimensions at source moved to destination (others keep their order)."""
+    x = _as_array(x, "moveaxis")
+
+    def axes_of(v, name):
+        vals = v if isinstance(v, (tuple, list)) else (v,)
+        out = tuple(_ops.normalize_axis(a, x.ndim, name) for a in vals)
+        if len(set(out)) != len(out):
+            raise ValueError(f"moveaxis: repeated axis in {name} {v!r}")
+        return out
+    src, dst = axes_of(source, "source"), axes_of(destination, "destination")
+    if len(src) != len(dst):
+        raise ValueError("moveaxis: source and destination must have the same number of axes")
+    rest = [i for i in range(x.ndim) if i not in src]
+    order = [None] * x.ndim
+    for s, d in zip(src, dst):
+        order[d] = s
+    it = iter(rest)
+    order = [o if o is not None else next(it) for o in order]
+    return permute_dims(x, order)
+
+
+def unstack(x, /, *, axis=0):
+    """The slices of x along axis, as a tuple of views."""
+    x = _as_array(x, "unstack")
+    if x.ndim == 0:
+        raise ValueError("unstack: x must have at least one dimension")
+    ax = _ops.normalize_axis(axis, x.ndim)
+    return tuple(x[(slice(None),) * ax + (i,)] for i in range(x.shape[ax]))
+
+
+def concat(arrays, /, *, axis=0):
+    """Arrays joined along an existing axis (result dtype: result_type of all). Each part is
+    written into the result with one insert_slice; the program fuses them."""
+    from ._creation import empty
+    arrays = [_as_array(a, "concat") for a in _sequence(arrays, "concat")]
+    if axis is None:
+        raise ValueError("concat: axis=None (flattening) needs reshape, which ptensor does not "
+                         "have yet")
+    ndim = arrays[0].ndim
+    if ndim == 0:
+        raise ValueError("concat: zero-dimensional arrays cannot be concatenated")
+    ax = _ops.normalize_axis(axis, ndim)
+    for a in arrays:
+        if a.ndim != ndim or any(a.shape[i] != arrays[0].shape[i] for i in range(ndim) if i != ax):
+            raise ValueError("concat: all arrays must have the same shape except along axis "
+                             f"{ax}; got {', '.join(str(b.shape) for b in arrays)}")
+    rt = dt.result_type(*arrays)
+    shape = list(arrays[0].shape)
+    shape[ax] = sum(a.shape[ax] for a in arrays)
+    out = empty(tuple(shape), dtype=rt)
+    start = 0
+    for a in arrays:
+        n = a.shape[ax]
+        if n:
+            out[(slice(None),) * ax + (slice(start, start + n),)] = a
+        start += n
+    return out
+
+
+def stack(arrays, /, *, axis=0):
+    """Arrays of one shape joined along a new axis."""
+    arrays = [_as_array(a, "stack") for a in _sequence(arrays, "stack")]
+    shape = arrays[0].shape
+    if any(a.shape != shape for a in arrays):
+        raise ValueError("stack: all arrays must have the same shape; got "
+                         + ", ".join(str(a.shape) for a in arrays))
+    ax = _ops.normalize_axis(axis, len(shape) + 1)
+    return concat([expand_dims(a, axis=ax) for a in arrays], axis=ax)
+
+
+def roll(x, /, shift, *, axis=None):
+    """Elements shifted along axis (wrapping around); shift and axis may be tuples."""
+    x = _as_array(x, "roll")
+    if axis is None:
+        raise ValueError("roll: axis=None (flattening) needs reshape, which ptensor does not "
+                         "have yet")
+    shifts = shift if isinstance(shift, (tuple, list)) else (shift,)
+    axes = axis if isinstance(axis, (tuple, list)) else (axis,)
+    if len(shifts) != len(axes):
+        if len(shifts) == 1:
+            shifts = shifts * len(axes)
+        else:
+            raise ValueError("roll: shift and axis must have the same length")
+    for s, a in zip(shifts, axes):
+        ax = _ops.normalize_axis(a, x.ndim)
+        n = x.shape[ax]
+        s = _ops.as_index(s, "shift")
+        if n == 0 or s % n == 0:
+            continue
+        s %= n
+        pre = (slice(None),) * ax
+        x = concat([x[pre + (slice(n - s, None),)], x[pre + (slice(0, n - s),)]], axis=ax)
+    return x
+
+
+def _sequence(arrays, name):
+    if not isinstance(arrays, (tuple, list)) or len(arrays) == 0:
+        raise ValueError(f"{name}: expected a non-empty tuple or list of arrays")
+    return arrays

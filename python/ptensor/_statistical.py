@@ -26,10 +26,10 @@ def _acc(rdt):
     return dt.uint64 if rdt.kind == "u" else dt.int64
 
 
-def _reduce(name, kind, x, axis, keepdims, rdt, acc):
+def _reduce(name, kind, x, axis, keepdims, rdt, acc, empty_ok=False):
     x = _as_array(x, name)
     axes = _ops.normalize_axes(axis, x.ndim)
-    if kind in ("min", "max") and any(x.shape[a] == 0 for a in axes):
+    if kind in ("min", "max") and not empty_ok and any(x.shape[a] == 0 for a in axes):
         raise ValueError(f"{name}: zero-size array to reduction operation {name} which has no "
                          "identity")
     shape = tuple(s for i, s in enumerate(x.shape) if i not in axes)

@@ -72,3 +72,12 @@ func.func @slices(%a: !ptensor.ptensor<?x?xf64>, %i: index, %s: f64) -> !ptensor
   %2 = ptensor.linspace %s, %s, %i {endpoint = false} : !ptensor.ptensor<?xf64>
   return %2 : !ptensor.ptensor<?xf64>
 }
+
+// where: one elementwise select.
+// CHECK-LABEL: func.func @where
+// CHECK: linalg.generic
+// CHECK: arith.select %{{.*}}, %{{.*}}, %{{.*}} : f32
+func.func @where(%c: !ptensor.ptensor<?xi1>, %a: !ptensor.ptensor<?xf32>, %b: !ptensor.ptensor<?xf32>) -> !ptensor.ptensor<?xf32> {
+  %0 = ptensor.where %c, %a, %b : !ptensor.ptensor<?xi1>, !ptensor.ptensor<?xf32>, !ptensor.ptensor<?xf32> -> !ptensor.ptensor<?xf32>
+  return %0 : !ptensor.ptensor<?xf32>
+}

@@ -74,3 +74,11 @@ func.func @matmul_bool(%a: !ptensor.ptensor<3x3xi1>) {
   %0 = ptensor.matmul %a, %a : !ptensor.ptensor<3x3xi1>, !ptensor.ptensor<3x3xi1> -> !ptensor.ptensor<3x3xi1>
   return
 }
+
+// -----
+
+func.func @where_cond(%c: !ptensor.ptensor<4xf32>, %a: !ptensor.ptensor<4xf32>) {
+  // expected-error @+1 {{condition must have element type i1}}
+  %0 = ptensor.where %c, %a, %a : !ptensor.ptensor<4xf32>, !ptensor.ptensor<4xf32>, !ptensor.ptensor<4xf32> -> !ptensor.ptensor<4xf32>
+  return
+}

@@ -1,0 +1,121 @@
+"""Inspection and data type functions of the array API 2024.12: __array_namespace_info__,
+can_cast, finfo, iinfo, isdtype. Casting and limits follow NumPy (the reference the tests use).
+ptensor has no complex dtypes yet (issue 3): 'complex floating' matches no dtype here and
+default_dtypes() has no complex entry."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _dtypes as dt
+from ._array import Array
+from ._creation import check_device
+
+_KINDS = {
+    "bool": lambda d: d.kind == "b",
+    "signed integer": lambda d: d.kind == "i",
+    "unsigned integer": lambda d: d.kind == "u",
+    "integral": lambda d: d.kind in "iu",
+    "real floating": lambda d: d.kind == "f",
+    "complex floating": lambda d: False,
+    "numeric": lambda d: d.kind in "iuf",
+}
+_ALL = [dt.bool_, dt.int8, dt.int16, dt.int32, dt.int64, dt.uint8, dt.uint16, dt.uint32,
+        dt.uint64, dt.float32, dt.float64]
+
+
+def isdtype(dtype, kind):
+    """Whether dtype is of kind: a kind name ('bool', 'signed integer', 'unsigned integer',
+    'integral', 'real floating', 'complex floating', 'numeric'), a dtype, or a tuple of these."""
+    if not isinstance(dtype, dt.DType):
+        raise TypeError(f"isdtype: dtype must be a ptensor dtype, got {dtype!r}")
+    if isinstance(kind, tuple):
+        return any(isdtype(dtype, k) for k in kind)
+    if isinstance(kind, dt.DType):
+        return dtype == kind
+    if isinstance(kind, str):
+        if kind not in _KINDS:
+            raise ValueError(f"isdtype: unknown kind {kind!r} (one of {', '.join(_KINDS)})")
+        return _KINDS[kind](dtype)
+    raise TypeError(f"isdtype: kind must be a str, a dtype or a tuple of them, got {kind!r}")
+
+
+def can_cast(from_, to, /):
+    """Whether from_ (a dtype or an Array) casts to `to` without loss (NumPy's 'safe' rule)."""
+    src = from_.dtype if isinstance(from_, Array) else from_
+    if not isinstance(src, dt.DType) or not isinstance(to, dt.DType):
+        raise TypeError("can_cast: from_ must be a ptensor dtype or Array and to a ptensor dtype")
+    return bool(np.can_cast(src.np, to.np))
+
+
+class finfo_object:
+    """Limits of a floating-point dtype (array API finfo)."""
+
+    def __init__(self, d):
+        f = np.finfo(d.np)
+        self.bits, self.dtype = int(f.bits), d
+        self.eps, self.max, self.min = float(f.eps), float(f.max), float(f.min)
+        self.smallest_normal = float(f.smallest_normal)
+
+    def __repr__(self):
+        return f"finfo(bits={self.bits}, eps={self.eps}, max={self.max}, dtype={self.dtype})"
+
+
+class iinfo_object:
+    """Limits of an integer dtype (array API iinfo)."""
+
+    def __init__(self, d):
+        i = np.iinfo(d.np)
+        self.bits, self.max, self.min, self.dtype = int(i.bits), int(i.max), int(i.min), d
+
+    def __repr__(self):
+        return f"iinfo(bits={self.bits}, min={self.min}, max={self.max}, dtype={self.dtype})"
+
+
+def _dtype_of(type, name):
+    d = type.dtype if isinstance(type, Array) else type
+    if not isinstance(d, dt.DType):
+        d = dt.to_dtype(d, "type")
+    return d
+
+
+def finfo(type, /):
+    d = _dtype_of(type, "finfo")
+    if d.kind != "f":
+        raise ValueError(f"finfo: {d.name} is not a floating-point dtype")
+    return finfo_object(d)
+
+
+def iinfo(type, /):
+    d = _dtype_of(type, "iinfo")
+    if d.kind not in "iu":
+        raise ValueError(f"iinfo: {d.name} is not an integer dtype")
+    return iinfo_object(d)
+
+
+class Info:
+    """What __array_namespace_info__() returns."""
+
+    def capabilities(self):
+        return {"boolean indexing": False, "data-dependent shapes": False,
+                "max dimensions": 64}
+
+    def default_device(self):
+        return "cpu"
+
+    def devices(self):
+        return ["cpu"]
+
+    def default_dtypes(self, *, device=None):
+        check_device(device)
+        return {"real floating": dt.float64, "integral": dt.int64, "indexing": dt.int64}
+
+    def dtypes(self, *, device=None, kind=None):
+        check_device(device)
+        return {d.name: d for d in _ALL if kind is None or isdtype(d, kind)}
+
+
+def __array_namespace_info__():
+    return Info()
+
+
+__all__ = ["isdtype", "can_cast", "finfo", "iinfo", "__array_namespace_info__"]

@@ -1,0 +1,51 @@
+"""Utility functions: all, any, diff."""
+from __future__ import annotations
+
+from . import _dtypes as dt
+from . import _ops
+from ._elementwise import _as_array, not_equal, subtract
+from ._statistical import _reduce
+
+
+def _truth(x, name, axis, keepdims, kind):
+    x = _as_array(x, name)
+    # 0/1 as uint8, reduced with max (any) or min (all); identities 0 and 255 give NumPy's
+    # False for any() and True for all() of nothing
+    u = _ops.cast(_ops.cast(x, dt.bool_), dt.uint8)
+    return not_equal(_reduce(name, kind, u, axis, keepdims, dt.uint8, dt.uint8, empty_ok=True), 0)
+
+
+def any(x, /, *, axis=None, keepdims=False):  # noqa: A001
+    """Whether any element (along axis) is true."""
+    return _truth(x, "any", axis, keepdims, "max")
+
+
+def all(x, /, *, axis=None, keepdims=False):  # noqa: A001
+    """Whether every element (along axis) is true."""
+    return _truth(x, "all", axis, keepdims, "min")
+
+
+def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
+    """n-th forward difference along axis (array API 2024.12); prepend/append are joined
+    first. Differences of bool arrays are `!=` as in NumPy."""
+    from ._manipulation import concat
+    x = _as_array(x, "diff")
+    if x.ndim == 0:
+        raise ValueError("diff: x must have at least one dimension")
+    ax = _ops.normalize_axis(axis, x.ndim)
+    n = _ops.as_index(n, "n")
+    if n < 0:
+        raise ValueError(f"diff: n must be non-negative, got {n}")
+    parts = [p for p in (prepend, x, append) if p is not None]
+    if len(parts) > 1:
+        x = concat([_as_array(p, "diff") for p in parts], axis=ax)
+    for _ in range(n):
+        if x.shape[ax] == 0:
+            break
+        hi = tuple(slice(1, None) if i == ax else slice(None) for i in range(x.ndim))
+        lo = tuple(slice(None, -1) if i == ax else slice(None) for i in range(x.ndim))
+        x = not_equal(x[hi], x[lo]) if x.dtype == dt.bool_ else subtract(x[hi], x[lo])
+    return x
+
+
+__all__ = ["all", "any", "diff"]

@@ -1,0 +1,254 @@
+"""Array-API namespace pieces against NumPy: inspection, data type functions, where, any/all,
+diff and the manipulation functions (concat, stack, squeeze, flip, ...), with bad inputs."""
+import math
+
+import numpy as np
+import pytest
+
+import ptensor as pt
+from _helpers import ALL_DTYPES, assert_matches
+
+RNG = np.random.default_rng(11)
+
+
+def arr(shape, dtype="float64"):
+    d = np.dtype(dtype)
+    if d.kind == "b":
+        return RNG.random(shape) < 0.5
+    if d.kind in "iu":
+        return RNG.integers(0 if d.kind == "u" else -50, 50, shape).astype(d)
+    return RNG.standard_normal(shape).astype(d)
+
+
+# ---------------------------------------------------------------- inspection
+def test_namespace_constants():
+    assert pt.__array_api_version__ == "2024.12"
+    assert pt.e == math.e and pt.pi == math.pi and pt.inf == math.inf and math.isnan(pt.nan)
+    assert pt.newaxis is None
+    x = pt.asarray(np.arange(3.0))
+    assert x.__array_namespace__() is pt
+    assert_matches(x[pt.newaxis], np.arange(3.0)[np.newaxis])
+
+
+def test_namespace_info():
+    info = pt.__array_namespace_info__()
+    assert info.default_device() == "cpu" and info.devices() == ["cpu"]
+    assert info.capabilities()["boolean indexing"] is False
+    d = info.default_dtypes()
+    assert d["real floating"] == pt.float64 and d["integral"] == pt.int64
+    assert set(info.dtypes()) == {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
+                                  "uint32", "uint64", "float32", "float64"}
+    assert set(info.dtypes(kind="real floating")) == {"float32", "float64"}
+    assert set(info.dtypes(kind=("bool", "unsigned integer"))) == {"bool", "uint8", "uint16",
+                                                                  "uint32", "uint64"}
+    with pytest.raises(ValueError, match="device"):
+        info.dtypes(device="gpu")
+
+
+@pytest.mark.parametrize("kind,expected", [
+    ("bool", {"bool"}), ("signed integer", {"int8", "int16", "int32", "int64"}),
+    ("unsigned integer", {"uint8", "uint16", "uint32", "uint64"}),
+    ("integral", {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}),
+    ("real floating", {"float32", "float64"}), ("complex floating", set()),
+    ("numeric", set(ALL_DTYPES) - {"bool"}),
+])
+def test_isdtype(kind, expected):
+    got = {n for n in ALL_DTYPES if pt.isdtype(getattr(pt, n if n != "bool" else "bool"), kind)}
+    assert got == expected
+    assert pt.isdtype(pt.int8, pt.int8) and not pt.isdtype(pt.int8, pt.int16)
+    with pytest.raises(ValueError, match="unknown kind"):
+        pt.isdtype(pt.int8, "integer")
+    with pytest.raises(TypeError):
+        pt.isdtype("int8", "integral")
+
+
+@pytest.mark.parametrize("a", ALL_DTYPES)
+@pytest.mark.parametrize("b", ALL_DTYPES)
+def test_can_cast(a, b):
+    assert pt.can_cast(getattr(pt, a), getattr(pt, b)) == np.can_cast(a, b)
+
+
+def test_can_cast_array_and_errors():
+    assert pt.can_cast(pt.asarray(np.ones(2, np.int8)), pt.int16)
+    with pytest.raises(TypeError):
+        pt.can_cast("int8", pt.int16)
+
+
+@pytest.mark.parametrize("d", ["float32", "float64"])
+def test_finfo(d):
+    f, n = pt.finfo(getattr(pt, d)), np.finfo(d)
+    assert (f.bits, f.eps, f.max, f.min, f.smallest_normal) == (
+        n.bits, float(n.eps), float(n.max), float(n.min), float(n.smallest_normal))
+    assert f.dtype == getattr(pt, d)
+    assert pt.finfo(pt.asarray(np.ones(1, d))).bits == n.bits
+    with pytest.raises(ValueError, match="floating"):
+        pt.finfo(pt.int32)
+
+
+@pytest.mark.parametrize("d", ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                               "uint64"])
+def test_iinfo(d):
+    i, n = pt.iinfo(getattr(pt, d)), np.iinfo(d)
+    assert (i.bits, i.min, i.max) == (n.bits, int(n.min), int(n.max))
+    with pytest.raises(ValueError, match="integer"):
+        pt.iinfo(pt.float32)
+
+
+# ---------------------------------------------------------------- where
+@pytest.mark.parametrize("d1,d2", [("float64", "float64"), ("int32", "float32"),
+                                   ("uint8", "int8"), ("bool", "bool"), ("int64", "uint64")])
+def test_where_dtypes(d1, d2):
+    c = arr((4, 5), "bool")
+    a, b = arr((4, 5), d1), arr((4, 5), d2)
+    assert_matches(pt.where(pt.asarray(c), pt.asarray(a), pt.asarray(b)), np.where(c, a, b))
+
+
+def test_where_broadcast_scalars_special_values():
+    c = np.array([True, False, True])
+    a = np.array([[np.nan], [np.inf], [-0.0]])
+    assert_matches(pt.where(pt.asarray(c), pt.asarray(a), -np.inf), np.where(c, a, -np.inf))
+    assert_matches(pt.where(pt.asarray(c), 1, pt.asarray(a)), np.where(c, 1, a))
+    i = np.arange(3, dtype=np.int8)
+    assert_matches(pt.where(pt.asarray(c), pt.asarray(i), 7), np.where(c, i, np.int8(7)))
+    assert_matches(pt.where(pt.asarray(np.array([0.0, 2.0, np.nan])), 1.0, pt.asarray(a)),
+                   np.where(np.array([0.0, 2.0, np.nan]), 1.0, a))  # truthiness; NaN is true
+    assert_matches(pt.where(pt.asarray(np.zeros((0, 3), bool)), 1.0, 2.0 * pt.ones(3)),
+                   np.where(np.zeros((0, 3), bool), 1.0, 2.0 * np.ones(3)))
+
+
+def test_where_errors():
+    c = pt.asarray(np.array([True, False]))
+    with pytest.raises(ValueError, match="broadcast"):
+        pt.where(c, pt.ones(3), 0.0)
+    with pytest.raises(TypeError, match="x1 or x2"):
+        pt.where(c, 1.0, 2.0)
+    with pytest.raises(OverflowError):
+        pt.where(c, pt.asarray(np.ones(2, np.uint8)), -1)
+
+
+# ---------------------------------------------------------------- any, all, diff
+@pytest.mark.parametrize("dtype", ["bool", "int16", "float64", "uint8"])
+@pytest.mark.parametrize("axis", [None, 0, 1, (0, 1), -1])
+@pytest.mark.parametrize("keepdims", [False, True])
+def test_any_all(dtype, axis, keepdims):
+    a = arr((4, 6), dtype)
+    if dtype != "bool":
+        a = np.where(RNG.random((4, 6)) < 0.6, 0, a).astype(dtype)
+    a[1] = 1  # one row all true
+    for f, nf in ((pt.any, np.any), (pt.all, np.all)):
+        assert_matches(f(pt.asarray(a), axis=axis, keepdims=keepdims),
+                       nf(a, axis=axis, keepdims=keepdims))
+
+
+def test_any_all_empty_nan_and_errors():
+    e = np.zeros((0, 3))
+    assert_matches(pt.any(pt.asarray(e)), np.any(e))
+    assert_matches(pt.all(pt.asarray(e)), np.all(e))
+    assert_matches(pt.all(pt.asarray(e), axis=0), np.all(e, axis=0))
+    n = np.array([np.nan, 0.0])
+    assert_matches(pt.any(pt.asarray(n)), np.any(n))
+    with pytest.raises(IndexError, match="axis"):
+        pt.any(pt.ones((2, 2)), axis=2)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "int32", "uint8", "bool"])
+@pytest.mark.parametrize("n,axis", [(1, -1), (2, -1), (1, 0), (3, 1), (0, 0), (7, 1)])
+def test_diff(dtype, n, axis):
+    a = arr((4, 5), dtype)
+    with np.errstate(all="ignore"):
+        assert_matches(pt.diff(pt.asarray(a), n=n, axis=axis), np.diff(a, n=n, axis=axis))
+
+
+def test_diff_prepend_append_and_errors():
+    a = np.arange(12.0).reshape(3, 4) ** 2
+    p, q = np.ones((3, 1)), np.full((3, 2), 5.0)
+    assert_matches(pt.diff(pt.asarray(a), prepend=pt.asarray(p), append=pt.asarray(q)),
+                   np.diff(a, prepend=p, append=q))
+    with pytest.raises(ValueError, match="at least one dimension"):
+        pt.diff(pt.asarray(np.float64(1.0)))
+    with pytest.raises(ValueError, match="non-negative"):
+        pt.diff(pt.asarray(a), n=-1)
+
+
+# ---------------------------------------------------------------- manipulation
+@pytest.mark.parametrize("axis", [0, 1, -1, 2, -3])
+def test_expand_dims(axis):
+    a = arr((3, 4))
+    assert_matches(pt.expand_dims(pt.asarray(a), axis=axis), np.expand_dims(a, axis))
+    with pytest.raises(IndexError):
+        pt.expand_dims(pt.asarray(a), axis=3)
+
+
+def test_squeeze_is_a_view():
+    a = arr((1, 3, 1, 2))
+    x = pt.asarray(a)
+    assert_matches(pt.squeeze(x, axis=0), np.squeeze(a, 0))
+    assert_matches(pt.squeeze(x, axis=(0, 2)), np.squeeze(a, (0, 2)))
+    v = pt.squeeze(x, axis=(0, 2))
+    v[0, 0] = 99.0
+    assert float(x[0, 0, 0, 0]) == 99.0
+    with pytest.raises(ValueError, match="size 3"):
+        pt.squeeze(x, axis=1)
+
+
+@pytest.mark.parametrize("axis", [None, 0, 1, (0, 1), -1])
+def test_flip(axis):
+    a = arr((3, 4), "int32")
+    assert_matches(pt.flip(pt.asarray(a), axis=axis), np.flip(a, axis=axis))
+
+
+@pytest.mark.parametrize("src,dst", [(0, -1), (-1, 0), ((0, 1), (2, 0)), (1, 1)])
+def test_moveaxis(src, dst):
+    a = arr((2, 3, 4))
+    assert_matches(pt.moveaxis(pt.asarray(a), src, dst), np.moveaxis(a, src, dst))
+    with pytest.raises(ValueError, match="same number"):
+        pt.moveaxis(pt.asarray(a), (0, 1), 2)
+
+
+def test_unstack():
+    a = arr((3, 2, 4))
+    for ax in (0, 1, -1):
+        got = pt.unstack(pt.asarray(a), axis=ax)
+        exp = [np.take(a, i, axis=ax) for i in range(a.shape[ax])]
+        assert len(got) == len(exp)
+        for g, e in zip(got, exp):
+            assert_matches(g, e)
+
+
+@pytest.mark.parametrize("axis", [0, 1, -1])
+def test_concat(axis):
+    a, b, c = arr((2, 3)), arr((2, 3), "float32"), arr((2, 3), "int8")
+    parts = [a, b, c] if axis == 0 else [a, b]
+    assert_matches(pt.concat([pt.asarray(p) for p in parts], axis=axis),
+                   np.concatenate(parts, axis=axis))
+    e = np.zeros((0, 3))
+    assert_matches(pt.concat([pt.asarray(a), pt.asarray(e)], axis=0),
+                   np.concatenate([a, e], axis=0))
+
+
+def test_concat_errors():
+    with pytest.raises(ValueError, match="same shape except"):
+        pt.concat([pt.ones((2, 3)), pt.ones((2, 4))], axis=0)
+    with pytest.raises(ValueError, match="non-empty"):
+        pt.concat([])
+    with pytest.raises(ValueError, match="zero-dimensional"):
+        pt.concat([pt.asarray(np.float64(1.0))])
+    with pytest.raises(ValueError, match="reshape"):
+        pt.concat([pt.ones(2)], axis=None)
+
+
+@pytest.mark.parametrize("axis", [0, 1, 2, -1])
+def test_stack(axis):
+    parts = [arr((2, 3), "int16") for _ in range(3)]
+    assert_matches(pt.stack([pt.asarray(p) for p in parts], axis=axis), np.stack(parts, axis))
+    with pytest.raises(ValueError, match="same shape"):
+        pt.stack([pt.ones(2), pt.ones(3)])
+
+
+@pytest.mark.parametrize("shift,axis", [(1, 0), (-2, 1), (7, 1), ((1, 2), (0, 1)), (0, 0),
+                                        (3, -1)])
+def test_roll(shift, axis):
+    a = arr((3, 5))
+    assert_matches(pt.roll(pt.asarray(a), shift, axis=axis), np.roll(a, shift, axis=axis))
+    with pytest.raises(ValueError, match="reshape"):
+        pt.roll(pt.asarray(a), 1)
