@@ -10,16 +10,16 @@ from ._dtypes import (DType, bool_ as bool, int8, int16, int32, int64, uint8, ui
                       uint32, uint64, float32, float64, result_type)
 from ._array import Array, _install_operators
 from ._creation import (arange, asarray, empty, empty_like, eye, full, full_like, linspace,
-                        ones, ones_like, zeros, zeros_like)
+                        meshgrid, ones, ones_like, tril, triu, zeros, zeros_like)
 from ._elementwise import *  # noqa: F401,F403
 from ._elementwise import __all__ as _ew_all
 from ._info import __array_namespace_info__, can_cast, finfo, iinfo, isdtype
-from ._linalg import matmul
+from ._linalg import matmul, vecdot
 from ._manipulation import (broadcast_arrays, broadcast_to, concat, expand_dims, flip,
                             matrix_transpose, moveaxis, permute_dims, roll, squeeze, stack,
                             unstack)
 from ._searching import where
-from ._utility import all, any, diff  # noqa: A004
+from ._utility import all, any, count_nonzero, diff  # noqa: A004
 from ._statistical import max, mean, min, prod, std, sum, var  # noqa: A004
 from . import _dtypes as _dt
 from . import _ops as _ops_mod
@@ -70,4 +70,5 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "var", "astype", "sync", "cache_info", "set_num_threads", "to_numpy", "matmul",
            "__array_namespace_info__", "can_cast", "finfo", "iinfo", "isdtype", "concat",
            "expand_dims", "flip", "moveaxis", "roll", "squeeze", "stack", "unstack", "where",
-           "all", "any", "diff", "e", "inf", "nan", "pi", "newaxis"] + _ew_all
+           "all", "any", "diff", "e", "inf", "nan", "pi", "newaxis", "meshgrid", "tril",
+           "triu", "vecdot", "count_nonzero"] + _ew_all

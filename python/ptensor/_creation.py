@@ -181,3 +181,54 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
         raise ValueError(f"eye: sizes must be non-negative, got ({n_rows}, {n_cols})")
     d = _dtype_or(dtype, dt.default_float)
     return _ops.record("eye", "", [], d, (n_rows, n_cols), iargs=[n_rows, n_cols, k])
+
+
+def _triangle(x, k, name, lower):
+    from ._elementwise import _as_array, greater_equal, less_equal, subtract
+    from ._searching import where
+    x = _as_array(x, name)
+    if x.ndim < 2:
+        raise ValueError(f"{name}: x must have at least 2 dimensions, got {x.ndim}")
+    k = _ops.as_index(k, "k")
+    n, m = x.shape[-2], x.shape[-1]
+    rows = _ops.insert_unit_dims(arange(n, dtype=dt.int64), [1], (n, 1))
+    cols = _ops.insert_unit_dims(arange(m, dtype=dt.int64), [0], (1, m))
+    d = subtract(cols, rows)  # j - i
+    keep = less_equal(d, k) if lower else greater_equal(d, k)
+    return where(keep, x, _ops.full((), 0, x.dtype))
+
+
+def tril(x, /, *, k=0):
+    """The lower triangle (j - i <= k) of the last two dimensions; zeros above."""
+    return _triangle(x, k, "tril", True)
+
+
+def triu(x, /, *, k=0):
+    """The upper triangle (j - i >= k) of the last two dimensions; zeros below."""
+    return _triangle(x, k, "triu", False)
+
+
+def meshgrid(*arrays, indexing="xy"):
+    """Coordinate arrays from 1-D arrays (indexing 'xy': the first two dimensions swapped)."""
+    from ._elementwise import _as_array
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
+    arrays = [_as_array(a, "meshgrid") for a in arrays]
+    for a in arrays:
+        if a.ndim != 1:
+            raise ValueError(f"meshgrid: arrays must be one-dimensional, got shape {a.shape}")
+    if len({a.dtype for a in arrays}) > 1:
+        raise ValueError("meshgrid: all arrays must have the same dtype")
+    shape = [a.shape[0] for a in arrays]
+    if indexing == "xy" and len(arrays) > 1:
+        shape[0], shape[1] = shape[1], shape[0]
+    out = []
+    for i, a in enumerate(arrays):
+        pos = i
+        if indexing == "xy" and len(arrays) > 1 and i < 2:
+            pos = 1 - i
+        unit = [j for j in range(len(shape)) if j != pos]
+        b = _ops.insert_unit_dims(a, unit, tuple(shape[j] if j == pos else 1
+                                                 for j in range(len(shape))))
+        out.append(_ops.broadcast_to(b, tuple(shape)))
+    return out

@@ -47,3 +47,23 @@ def matmul(x1, x2, /):
 
 
 __all__ = ["matmul"]
+
+
+def vecdot(x1, x2, /, *, axis=-1):
+    """Dot product of vectors along axis (broadcasting the other dimensions)."""
+    from ._elementwise import multiply
+    from ._statistical import sum as _sum
+    a, b = _as_array(x1, "vecdot"), _as_array(x2, "vecdot")
+    if a.ndim == 0 or b.ndim == 0:
+        raise ValueError("vecdot: operands must have at least one dimension")
+    shape = _ops.broadcast_shapes(a.shape, b.shape)
+    ax = _ops.normalize_axis(axis, len(shape))
+    if axis >= 0 and (ax >= a.ndim or ax >= b.ndim):
+        raise ValueError("vecdot: a non-negative axis must exist in both operands")
+    na, nb = a.shape[ax - len(shape)], b.shape[ax - len(shape)]
+    if na != nb:
+        raise ValueError(f"vecdot: the reduced dimensions differ ({na} vs {nb})")
+    return _sum(multiply(a, b), axis=ax)
+
+
+__all__ += ["vecdot"]

@@ -49,3 +49,13 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
 
 
 __all__ = ["all", "any", "diff"]
+
+
+def count_nonzero(x, /, *, axis=None, keepdims=False):
+    """Number of non-zero (true) elements along axis, as int64."""
+    from ._statistical import sum as _sum
+    x = _as_array(x, "count_nonzero")
+    return _sum(_ops.cast(x, dt.bool_), axis=axis, keepdims=keepdims, dtype=dt.int64)
+
+
+__all__ += ["count_nonzero"]

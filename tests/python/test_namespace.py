@@ -252,3 +252,49 @@ def test_roll(shift, axis):
     assert_matches(pt.roll(pt.asarray(a), shift, axis=axis), np.roll(a, shift, axis=axis))
     with pytest.raises(ValueError, match="reshape"):
         pt.roll(pt.asarray(a), 1)
+
+
+# ---------------------------------------------------------------- tril, triu, meshgrid, ...
+@pytest.mark.parametrize("k", [0, 1, -1, 5, -5])
+@pytest.mark.parametrize("shape", [(4, 4), (3, 5), (2, 3, 4), (0, 3)])
+def test_tril_triu(k, shape):
+    a = arr(shape, "int32")
+    assert_matches(pt.tril(pt.asarray(a), k=k), np.tril(a, k))
+    assert_matches(pt.triu(pt.asarray(a), k=k), np.triu(a, k))
+    with pytest.raises(ValueError, match="2 dimensions"):
+        pt.tril(pt.ones(3))
+
+
+@pytest.mark.parametrize("indexing", ["xy", "ij"])
+def test_meshgrid(indexing):
+    xs = [np.arange(3.0), np.arange(4.0) * 2, np.arange(2.0) - 1]
+    for k in (1, 2, 3):
+        got = pt.meshgrid(*[pt.asarray(x) for x in xs[:k]], indexing=indexing)
+        exp = np.meshgrid(*xs[:k], indexing=indexing)
+        assert len(got) == len(exp)
+        for g, e in zip(got, exp):
+            assert_matches(g, e)
+    with pytest.raises(ValueError, match="indexing"):
+        pt.meshgrid(pt.ones(2), indexing="yx")
+    with pytest.raises(ValueError, match="one-dimensional"):
+        pt.meshgrid(pt.ones((2, 2)))
+
+
+@pytest.mark.parametrize("axis", [None, 0, 1, (0, 1)])
+def test_count_nonzero(axis):
+    a = np.where(RNG.random((4, 5)) < 0.5, 0.0, 1.5)
+    a[0, 0] = np.nan
+    assert_matches(pt.count_nonzero(pt.asarray(a), axis=axis), np.count_nonzero(a, axis=axis))
+    assert_matches(pt.count_nonzero(pt.asarray(a), axis=axis, keepdims=True),
+                   np.count_nonzero(a, axis=axis, keepdims=True))
+
+
+@pytest.mark.parametrize("s1,s2,axis", [((5,), (5,), -1), ((3, 4), (3, 4), -1),
+                                         ((3, 4), (4,), -1), ((3, 4), (3, 4), 0),
+                                         ((2, 1, 4), (3, 4), -1)])
+def test_vecdot(s1, s2, axis):
+    a, b = arr(s1), arr(s2)
+    assert_matches(pt.vecdot(pt.asarray(a), pt.asarray(b), axis=axis),
+                   np.vecdot(a, b, axis=axis), rtol=1e-12)
+    with pytest.raises(ValueError, match="broadcast"):
+        pt.vecdot(pt.ones((2, 3)), pt.ones((2, 4)))
