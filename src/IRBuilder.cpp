@@ -142,6 +142,9 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
     case Kind::Where:
       r = b.create<WhereOp>(loc, ty, opnd(0), opnd(1), opnd(2));
       break;
+    case Kind::Reshape:
+      r = b.create<ReshapeOp>(loc, ty, opnd(0), indices());
+      break;
     case Kind::Reduce: {
       Type acc = elementType(ctx, DType(attrs[0]));
       r = b.create<ReduceOp>(loc, ty, ReduceKindAttr::get(ctx, ReduceKind(n->sub)), opnd(0),

@@ -138,6 +138,7 @@ static int64_t sizePosition(const Node &n, size_t i) {
   int64_t k = int64_t(n.iargs.size());
   switch (n.kind) {
   case Kind::Create:
+  case Kind::Reshape:
   case Kind::Broadcast: return k - int64_t(i);
   case Kind::Arange:
   case Kind::Linspace: return i == 0 ? 1 : 0;

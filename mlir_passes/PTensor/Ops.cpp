@@ -216,6 +216,20 @@ LogicalResult ElementwiseBinaryOp::verify() {
   return verifySameShape(*this, l, res, "operand and result");
 }
 
+LogicalResult ReshapeOp::verify() {
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  auto src = getSource().getType(), res = getResult().getType();
+  if (res.getRank() != (int64_t)getShape().size())
+    return emitOpError("needs one size operand per result dimension");
+  if (src.getElementType() != res.getElementType())
+    return emitOpError("source and result element types must match");
+  auto s = src.toTensorType(), r = res.toTensorType();
+  if (s.hasStaticShape() && r.hasStaticShape() && s.getNumElements() != r.getNumElements())
+    return emitOpError("source and result must have the same number of elements");
+  return success();
+}
+
 LogicalResult WhereOp::verify() {
   if (failed(verifySameLocation(*this)))
     return failure();

@@ -104,6 +104,14 @@ def PTensor_PermuteDimsOp : PTensor_Op<"permute_dims", [Pure]> {
   let hasVerifier = 1;
 }
 
+def PTensor_ReshapeOp : PTensor_Op<"reshape", [Pure]> {
+  let summary = "same elements in row-major order, new shape (one size per result dimension)";
+  let arguments = (ins PT:$source, Variadic<Index>:$shape);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$source `(` $shape `)` attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 // ---- indexing -------------------------------------------------------------------------
 def PTensor_ExtractSliceOp : PTensor_Op<"extract_slice", [Pure, AttrSizedOperandSegments]> {
   let summary = "strided slice (steps may be negative); dimensions in dropped (size 1) are removed";

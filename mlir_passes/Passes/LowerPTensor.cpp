@@ -345,6 +345,18 @@ struct BinaryLowering : Pattern<ElementwiseBinaryOp> {
   }
 };
 
+/// tensor.reshape with the sizes as a shape tensor; bufferizes to memref.reshape (a copy
+/// first when the source is not contiguous).
+struct ReshapeLowering : Pattern<ReshapeOp> {
+  using Pattern::Pattern;
+  Value lower(ReshapeOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    auto ty = resType(op);
+    auto shapeTy = RankedTensorType::get({int64_t(a.getShape().size())}, rw.getIndexType());
+    Value shape = rw.create<tensor::FromElementsOp>(loc, shapeTy, a.getShape());
+    return rw.create<tensor::ReshapeOp>(loc, ty, a.getSource(), shape);
+  }
+};
+
 struct WhereLowering : Pattern<WhereOp> {
   using Pattern::Pattern;
   Value lower(WhereOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
@@ -482,7 +494,7 @@ struct LowerPTensorPass : ptensor::impl::LowerPTensorBase<LowerPTensorPass> {
                  LinspaceLowering, EyeLowering, ShapeLowering, RankLowering, SizeLowering,
                  CastLowering, BroadcastLowering, PermuteDimsLowering, ExtractSliceLowering, InsertSliceLowering,
                  UnaryLowering, UnaryTestLowering, BinaryLowering, BinaryTestLowering,
-                 ReduceLowering, MatmulLowering, WhereLowering>(tc, ctx);
+                 ReduceLowering, MatmulLowering, WhereLowering, ReshapeLowering>(tc, ctx);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, tc);
     populateReturnOpTypeConversionPattern(patterns, tc);
     populateCallOpTypeConversionPattern(patterns, tc);

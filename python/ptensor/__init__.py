@@ -16,8 +16,8 @@ from ._elementwise import __all__ as _ew_all
 from ._info import __array_namespace_info__, can_cast, finfo, iinfo, isdtype
 from ._linalg import matmul, vecdot
 from ._manipulation import (broadcast_arrays, broadcast_to, concat, expand_dims, flip,
-                            matrix_transpose, moveaxis, permute_dims, roll, squeeze, stack,
-                            unstack)
+                            matrix_transpose, moveaxis, permute_dims, repeat, reshape, roll,
+                            squeeze, stack, tile, unstack)
 from ._searching import where
 from ._utility import all, any, count_nonzero, diff  # noqa: A004
 from ._statistical import max, mean, min, prod, std, sum, var  # noqa: A004
@@ -71,4 +71,4 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "__array_namespace_info__", "can_cast", "finfo", "iinfo", "isdtype", "concat",
            "expand_dims", "flip", "moveaxis", "roll", "squeeze", "stack", "unstack", "where",
            "all", "any", "diff", "e", "inf", "nan", "pi", "newaxis", "meshgrid", "tril",
-           "triu", "vecdot", "count_nonzero"] + _ew_all
+           "triu", "vecdot", "count_nonzero", "reshape", "tile", "repeat"] + _ew_all

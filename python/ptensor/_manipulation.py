@@ -1,7 +1,7 @@
 """Manipulation functions: broadcast_to, broadcast_arrays, permute_dims, matrix_transpose,
-expand_dims, squeeze, flip, moveaxis, unstack, concat, stack, roll. Views where NumPy gives
-views (squeeze, flip, unstack); reshape, repeat, tile and the axis=None (flattening) forms of
-concat and roll wait for a reshape op (issue 3)."""
+expand_dims, squeeze, flip, moveaxis, unstack, concat, stack, roll, reshape, tile, repeat.
+Views where NumPy gives views (squeeze, flip, unstack); reshape always makes a new array
+(copy=False raises), repeat takes an integer count (per-element counts are not supported)."""
 from __future__ import annotations
 
 from . import _dtypes as dt
@@ -103,8 +103,8 @@ def concat(arrays, /, *, axis=0):
     from ._creation import empty
     arrays = [_as_array(a, "concat") for a in _sequence(arrays, "concat")]
     if axis is None:
-        raise ValueError("concat: axis=None (flattening) needs reshape, which ptensor does not "
-                         "have yet")
+        arrays = [reshape(a, (-1,)) for a in arrays]
+        axis = 0
     ndim = arrays[0].ndim
     if ndim == 0:
         raise ValueError("concat: zero-dimensional arrays cannot be concatenated")
@@ -141,8 +141,9 @@ def roll(x, /, shift, *, axis=None):
     """Elements shifted along axis (wrapping around); shift and axis may be tuples."""
     x = _as_array(x, "roll")
     if axis is None:
-        raise ValueError("roll: axis=None (flattening) needs reshape, which ptensor does not "
-                         "have yet")
+        if isinstance(shift, (tuple, list)):
+            shift = sum(_ops.as_index(s, "shift") for s in shift)
+        return reshape(roll(reshape(x, (-1,)), shift, axis=0), x.shape)
     shifts = shift if isinstance(shift, (tuple, list)) else (shift,)
     axes = axis if isinstance(axis, (tuple, list)) else (axis,)
     if len(shifts) != len(axes):
@@ -166,3 +167,80 @@ def _sequence(arrays, name):
     if not isinstance(arrays, (tuple, list)) or len(arrays) == 0:
         raise ValueError(f"{name}: expected a non-empty tuple or list of arrays")
     return arrays
+
+
+def reshape(x, /, shape, *, copy=None):
+    """x's elements (row-major order) in a new shape; one size may be -1. The result is a new
+    array (ptensor has no reshaped views), so copy=False raises ValueError."""
+    x = _as_array(x, "reshape")
+    if copy is False:
+        raise ValueError("reshape: copy=False cannot be honored (ptensor reshapes into a new "
+                         "array)")
+    shape = (shape,) if not isinstance(shape, (tuple, list)) else tuple(shape)
+    shape = [_ops.as_index(s, "shape") for s in shape]
+    if sum(1 for s in shape if s == -1) > 1:
+        raise ValueError("reshape: only one dimension may be -1")
+    if any(s < -1 for s in shape):
+        raise ValueError(f"reshape: negative dimension in shape {tuple(shape)}")
+    known = 1
+    for s in shape:
+        if s != -1:
+            known *= s
+    if -1 in shape:
+        if known == 0 or x.size % known:
+            raise ValueError(f"reshape: cannot reshape an array of size {x.size} into shape "
+                             f"{tuple(shape)}")
+        shape[shape.index(-1)] = x.size // known
+    shape = tuple(shape)
+    if _prod(shape) != x.size:
+        raise ValueError(f"reshape: cannot reshape an array of size {x.size} into shape {shape}")
+    if shape == x.shape:
+        return _copy_of(x) if copy else x
+    return _ops.record("reshape", "", [x], x.dtype, shape, iargs=shape)
+
+
+def _prod(shape):
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
+def _copy_of(x):
+    from ._creation import _copy
+    return _copy(x)
+
+
+def tile(x, repetitions, /):
+    """x repeated along each dimension (repetitions aligned to the trailing dimensions)."""
+    x = _as_array(x, "tile")
+    reps = tuple(_ops.as_index(r, "repetitions") for r in
+                 (repetitions if isinstance(repetitions, (tuple, list)) else (repetitions,)))
+    if any(r < 0 for r in reps):
+        raise ValueError(f"tile: repetitions must be non-negative, got {reps}")
+    n = max(len(reps), x.ndim)
+    reps = (1,) * (n - len(reps)) + reps
+    dims = (1,) * (n - x.ndim) + tuple(x.shape)
+    # (d0, d1, ...) -> (1, d0, 1, d1, ...) -> broadcast (r0, d0, r1, d1, ...) -> (r0*d0, ...)
+    inter = tuple(v for d in dims for v in (1, d))
+    y = _ops.insert_unit_dims(reshape(x, dims) if dims != x.shape else x,
+                              list(range(0, 2 * n, 2)), inter)
+    y = _ops.broadcast_to(y, tuple(v for r, d in zip(reps, dims) for v in (r, d)))
+    return reshape(y, tuple(r * d for r, d in zip(reps, dims)))
+
+
+def repeat(x, repeats, /, *, axis=None):
+    """Each element repeated `repeats` times along axis (flattened first when axis is None).
+    Only an integer count is supported (an array of per-element counts raises)."""
+    x = _as_array(x, "repeat")
+    if not isinstance(repeats, int) or isinstance(repeats, bool):
+        raise TypeError("repeat: repeats must be an int (per-element counts are not supported)")
+    if repeats < 0:
+        raise ValueError(f"repeat: repeats must be non-negative, got {repeats}")
+    if axis is None:
+        x, axis = reshape(x, (-1,)), 0
+    ax = _ops.normalize_axis(axis, x.ndim)
+    inter = x.shape[:ax + 1] + (1,) + x.shape[ax + 1:]
+    y = _ops.insert_unit_dims(x, [ax + 1], inter)
+    y = _ops.broadcast_to(y, x.shape[:ax + 1] + (repeats,) + x.shape[ax + 1:])
+    return reshape(y, x.shape[:ax] + (x.shape[ax] * repeats,) + x.shape[ax + 1:])

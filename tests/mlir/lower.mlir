@@ -81,3 +81,15 @@ func.func @where(%c: !ptensor.ptensor<?xi1>, %a: !ptensor.ptensor<?xf32>, %b: !p
   %0 = ptensor.where %c, %a, %b : !ptensor.ptensor<?xi1>, !ptensor.ptensor<?xf32>, !ptensor.ptensor<?xf32> -> !ptensor.ptensor<?xf32>
   return %0 : !ptensor.ptensor<?xf32>
 }
+
+// reshape: tensor.reshape with the sizes gathered into a shape tensor (rank 0 included).
+// CHECK-LABEL: func.func @reshape
+// CHECK: tensor.from_elements %{{.*}}, %{{.*}} : tensor<2xindex>
+// CHECK: tensor.reshape %{{.*}}(%{{.*}}) : (tensor<?xf64>, tensor<2xindex>) -> tensor<?x?xf64>
+// CHECK: tensor.from_elements : tensor<0xindex>
+func.func @reshape(%a: !ptensor.ptensor<?xf64>, %m: index, %n: index, %b: !ptensor.ptensor<1xf64>)
+    -> (!ptensor.ptensor<?x?xf64>, !ptensor.ptensor<f64>) {
+  %0 = ptensor.reshape %a(%m, %n) : !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?x?xf64>
+  %1 = ptensor.reshape %b() : !ptensor.ptensor<1xf64> -> !ptensor.ptensor<f64>
+  return %0, %1 : !ptensor.ptensor<?x?xf64>, !ptensor.ptensor<f64>
+}

@@ -82,3 +82,11 @@ func.func @where_cond(%c: !ptensor.ptensor<4xf32>, %a: !ptensor.ptensor<4xf32>) 
   %0 = ptensor.where %c, %a, %a : !ptensor.ptensor<4xf32>, !ptensor.ptensor<4xf32>, !ptensor.ptensor<4xf32> -> !ptensor.ptensor<4xf32>
   return
 }
+
+// -----
+
+func.func @reshape_size(%a: !ptensor.ptensor<6xf64>, %i: index) {
+  // expected-error @+1 {{same number of elements}}
+  %0 = ptensor.reshape %a(%i, %i) : !ptensor.ptensor<6xf64> -> !ptensor.ptensor<4x2xf64>
+  return
+}

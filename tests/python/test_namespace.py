@@ -233,8 +233,8 @@ def test_concat_errors():
         pt.concat([])
     with pytest.raises(ValueError, match="zero-dimensional"):
         pt.concat([pt.asarray(np.float64(1.0))])
-    with pytest.raises(ValueError, match="reshape"):
-        pt.concat([pt.ones(2)], axis=None)
+    assert_matches(pt.concat([pt.ones((2, 2)), pt.zeros(3)], axis=None),
+                   np.concatenate([np.ones((2, 2)), np.zeros(3)], axis=None))
 
 
 @pytest.mark.parametrize("axis", [0, 1, 2, -1])
@@ -250,8 +250,8 @@ def test_stack(axis):
 def test_roll(shift, axis):
     a = arr((3, 5))
     assert_matches(pt.roll(pt.asarray(a), shift, axis=axis), np.roll(a, shift, axis=axis))
-    with pytest.raises(ValueError, match="reshape"):
-        pt.roll(pt.asarray(a), 1)
+    assert_matches(pt.roll(pt.asarray(a), 4), np.roll(a, 4))
+    assert_matches(pt.roll(pt.asarray(a), (1, 2)), np.roll(a, (1, 2)))
 
 
 # ---------------------------------------------------------------- tril, triu, meshgrid, ...
@@ -298,3 +298,56 @@ def test_vecdot(s1, s2, axis):
                    np.vecdot(a, b, axis=axis), rtol=1e-12)
     with pytest.raises(ValueError, match="broadcast"):
         pt.vecdot(pt.ones((2, 3)), pt.ones((2, 4)))
+
+
+# ---------------------------------------------------------------- reshape, tile, repeat
+@pytest.mark.parametrize("src,dst", [((2, 6), (3, 4)), ((2, 6), (-1,)), ((12,), (2, -1, 3)),
+                                     ((3, 4), (4, 3)), ((0, 4), (2, 0, 3)), ((), (1, 1)),
+                                     ((1,), ()), ((2, 3, 4), (24,))])
+def test_reshape(src, dst):
+    a = np.arange(int(np.prod(src)), dtype=np.float64).reshape(src)
+    assert_matches(pt.reshape(pt.asarray(a), dst), np.reshape(a, dst))
+
+
+def test_reshape_views_and_fusion():
+    a = np.arange(24.0).reshape(4, 6)
+    x = pt.asarray(a)
+    assert_matches(pt.reshape(x[::2, 1:5], (8,)), a[::2, 1:5].reshape(8))  # strided source
+    assert_matches(pt.reshape(pt.exp(x * 0.1), (6, 4)) + 1.0,
+                   np.exp(a * 0.1).reshape(6, 4) + 1.0, rtol=1e-14)
+    assert_matches(pt.reshape(pt.matrix_transpose(x), (-1,)), a.T.reshape(-1))
+
+
+def test_reshape_errors():
+    x = pt.ones((2, 3))
+    with pytest.raises(ValueError, match="cannot reshape"):
+        pt.reshape(x, (4, 2))
+    with pytest.raises(ValueError, match="only one"):
+        pt.reshape(x, (-1, -1))
+    with pytest.raises(ValueError, match="cannot reshape"):
+        pt.reshape(pt.zeros((0, 4)), (2, 0, -1))  # -1 cannot be inferred (NumPy raises too)
+    with pytest.raises(ValueError, match="copy=False"):
+        pt.reshape(x, (3, 2), copy=False)
+    with pytest.raises(TypeError, match="shape"):
+        pt.reshape(x, (2.0, 3))
+
+
+@pytest.mark.parametrize("shape,reps", [((3,), 2), ((2, 3), (2, 1)), ((2, 3), (3,)),
+                                        ((2,), (2, 2)), ((2, 3), (0, 2)), ((), 3)])
+def test_tile(shape, reps):
+    a = arr(shape, "int16")
+    assert_matches(pt.tile(pt.asarray(a), reps), np.tile(a, reps))
+
+
+@pytest.mark.parametrize("shape,rep,axis", [((3,), 2, None), ((2, 3), 3, 0), ((2, 3), 2, 1),
+                                            ((2, 3), 2, -1), ((2, 3), 0, 0), ((2, 3), 2, None)])
+def test_repeat(shape, rep, axis):
+    a = arr(shape)
+    assert_matches(pt.repeat(pt.asarray(a), rep, axis=axis), np.repeat(a, rep, axis=axis))
+
+
+def test_tile_repeat_errors():
+    with pytest.raises(TypeError, match="per-element"):
+        pt.repeat(pt.ones(3), pt.ones(3))
+    with pytest.raises(ValueError, match="non-negative"):
+        pt.tile(pt.ones(3), (-1,))
