@@ -18,9 +18,10 @@ from ._linalg import matmul, vecdot
 from ._manipulation import (broadcast_arrays, broadcast_to, concat, expand_dims, flip,
                             matrix_transpose, moveaxis, permute_dims, repeat, reshape, roll,
                             squeeze, stack, tile, unstack)
-from ._searching import where
+from ._searching import argmax, argmin, where
 from ._utility import all, any, count_nonzero, diff  # noqa: A004
-from ._statistical import max, mean, min, prod, std, sum, var  # noqa: A004
+from ._statistical import (cumulative_prod, cumulative_sum, max, mean, min, prod, std,  # noqa: A004
+                           sum, var)
 from . import _dtypes as _dt
 from . import _ops as _ops_mod
 
@@ -71,4 +72,5 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "__array_namespace_info__", "can_cast", "finfo", "iinfo", "isdtype", "concat",
            "expand_dims", "flip", "moveaxis", "roll", "squeeze", "stack", "unstack", "where",
            "all", "any", "diff", "e", "inf", "nan", "pi", "newaxis", "meshgrid", "tril",
-           "triu", "vecdot", "count_nonzero", "reshape", "tile", "repeat"] + _ew_all
+           "triu", "vecdot", "count_nonzero", "reshape", "tile", "repeat", "argmax", "argmin",
+           "cumulative_sum", "cumulative_prod"] + _ew_all

@@ -35,3 +35,47 @@ def where(condition, x1, x2, /):
 
 
 __all__ = ["where"]
+
+
+def _arg(name, x, axis, keepdims, reduce, better):
+    """Index of the first extreme element: the extreme value m, then the smallest index where
+    x equals m (or, when m is NaN, where x is NaN: NumPy returns the first NaN)."""
+    from ._elementwise import isnan, logical_and, logical_or, equal
+    from ._creation import arange
+    from ._statistical import min as _min
+    from ._manipulation import reshape
+    x = _as_array(x, name)
+    if axis is None:
+        ndim = x.ndim
+        r = _arg(name, reshape(x, (-1,)), 0, False, reduce, better)
+        return reshape(r, (1,) * ndim) if keepdims else r
+    ax = _ops.normalize_axis(axis, x.ndim) if x.ndim else None
+    if x.ndim == 0:
+        raise ValueError(f"{name}: x must have at least one dimension")
+    if x.shape[ax] == 0:
+        raise ValueError(f"{name}: attempt to get {name} of an empty sequence")
+    m = reduce(x, axis=ax, keepdims=True)
+    hit = equal(x, m)
+    if dt.is_float(x.dtype):
+        hit = logical_or(hit, logical_and(isnan(m), isnan(x)))
+    n = x.shape[ax]
+    idx = _ops.insert_unit_dims(arange(n, dtype=dt.int64),
+                                [i for i in range(x.ndim) if i != ax],
+                                tuple(n if i == ax else 1 for i in range(x.ndim)))
+    cand = where(hit, idx, n)
+    return _min(cand, axis=ax, keepdims=keepdims)
+
+
+def argmax(x, /, *, axis=None, keepdims=False):
+    """Index of the first maximum along axis (of the flattened array by default), int64."""
+    from ._statistical import max as _max
+    return _arg("argmax", x, axis, keepdims, _max, None)
+
+
+def argmin(x, /, *, axis=None, keepdims=False):
+    """Index of the first minimum along axis (of the flattened array by default), int64."""
+    from ._statistical import min as _min
+    return _arg("argmin", x, axis, keepdims, _min, None)
+
+
+__all__ += ["argmax", "argmin"]

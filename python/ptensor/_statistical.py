@@ -95,3 +95,42 @@ def var(x, /, *, axis=None, correction=0.0, keepdims=False):
 
 def std(x, /, *, axis=None, correction=0.0, keepdims=False):
     return sqrt(var(x, axis=axis, correction=correction, keepdims=keepdims))
+
+
+def _cumulative(name, op, x, axis, dtype, include_initial, initial):
+    """Inclusive scan along axis by recursive doubling (log2(n) steps of shifted adds or
+    multiplies, each one fused loop): x[i] op= x[i - k] for k = 1, 2, 4, ... Integer results
+    are exact; float sums associate differently from NumPy's left-to-right loop (differences
+    at rounding level)."""
+    from ._manipulation import concat
+    x = _as_array(x, name)
+    if axis is None:
+        if x.ndim > 1:
+            raise ValueError(f"{name}: axis is required for arrays of more than one dimension")
+        axis = 0
+    if x.ndim == 0:
+        raise ValueError(f"{name}: x must have at least one dimension")
+    ax = _ops.normalize_axis(axis, x.ndim)
+    rdt = _sum_dtype(x, dtype)
+    y = _ops.cast(x, rdt)
+    n, k = y.shape[ax], 1
+    pre = (slice(None),) * ax
+    while k < n:
+        y = concat([y[pre + (slice(0, k),)], op(y[pre + (slice(k, None),)],
+                                                 y[pre + (slice(0, n - k),)])], axis=ax)
+        k *= 2
+    if include_initial:
+        shape = y.shape[:ax] + (1,) + y.shape[ax + 1:]
+        y = concat([_ops.full(shape, initial, rdt), y], axis=ax)
+    return y
+
+
+def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
+    """Running sums along axis (dtype rules of sum; include_initial prepends a 0)."""
+    from ._elementwise import add
+    return _cumulative("cumulative_sum", add, x, axis, dtype, include_initial, 0)
+
+
+def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
+    """Running products along axis (dtype rules of prod; include_initial prepends a 1)."""
+    return _cumulative("cumulative_prod", multiply, x, axis, dtype, include_initial, 1)

@@ -351,3 +351,56 @@ def test_tile_repeat_errors():
         pt.repeat(pt.ones(3), pt.ones(3))
     with pytest.raises(ValueError, match="non-negative"):
         pt.tile(pt.ones(3), (-1,))
+
+
+# ---------------------------------------------------------------- argmax, argmin, cumulative
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int8", "uint16", "bool"])
+@pytest.mark.parametrize("axis", [None, 0, 1, -1])
+@pytest.mark.parametrize("keepdims", [False, True])
+def test_argmax_argmin(dtype, axis, keepdims):
+    a = arr((5, 7), dtype)
+    if dtype != "bool":
+        a[1, 2] = a[3, 4] = a.max()  # ties: the first wins
+    for f, nf in ((pt.argmax, np.argmax), (pt.argmin, np.argmin)):
+        assert_matches(f(pt.asarray(a), axis=axis, keepdims=keepdims),
+                       nf(a, axis=axis, keepdims=keepdims))
+
+
+def test_argmax_nan_and_errors():
+    a = np.array([[1.0, np.nan, 3.0, np.nan], [2.0, 5.0, -np.inf, 0.0]])
+    for f, nf in ((pt.argmax, np.argmax), (pt.argmin, np.argmin)):
+        assert_matches(f(pt.asarray(a), axis=1), nf(a, axis=1))
+        assert_matches(f(pt.asarray(a)), nf(a))
+    with pytest.raises(ValueError, match="empty"):
+        pt.argmax(pt.zeros((0, 3)), axis=0)
+    with pytest.raises(ValueError, match="dimension"):
+        pt.argmin(pt.asarray(np.float64(1.0)), axis=0)
+
+
+@pytest.mark.parametrize("dtype", ["int32", "uint8", "int64", "bool"])
+@pytest.mark.parametrize("axis", [0, 1])
+@pytest.mark.parametrize("include_initial", [False, True])
+def test_cumulative_exact(dtype, axis, include_initial):
+    a = arr((6, 9), dtype)
+    exp_s = np.cumulative_sum(a, axis=axis, include_initial=include_initial)
+    assert_matches(pt.cumulative_sum(pt.asarray(a), axis=axis, include_initial=include_initial),
+                   exp_s)
+    b = (a % 3 + 1).astype(dtype) if dtype != "bool" else a
+    with np.errstate(all="ignore"):
+        exp_p = np.cumulative_prod(b, axis=axis, include_initial=include_initial)
+    assert_matches(pt.cumulative_prod(pt.asarray(b), axis=axis, include_initial=include_initial),
+                   exp_p)
+
+
+@pytest.mark.parametrize("n", [1, 2, 7, 64, 1000])
+def test_cumulative_float(n):
+    a = arr((n,))
+    assert_matches(pt.cumulative_sum(pt.asarray(a)), np.cumulative_sum(a), rtol=1e-12,
+                   atol=1e-12)
+    a32 = a.astype(np.float32)
+    assert_matches(pt.cumulative_sum(pt.asarray(a32), dtype=pt.float64),
+                   np.cumulative_sum(a32, dtype=np.float64), rtol=1e-12, atol=1e-12)
+    with pytest.raises(ValueError, match="axis is required"):
+        pt.cumulative_sum(pt.ones((2, 2)))
+    assert_matches(pt.cumulative_sum(pt.zeros((0,)), include_initial=True),
+                   np.cumulative_sum(np.zeros(0), include_initial=True))
