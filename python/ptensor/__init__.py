@@ -9,8 +9,8 @@ from ._core import CompileError
 from ._dtypes import (DType, bool_ as bool, int8, int16, int32, int64, uint8, uint16,  # noqa: A001
                       uint32, uint64, float32, float64, result_type)
 from ._array import Array, _install_operators
-from ._creation import (arange, asarray, empty, empty_like, eye, full, full_like, linspace,
-                        meshgrid, ones, ones_like, tril, triu, zeros, zeros_like)
+from ._creation import (arange, asarray, empty, empty_like, eye, from_dlpack, full, full_like,
+                        linspace, meshgrid, ones, ones_like, tril, triu, zeros, zeros_like)
 from ._elementwise import *  # noqa: F401,F403
 from ._elementwise import __all__ as _ew_all
 from ._info import __array_namespace_info__, can_cast, finfo, iinfo, isdtype
@@ -73,4 +73,4 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "expand_dims", "flip", "moveaxis", "roll", "squeeze", "stack", "unstack", "where",
            "all", "any", "diff", "e", "inf", "nan", "pi", "newaxis", "meshgrid", "tril",
            "triu", "vecdot", "count_nonzero", "reshape", "tile", "repeat", "argmax", "argmin",
-           "cumulative_sum", "cumulative_prod"] + _ew_all
+           "cumulative_sum", "cumulative_prod", "from_dlpack"] + _ew_all

@@ -112,6 +112,27 @@ class Array:
             return a.copy()
         return a
 
+    # --- DLPack (zero-copy exchange; CPU only) ---
+    def __dlpack__(self, /, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """Exports the materialized data without a copy (read-only, DLPack >= 1.0); a consumer
+        that only speaks the legacy protocol gets a copy unless copy=False."""
+        if stream is not None:
+            raise BufferError("ptensor: stream must be None for CPU arrays")
+        if dl_device is not None and tuple(dl_device) != (1, 0):
+            raise BufferError(f"ptensor: cannot export to device {dl_device} (CPU only)")
+        a = self._numpy()
+        if copy:
+            a = a.copy()
+        try:
+            return a.__dlpack__(max_version=max_version, copy=copy)
+        except BufferError:
+            if copy is False:
+                raise
+            return a.copy().__dlpack__(max_version=max_version)
+
+    def __dlpack_device__(self):
+        return (1, 0)  # kDLCPU, device 0
+
     def __repr__(self):
         return "A" + repr(self._numpy())[1:]
 

@@ -232,3 +232,12 @@ def meshgrid(*arrays, indexing="xy"):
                                                  for j in range(len(shape))))
         out.append(_ops.broadcast_to(b, tuple(shape)))
     return out
+
+
+def from_dlpack(x, /, *, device=None, copy=None):
+    """An Array sharing x's memory (any object with __dlpack__ on the CPU; copy=True copies)."""
+    check_device(device)
+    if not hasattr(x, "__dlpack__"):
+        raise TypeError(f"from_dlpack: {type(x).__name__} does not support DLPack")
+    a = np.from_dlpack(x, copy=copy)
+    return asarray(a, copy=True if copy else None)

@@ -404,3 +404,42 @@ def test_cumulative_float(n):
         pt.cumulative_sum(pt.ones((2, 2)))
     assert_matches(pt.cumulative_sum(pt.zeros((0,)), include_initial=True),
                    np.cumulative_sum(np.zeros(0), include_initial=True))
+
+
+# ---------------------------------------------------------------- DLPack
+def _address(a):
+    return a.__array_interface__["data"][0]
+
+
+def test_dlpack_zero_copy_both_ways():
+    a = np.arange(12.0).reshape(3, 4)
+    x = pt.from_dlpack(a)  # NumPy -> ptensor: same memory
+    assert_matches(x, a)
+    assert _address(x.to_numpy(copy=False)) == _address(a)
+    y = pt.exp(x) + 1.0
+    n = np.from_dlpack(y)  # ptensor -> NumPy: same memory as the ptensor result
+    np.testing.assert_allclose(n, np.exp(a) + 1.0, rtol=1e-14)
+    assert _address(n) == _address(y.to_numpy(copy=False))
+    assert y.__dlpack_device__() == (1, 0)
+    v = x[:, ::2]  # a strided view exports with its strides
+    np.testing.assert_array_equal(np.from_dlpack(v), a[:, ::2])
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES)
+def test_dlpack_dtypes(dtype):
+    a = arr((5,), dtype)
+    assert_matches(pt.from_dlpack(a), a)
+    np.testing.assert_array_equal(np.from_dlpack(pt.asarray(a)), a)
+
+
+def test_dlpack_copy_and_errors():
+    a = np.arange(4.0)
+    x = pt.from_dlpack(a, copy=True)
+    assert _address(x.to_numpy(copy=False)) != _address(a)
+    assert_matches(x, a)
+    with pytest.raises(TypeError, match="DLPack"):
+        pt.from_dlpack([1, 2, 3])
+    with pytest.raises(BufferError, match="stream"):
+        pt.asarray(a).__dlpack__(stream=1)
+    with pytest.raises(ValueError, match="device"):
+        pt.from_dlpack(a, device="gpu")
