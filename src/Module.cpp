@@ -23,7 +23,8 @@ Kind kindOf(const std::string &s) {
       {"cast", Kind::Cast},           {"broadcast", Kind::Broadcast},
       {"reduce", Kind::Reduce},       {"extract_slice", Kind::ExtractSlice},
       {"insert_slice", Kind::InsertSlice}, {"permute_dims", Kind::PermuteDims},
-      {"matmul", Kind::Matmul}, {"where", Kind::Where}, {"reshape", Kind::Reshape}};
+      {"matmul", Kind::Matmul}, {"where", Kind::Where}, {"reshape", Kind::Reshape},
+      {"take", Kind::Take}};
   auto it = kinds.find(s);
   if (it == kinds.end())
     throw py::value_error("ptensor: unknown node kind '" + s + "'");

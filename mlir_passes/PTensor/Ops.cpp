@@ -230,6 +230,22 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
+LogicalResult TakeOp::verify() {
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  auto src = getSource().getType(), idx = getIndices().getType(), res = getResult().getType();
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= src.getRank())
+    return emitOpError("axis ") << axis << " out of range for rank " << src.getRank();
+  if (!isa<IntegerType>(idx.getElementType()) || idx.getElementType().isInteger(1))
+    return emitOpError("indices must be integers");
+  if (res.getRank() != src.getRank() - 1 + idx.getRank())
+    return emitOpError("result rank must be source rank - 1 + indices rank");
+  if (res.getElementType() != src.getElementType())
+    return emitOpError("result element type must be the source's");
+  return success();
+}
+
 LogicalResult WhereOp::verify() {
   if (failed(verifySameLocation(*this)))
     return failure();

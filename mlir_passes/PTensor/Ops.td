@@ -113,6 +113,20 @@ def PTensor_ReshapeOp : PTensor_Op<"reshape", [Pure]> {
 }
 
 // ---- indexing -------------------------------------------------------------------------
+def PTensor_TakeOp : PTensor_Op<"take", [Pure]> {
+  let summary = "gather along axis: result[..., j..., ...] = source[..., indices[j...], ...]";
+  let description = [{
+    The result's shape is source's with dimension `axis` replaced by the indices' shape.
+    Indices are signless integers already wrapped into [0, size) (the caller checks bounds).
+  }];
+  let arguments = (ins PT:$source, PT:$indices, I64Attr:$axis);
+  let results = (outs PT:$result);
+  let assemblyFormat = [{
+    $source `[` $indices `]` `axis` `=` $axis attr-dict `:` type($source) `,` type($indices) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def PTensor_ExtractSliceOp : PTensor_Op<"extract_slice", [Pure, AttrSizedOperandSegments]> {
   let summary = "strided slice (steps may be negative); dimensions in dropped (size 1) are removed";
   let arguments = (ins PT:$source, Variadic<Index>:$offsets, Variadic<Index>:$sizes,

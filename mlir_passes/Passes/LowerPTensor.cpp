@@ -357,6 +357,45 @@ struct ReshapeLowering : Pattern<ReshapeOp> {
   }
 };
 
+/// One loop over the result: the index comes from the indices operand, the element from
+/// tensor.extract on the source (other coordinates from linalg.index).
+struct TakeLowering : Pattern<TakeOp> {
+  using Pattern::Pattern;
+  Value lower(TakeOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    auto ty = resType(op);
+    Value src = a.getSource(), idx = a.getIndices();
+    auto srcTy = cast<RankedTensorType>(src.getType());
+    auto idxTy = cast<RankedTensorType>(idx.getType());
+    int64_t axis = op.getAxis(), ir = idxTy.getRank(), rank = ty.getRank();
+    SmallVector<Value> dyn;
+    for (int64_t i = 0; i < rank; ++i) {
+      if (!ty.isDynamicDim(i))
+        continue;
+      if (i < axis)
+        dyn.push_back(rw.create<tensor::DimOp>(loc, src, i));
+      else if (i < axis + ir)
+        dyn.push_back(rw.create<tensor::DimOp>(loc, idx, i - axis));
+      else
+        dyn.push_back(rw.create<tensor::DimOp>(loc, src, i - ir + 1));
+    }
+    SmallVector<AffineExpr> idxExprs;
+    for (int64_t j = 0; j < ir; ++j)
+      idxExprs.push_back(rw.getAffineDimExpr(axis + j));
+    auto idxMap = AffineMap::get(rank, 0, idxExprs, rw.getContext());
+    return buildGeneric(rw, loc, ty, dyn, {idx}, {idxMap},
+                        [&](OpBuilder &b, Location l, ValueRange x) -> Value {
+                          SmallVector<Value> coords;
+                          for (int64_t i = 0; i < srcTy.getRank(); ++i) {
+                            if (i == axis)
+                              coords.push_back(b.create<arith::IndexCastOp>(l, b.getIndexType(), x[0]));
+                            else
+                              coords.push_back(b.create<linalg::IndexOp>(l, i < axis ? i : i - 1 + ir));
+                          }
+                          return b.create<tensor::ExtractOp>(l, src, coords);
+                        });
+  }
+};
+
 struct WhereLowering : Pattern<WhereOp> {
   using Pattern::Pattern;
   Value lower(WhereOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
@@ -494,7 +533,8 @@ struct LowerPTensorPass : ptensor::impl::LowerPTensorBase<LowerPTensorPass> {
                  LinspaceLowering, EyeLowering, ShapeLowering, RankLowering, SizeLowering,
                  CastLowering, BroadcastLowering, PermuteDimsLowering, ExtractSliceLowering, InsertSliceLowering,
                  UnaryLowering, UnaryTestLowering, BinaryLowering, BinaryTestLowering,
-                 ReduceLowering, MatmulLowering, WhereLowering, ReshapeLowering>(tc, ctx);
+                 ReduceLowering, MatmulLowering, WhereLowering, ReshapeLowering,
+                 TakeLowering>(tc, ctx);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, tc);
     populateReturnOpTypeConversionPattern(patterns, tc);
     populateCallOpTypeConversionPattern(patterns, tc);

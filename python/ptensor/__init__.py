@@ -13,6 +13,7 @@ from ._creation import (arange, asarray, empty, empty_like, eye, from_dlpack, fu
                         linspace, meshgrid, ones, ones_like, tril, triu, zeros, zeros_like)
 from ._elementwise import *  # noqa: F401,F403
 from ._elementwise import __all__ as _ew_all
+from ._indexing_ops import take, take_along_axis
 from ._info import __array_namespace_info__, can_cast, finfo, iinfo, isdtype
 from ._linalg import matmul, vecdot
 from ._manipulation import (broadcast_arrays, broadcast_to, concat, expand_dims, flip,
@@ -73,4 +74,5 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "expand_dims", "flip", "moveaxis", "roll", "squeeze", "stack", "unstack", "where",
            "all", "any", "diff", "e", "inf", "nan", "pi", "newaxis", "meshgrid", "tril",
            "triu", "vecdot", "count_nonzero", "reshape", "tile", "repeat", "argmax", "argmin",
-           "cumulative_sum", "cumulative_prod", "from_dlpack"] + _ew_all
+           "cumulative_sum", "cumulative_prod", "from_dlpack", "take",
+           "take_along_axis"] + _ew_all

@@ -169,6 +169,13 @@ class Array:
 
     # --- indexing ---
     def __getitem__(self, key):
+        if isinstance(key, (Array, np.ndarray, list)) and not isinstance(key, tuple):
+            k = key if isinstance(key, Array) else np.asarray(key)
+            if k.dtype.kind in "iu" if isinstance(k, np.ndarray) else dt.is_int(k.dtype):
+                from ._indexing_ops import take  # integer-array index on the first axis
+                if self.ndim == 0:
+                    raise IndexError("too many indices for a 0-d array")
+                return take(self, k, axis=0)
         base = self._base if self._base is not None else self
         view = self._view.compose(parse_key(key, self.shape)) if self._view is not None \
             else View.of(base.shape).compose(parse_key(key, self.shape))

@@ -93,3 +93,14 @@ func.func @reshape(%a: !ptensor.ptensor<?xf64>, %m: index, %n: index, %b: !ptens
   %1 = ptensor.reshape %b() : !ptensor.ptensor<1xf64> -> !ptensor.ptensor<f64>
   return %0, %1 : !ptensor.ptensor<?x?xf64>, !ptensor.ptensor<f64>
 }
+
+// take: one loop over the result reading the index and extracting from the source.
+// CHECK-LABEL: func.func @take
+// CHECK: linalg.generic
+// CHECK: linalg.index
+// CHECK: arith.index_cast
+// CHECK: tensor.extract
+func.func @take(%a: !ptensor.ptensor<?x?xf64>, %i: !ptensor.ptensor<?xi64>) -> !ptensor.ptensor<?x?xf64> {
+  %0 = ptensor.take %a[%i] axis = 1 : !ptensor.ptensor<?x?xf64>, !ptensor.ptensor<?xi64> -> !ptensor.ptensor<?x?xf64>
+  return %0 : !ptensor.ptensor<?x?xf64>
+}

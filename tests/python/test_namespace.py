@@ -443,3 +443,54 @@ def test_dlpack_copy_and_errors():
         pt.asarray(a).__dlpack__(stream=1)
     with pytest.raises(ValueError, match="device"):
         pt.from_dlpack(a, device="gpu")
+
+
+# ---------------------------------------------------------------- take, take_along_axis
+@pytest.mark.parametrize("shape,axis,idx", [
+    ((6,), None, [0, 5, -1, 2, 2]), ((4, 5), 0, [3, 0, -4]), ((4, 5), 1, [[0, 4], [1, -2]]),
+    ((2, 3, 4), -1, [3, 0]), ((3, 2), 0, np.zeros(0, np.int64)), ((5,), 0, np.int64(3)),
+])
+def test_take(shape, axis, idx):
+    a = arr(shape, "int32")
+    idx = np.asarray(idx)
+    assert_matches(pt.take(pt.asarray(a), pt.asarray(idx), axis=axis),
+                   np.take(a, idx, axis=axis))
+    assert_matches(pt.take(pt.asarray(a), idx, axis=axis), np.take(a, idx, axis=axis))
+
+
+def test_take_of_pending_and_getitem():
+    a = arr((5, 4))
+    x = pt.asarray(a)
+    i = pt.asarray(np.array([4, 1, 1])) * 1  # pending index array
+    assert_matches(pt.take(pt.exp(x), i, axis=0), np.take(np.exp(a), [4, 1, 1], axis=0),
+                   rtol=1e-14)
+    assert_matches(x[np.array([2, -1, 0])], a[np.array([2, -1, 0])])
+    assert_matches(x[[1, 3]], a[[1, 3]])
+    assert_matches(x[pt.asarray(np.array([[0, 1], [2, 3]]))], a[np.array([[0, 1], [2, 3]])])
+
+
+def test_take_errors():
+    x = pt.asarray(arr((3, 4)))
+    with pytest.raises(IndexError, match="out of bounds"):
+        pt.take(x, [3], axis=0)
+    with pytest.raises(IndexError, match="out of bounds"):
+        pt.take(x, [-5], axis=1)
+    with pytest.raises(IndexError, match="integers"):
+        pt.take(x, [0.5], axis=0)
+    with pytest.raises(ValueError, match="axis is required"):
+        pt.take(x, [0])
+    with pytest.raises(IndexError, match="out of bounds"):
+        x[np.array([7])]
+
+
+@pytest.mark.parametrize("shape,axis", [((4, 5), 0), ((4, 5), 1), ((4, 5), -1), ((2, 3, 4), 1)])
+def test_take_along_axis(shape, axis):
+    a = arr(shape)
+    idx = np.argsort(a, axis=axis)
+    assert_matches(pt.take_along_axis(pt.asarray(a), pt.asarray(idx), axis=axis),
+                   np.take_along_axis(a, idx, axis=axis))
+    first = np.take(idx, [0], axis=axis)  # broadcasting indices of length 1 along axis
+    assert_matches(pt.take_along_axis(pt.asarray(a), pt.asarray(first), axis=axis),
+                   np.take_along_axis(a, first, axis=axis))
+    with pytest.raises(ValueError, match="rank"):
+        pt.take_along_axis(pt.asarray(a), pt.asarray(idx[..., 0]), axis=axis)

@@ -1,0 +1,80 @@
+"""Integer-array indexing: take, take_along_axis (the PTensor take op, a gather along one
+axis). Index values are checked against the axis size (IndexError, as NumPy) and negative
+ones wrapped; that needs their values, so pending index arrays are materialized first."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _dtypes as dt
+from . import _ops
+from ._array import Array
+from ._elementwise import _as_array
+
+
+def _checked_indices(indices, n, name):
+    """int64 leaf Array of in-range, non-negative indices (NumPy's rules for negatives)."""
+    if isinstance(indices, Array):
+        if not dt.is_int(indices.dtype):
+            raise IndexError(f"{name}: indices must be integers, got {indices.dtype.name}")
+        iv = indices.to_numpy(copy=False)
+    else:
+        iv = np.asarray(indices)
+        if iv.dtype.kind not in "iu":
+            raise IndexError(f"{name}: indices must be integers, got {iv.dtype}")
+    if iv.size:
+        lo, hi = int(iv.min()), int(iv.max())
+        if lo < -n or hi >= n:
+            bad = hi if hi >= n else lo
+            raise IndexError(f"{name}: index {bad} is out of bounds for axis of size {n}")
+    iv = np.where(iv < 0, iv + n, iv).astype(np.int64)
+    from ._creation import asarray
+    return asarray(iv)
+
+
+def take(x, indices, /, *, axis=None):
+    """Elements of x at the integer indices along axis (x must be 1-D when axis is None)."""
+    x = _as_array(x, "take")
+    if axis is None:
+        if x.ndim != 1:
+            raise ValueError("take: axis is required for arrays of more than one dimension")
+        axis = 0
+    ax = _ops.normalize_axis(axis, x.ndim)
+    idx = _checked_indices(indices, x.shape[ax], "take")
+    shape = x.shape[:ax] + idx.shape + x.shape[ax + 1:]
+    return _ops.record("take", "", [x, idx], x.dtype, shape, attrs=[ax])
+
+
+def take_along_axis(x, indices, /, *, axis=-1):
+    """x[..., indices[i...], ...] along axis, indices broadcasting with x's other dimensions
+    (NumPy's take_along_axis): a take from the flattened array at computed offsets."""
+    from ._creation import arange
+    from ._elementwise import add, multiply
+    from ._manipulation import reshape
+    x = _as_array(x, "take_along_axis")
+    if not isinstance(indices, Array):
+        indices = _as_array(np.asarray(indices), "take_along_axis")
+    if indices.ndim != x.ndim:
+        raise ValueError(f"take_along_axis: indices must have x's rank {x.ndim}, got "
+                         f"{indices.ndim}")
+    ax = _ops.normalize_axis(axis, x.ndim)
+    idx = _checked_indices(indices, x.shape[ax], "take_along_axis")
+    other = [x.shape[i] for i in range(x.ndim) if i != ax]
+    ishape = [idx.shape[i] for i in range(x.ndim) if i != ax]
+    oshape = _ops.broadcast_shapes(tuple(other), tuple(ishape))
+    shape = oshape[:ax] + (idx.shape[ax],) + oshape[ax:]
+    idx = _ops.broadcast_to(idx, shape)
+    strides = [1] * x.ndim
+    for i in range(x.ndim - 2, -1, -1):
+        strides[i] = strides[i + 1] * x.shape[i + 1]
+    flat = multiply(idx, strides[ax])
+    for i in range(x.ndim):
+        if i == ax:
+            continue
+        pos = _ops.insert_unit_dims(arange(shape[i], dtype=dt.int64),
+                                    [j for j in range(x.ndim) if j != i],
+                                    tuple(shape[i] if j == i else 1 for j in range(x.ndim)))
+        flat = add(flat, multiply(pos, strides[i]))
+    return _ops.record("take", "", [reshape(x, (-1,)), flat], x.dtype, shape, attrs=[0])
+
+
+__all__ = ["take", "take_along_axis"]
