@@ -28,6 +28,9 @@ from . import _ops as _ops_mod
 
 _install_operators()
 
+from . import linalg  # noqa: E402  (the array API linalg extension)
+from .linalg import tensordot  # noqa: E402
+
 __array_api_version__ = "2024.12"
 e, inf, nan, pi = _math.e, _math.inf, _math.nan, _math.pi
 newaxis = None
@@ -75,4 +78,4 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "all", "any", "diff", "e", "inf", "nan", "pi", "newaxis", "meshgrid", "tril",
            "triu", "vecdot", "count_nonzero", "reshape", "tile", "repeat", "argmax", "argmin",
            "cumulative_sum", "cumulative_prod", "from_dlpack", "take",
-           "take_along_axis"] + _ew_all
+           "take_along_axis", "linalg", "tensordot"] + _ew_all

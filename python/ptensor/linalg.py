@@ -1,0 +1,165 @@
+"""The array API `linalg` extension, the part that needs no factorization: matmul,
+matrix_transpose, vecdot, tensordot, outer, diagonal, trace, cross, vector_norm, matrix_norm
+(fro, 1, -1, inf, -inf), matrix_power (n >= 0). Functions that need LAPACK (cholesky, det,
+eigh, inv, pinv, qr, slogdet, solve, svd, ...) are not implemented yet (issue 3)."""
+from __future__ import annotations
+
+import math
+
+from . import _dtypes as dt
+from . import _ops
+from ._elementwise import _as_array, abs as _abs, multiply, pow as _pow, sqrt, subtract
+from ._indexing_ops import take
+from ._linalg import matmul, vecdot
+from ._manipulation import matrix_transpose, permute_dims, reshape, stack
+from ._statistical import max as _max, min as _min, sum as _sum
+
+
+def _float_array(x, name):
+    x = _as_array(x, name)
+    if not dt.is_float(x.dtype):
+        x = _ops.cast(x, dt.default_float)
+    return x
+
+
+def outer(x1, x2, /):
+    """Outer product of two vectors."""
+    a, b = _as_array(x1, "outer"), _as_array(x2, "outer")
+    if a.ndim != 1 or b.ndim != 1:
+        raise ValueError("outer: x1 and x2 must be one-dimensional")
+    return multiply(_ops.insert_unit_dims(a, [1], (a.shape[0], 1)),
+                    _ops.insert_unit_dims(b, [0], (1, b.shape[0])))
+
+
+def tensordot(x1, x2, /, *, axes=2):
+    """Sum of products over the last `axes` dimensions of x1 and the first of x2 (or over the
+    given pairs of axes): permute, reshape to a matrix product, reshape back."""
+    a, b = _as_array(x1, "tensordot"), _as_array(x2, "tensordot")
+    if isinstance(axes, int):
+        if axes < 0:
+            raise ValueError("tensordot: axes must be non-negative")
+        ax_a, ax_b = list(range(a.ndim - axes, a.ndim)), list(range(axes))
+    else:
+        ax_a, ax_b = [list(v) if isinstance(v, (tuple, list)) else [v] for v in axes]
+    ax_a = [_ops.normalize_axis(v, a.ndim, "axes") for v in ax_a]
+    ax_b = [_ops.normalize_axis(v, b.ndim, "axes") for v in ax_b]
+    if len(ax_a) != len(ax_b) or any(a.shape[i] != b.shape[j] for i, j in zip(ax_a, ax_b)):
+        raise ValueError(f"tensordot: shape mismatch for sum over axes {ax_a} of {a.shape} and "
+                         f"{ax_b} of {b.shape}")
+    free_a = [i for i in range(a.ndim) if i not in ax_a]
+    free_b = [j for j in range(b.ndim) if j not in ax_b]
+    k = math.prod(a.shape[i] for i in ax_a)
+    m = math.prod(a.shape[i] for i in free_a)
+    n = math.prod(b.shape[j] for j in free_b)
+    am = reshape(permute_dims(a, free_a + ax_a), (m, k))
+    bm = reshape(permute_dims(b, ax_b + free_b), (k, n))
+    return reshape(matmul(am, bm), tuple(a.shape[i] for i in free_a) +
+                   tuple(b.shape[j] for j in free_b))
+
+
+def diagonal(x, /, *, offset=0):
+    """The diagonal (offset above or below) of the last two dimensions."""
+    x = _as_array(x, "diagonal")
+    if x.ndim < 2:
+        raise ValueError("diagonal: x must have at least two dimensions")
+    offset = _ops.as_index(offset, "offset")
+    rows, cols = x.shape[-2], x.shape[-1]
+    r0, c0 = (0, offset) if offset >= 0 else (-offset, 0)
+    n = max(0, min(rows - r0, cols - c0))
+    batch = x.shape[:-2]
+    flat = reshape(x, batch + (rows * cols,))
+    import numpy as np
+    idx = np.arange(n, dtype=np.int64) * (cols + 1) + (r0 * cols + c0)
+    return take(flat, idx, axis=len(batch))
+
+
+def trace(x, /, *, offset=0, dtype=None):
+    """Sum of the diagonal of the last two dimensions (dtype rules of sum)."""
+    return _sum(diagonal(x, offset=offset), axis=-1, dtype=dtype)
+
+
+def cross(x1, x2, /, *, axis=-1):
+    """Cross product of 3-vectors along axis (broadcasting the other dimensions)."""
+    a, b = _as_array(x1, "cross"), _as_array(x2, "cross")
+    shape = _ops.broadcast_shapes(a.shape, b.shape)
+    ax = _ops.normalize_axis(axis, len(shape))
+    if a.shape[ax - len(shape)] != 3 or b.shape[ax - len(shape)] != 3:
+        raise ValueError("cross: the axis must have size 3 in both arrays")
+    a, b = _ops.broadcast_to(a, shape), _ops.broadcast_to(b, shape)
+
+    def c(v, i):
+        return v[(slice(None),) * ax + (i,)]
+    parts = [subtract(multiply(c(a, 1), c(b, 2)), multiply(c(a, 2), c(b, 1))),
+             subtract(multiply(c(a, 2), c(b, 0)), multiply(c(a, 0), c(b, 2))),
+             subtract(multiply(c(a, 0), c(b, 1)), multiply(c(a, 1), c(b, 0)))]
+    return stack(parts, axis=ax)
+
+
+def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
+    """p-norm over axis (all elements by default): ord in (inf, -inf, 0, p != 0)."""
+    x = _float_array(x, "vector_norm")
+    if axis is None:
+        flat = reshape(x, (-1,))
+        r = vector_norm(flat, axis=0, ord=ord)
+        return reshape(r, (1,) * x.ndim) if keepdims else r
+    a = _abs(x)
+    if ord == math.inf:
+        return _max(a, axis=axis, keepdims=keepdims)
+    if ord == -math.inf:
+        return _min(a, axis=axis, keepdims=keepdims)
+    if ord == 0:
+        from ._utility import count_nonzero
+        return _ops.cast(count_nonzero(x, axis=axis, keepdims=keepdims), x.dtype)
+    if ord == 2:
+        return sqrt(_sum(multiply(a, a), axis=axis, keepdims=keepdims))
+    if ord == 1:
+        return _sum(a, axis=axis, keepdims=keepdims)
+    if isinstance(ord, bool) or not isinstance(ord, (int, float)):
+        raise ValueError(f"vector_norm: unsupported ord {ord!r}")
+    return _pow(_sum(_pow(a, float(ord)), axis=axis, keepdims=keepdims), 1.0 / ord)
+
+
+def matrix_norm(x, /, *, keepdims=False, ord="fro"):
+    """Norm of the last two dimensions: 'fro', 1, -1, inf, -inf ('nuc' and 2 need the SVD,
+    not available yet)."""
+    x = _float_array(x, "matrix_norm")
+    if x.ndim < 2:
+        raise ValueError("matrix_norm: x must have at least two dimensions")
+    a = _abs(x)
+    if ord == "fro":
+        r = sqrt(_sum(multiply(a, a), axis=(-2, -1), keepdims=keepdims))
+    elif ord in (1, -1):
+        s = _sum(a, axis=-2, keepdims=True)
+        r = (_max if ord == 1 else _min)(s, axis=-1, keepdims=True)
+    elif ord in (math.inf, -math.inf):
+        s = _sum(a, axis=-1, keepdims=True)
+        r = (_max if ord == math.inf else _min)(s, axis=-2, keepdims=True)
+    else:
+        raise ValueError(f"matrix_norm: ord {ord!r} is not supported (fro, 1, -1, inf, -inf)")
+    if ord != "fro" and not keepdims:
+        r = reshape(r, x.shape[:-2])
+    return r
+
+
+def matrix_power(x, n, /):
+    """x multiplied by itself n times (n >= 0; n = 0 gives identity matrices)."""
+    from ._creation import eye
+    x = _as_array(x, "matrix_power")
+    if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
+        raise ValueError("matrix_power: x must be a (stack of) square matrices")
+    n = _ops.as_index(n, "n")
+    if n < 0:
+        raise ValueError("matrix_power: negative powers need inv, which is not available yet")
+    result = _ops.broadcast_to(eye(x.shape[-1], dtype=x.dtype), x.shape)
+    base = x
+    while n:
+        if n & 1:
+            result = matmul(result, base)
+        n >>= 1
+        if n:
+            base = matmul(base, base)
+    return result
+
+
+__all__ = ["matmul", "matrix_transpose", "vecdot", "tensordot", "outer", "diagonal", "trace",
+           "cross", "vector_norm", "matrix_norm", "matrix_power"]
