@@ -79,3 +79,34 @@ def argmin(x, /, *, axis=None, keepdims=False):
 
 
 __all__ += ["argmax", "argmin"]
+
+
+def searchsorted(x1, x2, /, *, side="left", sorter=None):
+    """Insertion points of x2's values in the sorted 1-D x1 (NumPy order: NaN last).
+
+    Computed as a count of x1's elements that sort before each value, one fused
+    compare-and-sum loop nest: O(len(x1) * x2.size) work, no temporaries."""
+    from ._elementwise import isnan, less, less_equal, logical_not
+    from ._indexing_ops import take
+    from ._statistical import sum as _sum
+    from ._utility import count_nonzero
+    a, v = _as_array(x1, "searchsorted"), _as_array(x2, "searchsorted")
+    if side not in ("left", "right"):
+        raise ValueError(f"searchsorted: side must be 'left' or 'right', got {side!r}")
+    if a.ndim != 1:
+        raise ValueError(f"searchsorted: x1 must be one-dimensional, got shape {a.shape}")
+    if sorter is not None:
+        a = take(a, sorter, axis=0)
+    rt = dt.result_type(a, v)
+    a, v = _ops.cast(a, rt), _ops.cast(v, rt)
+    n = a.shape[0]
+    av = _ops.insert_unit_dims(a, list(range(v.ndim)), (1,) * v.ndim + (n,))
+    vv = _ops.insert_unit_dims(v, [v.ndim], v.shape + (1,))
+    before = (less if side == "left" else less_equal)(av, vv)
+    if dt.is_float(rt):  # NaN values go after every number (and after NaNs for 'right')
+        before = before | (isnan(vv) & logical_not(isnan(av))) if side == "left" else \
+            before | isnan(vv)
+    return _sum(before, axis=-1, dtype=dt.int64)
+
+
+__all__ += ["searchsorted"]

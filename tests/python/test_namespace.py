@@ -494,3 +494,31 @@ def test_take_along_axis(shape, axis):
                    np.take_along_axis(a, first, axis=axis))
     with pytest.raises(ValueError, match="rank"):
         pt.take_along_axis(pt.asarray(a), pt.asarray(idx[..., 0]), axis=axis)
+
+
+# ---------------------------------------------------------------- searchsorted
+@pytest.mark.parametrize("side", ["left", "right"])
+@pytest.mark.parametrize("dtype", ["float64", "int32", "uint8"])
+def test_searchsorted(side, dtype):
+    a = np.sort(arr((20,), dtype))
+    v = np.concatenate([arr((7,), dtype), a[[0, 5, 5, 19]]]).reshape(1, 11)
+    assert_matches(pt.searchsorted(pt.asarray(a), pt.asarray(v), side=side),
+                   np.searchsorted(a, v, side=side))
+    perm = RNG.permutation(20)
+    shuffled = a[perm]
+    sorter = np.argsort(shuffled, kind="stable")
+    assert_matches(pt.searchsorted(pt.asarray(shuffled), pt.asarray(v), side=side,
+                                   sorter=pt.asarray(sorter)),
+                   np.searchsorted(shuffled, v, side=side, sorter=sorter))
+
+
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_searchsorted_nan_inf_and_errors(side):
+    a = np.array([-np.inf, -1.0, 0.0, 0.0, 2.0, np.inf, np.nan, np.nan])
+    v = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, 5.0])
+    assert_matches(pt.searchsorted(pt.asarray(a), pt.asarray(v), side=side),
+                   np.searchsorted(a, v, side=side))
+    with pytest.raises(ValueError, match="side"):
+        pt.searchsorted(pt.asarray(a), pt.asarray(v), side="middle")
+    with pytest.raises(ValueError, match="one-dimensional"):
+        pt.searchsorted(pt.ones((2, 2)), pt.ones(2))
