@@ -103,15 +103,16 @@ def _prepare(name, x1, x2, compute):
                 return (x1, x2), shape
     else:
         shape = _ops.broadcast_shapes(s1, s2)
-    out = []
-    for a in (x1, x2):
-        if isinstance(a, Array):
-            out.append(_ops.broadcast_to(_ops.cast(a, compute), shape))
-        else:
-            if not dt.scalar_fits(a, compute):
-                raise OverflowError(f"{name}: Python integer {a} out of bounds for {compute.name}")
-            out.append(_ops.full(shape, a, compute))
-    return out, shape
+    return [_conformed(name, a, compute, shape) for a in (x1, x2)], shape
+
+
+def _conformed(name, a, compute, shape):
+    """An Array or Python scalar operand as an Array of dtype compute and the given shape."""
+    if isinstance(a, Array):
+        return _ops.broadcast_to(_ops.cast(a, compute), shape)
+    if not dt.scalar_fits(a, compute):
+        raise OverflowError(f"{name}: Python integer {a} out of bounds for {compute.name}")
+    return _ops.full(shape, a, compute)
 
 
 def _check_int_pow(name, x1, x2, rt):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import _dtypes as dt
 from . import _ops
 from ._array import Array
-from ._elementwise import _SCALARS, _as_array
+from ._elementwise import _SCALARS, _as_array, _conformed
 
 
 def where(condition, x1, x2, /):
@@ -23,14 +23,7 @@ def where(condition, x1, x2, /):
         raise TypeError("where: x1 or x2 must be a ptensor Array")
     rt = dt.result_type(*xs)
     shape = _ops.broadcast_shapes(c.shape, *(a.shape for a in arrays))
-    ops = [_ops.broadcast_to(c, shape)]
-    for x in xs:
-        if isinstance(x, Array):
-            ops.append(_ops.broadcast_to(_ops.cast(x, rt), shape))
-        else:
-            if not dt.scalar_fits(x, rt):
-                raise OverflowError(f"where: Python integer {x} out of bounds for {rt.name}")
-            ops.append(_ops.full(shape, x, rt))
+    ops = [_ops.broadcast_to(c, shape)] + [_conformed("where", x, rt, shape) for x in xs]
     return _ops.record("where", "", ops, rt, shape)
 
 
