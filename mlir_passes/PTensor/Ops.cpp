@@ -246,6 +246,19 @@ LogicalResult TakeOp::verify() {
   return success();
 }
 
+LogicalResult SearchSortedOp::verify() {
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  auto s = getSorted().getType(), v = getValues().getType(), r = getResult().getType();
+  if (s.getRank() != 1)
+    return emitOpError("sorted must be one-dimensional");
+  if (s.getElementType() != v.getElementType())
+    return emitOpError("sorted and values must have one element type");
+  if (!r.getElementType().isInteger(64) || r.getRank() != v.getRank())
+    return emitOpError("result must be i64 in the values' shape");
+  return success();
+}
+
 LogicalResult WhereOp::verify() {
   if (failed(verifySameLocation(*this)))
     return failure();

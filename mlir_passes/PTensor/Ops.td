@@ -182,6 +182,21 @@ def PTensor_ElementwiseBinaryTestOp : PTensor_Op<"elementwise_binary_test", [Pur
   let hasVerifier = 1;
 }
 
+def PTensor_SearchSortedOp : PTensor_Op<"searchsorted", [Pure]> {
+  let summary = "insertion points of values in a sorted 1-D tensor (binary search, NaN last)";
+  let description = [{
+    For each value v: the number of elements of `sorted` that order before v (`right` false:
+    strictly before; true: before or equal), in NumPy's order where NaN sorts last. Result
+    elements are i64, in the values' shape.
+  }];
+  let arguments = (ins PT:$sorted, PT:$values, BoolAttr:$right);
+  let results = (outs PT:$result);
+  let assemblyFormat = [{
+    $sorted `,` $values `right` `=` $right attr-dict `:` type($sorted) `,` type($values) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def PTensor_WhereOp : PTensor_Op<"where", [Pure]> {
   let summary = "elementwise select: lhs where cond is true, rhs elsewhere (equal shapes)";
   let arguments = (ins PT:$cond, PT:$lhs, PT:$rhs);

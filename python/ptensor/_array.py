@@ -171,6 +171,11 @@ class Array:
     def __getitem__(self, key):
         if isinstance(key, (Array, np.ndarray, list)) and not isinstance(key, tuple):
             k = key if isinstance(key, Array) else np.asarray(key)
+            if (k.dtype.kind == "b" if isinstance(k, np.ndarray) else k.dtype == dt.bool_) \
+                    and k.ndim > 0:
+                from ._creation import asarray
+                from ._searching import _boolean_mask_getitem
+                return _boolean_mask_getitem(self, k if isinstance(k, Array) else asarray(k))
             if k.dtype.kind in "iu" if isinstance(k, np.ndarray) else dt.is_int(k.dtype):
                 from ._indexing_ops import take  # integer-array index on the first axis
                 if self.ndim == 0:

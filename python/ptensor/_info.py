@@ -96,7 +96,7 @@ class Info:
     """What __array_namespace_info__() returns."""
 
     def capabilities(self):
-        return {"boolean indexing": False, "data-dependent shapes": False,
+        return {"boolean indexing": True, "data-dependent shapes": True,
                 "max dimensions": 64}
 
     def default_device(self):

@@ -75,14 +75,9 @@ __all__ += ["argmax", "argmin"]
 
 
 def searchsorted(x1, x2, /, *, side="left", sorter=None):
-    """Insertion points of x2's values in the sorted 1-D x1 (NumPy order: NaN last).
-
-    Computed as a count of x1's elements that sort before each value, one fused
-    compare-and-sum loop nest: O(len(x1) * x2.size) work, no temporaries."""
-    from ._elementwise import isnan, less, less_equal, logical_not
+    """Insertion points of x2's values in the sorted 1-D x1 (NumPy order: NaN last): one
+    loop over x2, a binary search per value (the PTensor searchsorted op), int64."""
     from ._indexing_ops import take
-    from ._statistical import sum as _sum
-    from ._utility import count_nonzero
     a, v = _as_array(x1, "searchsorted"), _as_array(x2, "searchsorted")
     if side not in ("left", "right"):
         raise ValueError(f"searchsorted: side must be 'left' or 'right', got {side!r}")
@@ -92,14 +87,54 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
         a = take(a, sorter, axis=0)
     rt = dt.result_type(a, v)
     a, v = _ops.cast(a, rt), _ops.cast(v, rt)
-    n = a.shape[0]
-    av = _ops.insert_unit_dims(a, list(range(v.ndim)), (1,) * v.ndim + (n,))
-    vv = _ops.insert_unit_dims(v, [v.ndim], v.shape + (1,))
-    before = (less if side == "left" else less_equal)(av, vv)
-    if dt.is_float(rt):  # NaN values go after every number (and after NaNs for 'right')
-        before = before | (isnan(vv) & logical_not(isnan(av))) if side == "left" else \
-            before | isnan(vv)
-    return _sum(before, axis=-1, dtype=dt.int64)
+    return _ops.record("searchsorted", "", [a, v], dt.int64, v.shape,
+                       attrs=[int(side == "right")])
 
 
-__all__ += ["searchsorted"]
+def nonzero(x, /):
+    """Indices of the non-zero elements, one int64 array per dimension (row-major order).
+
+    The count is data-dependent, so it is materialized first; the positions then come from
+    compiled ops: k-th true element = searchsorted(cumulative count, k + 1)."""
+    from ._creation import arange
+    from ._manipulation import reshape
+    from ._statistical import cumulative_sum
+    from ._utility import count_nonzero
+    x = _as_array(x, "nonzero")
+    if x.ndim == 0:
+        raise ValueError("nonzero: x must have at least one dimension (array API)")
+    flat = reshape(_ops.cast(x, dt.bool_), (-1,))
+    count = int(count_nonzero(flat))
+    pos = searchsorted(cumulative_sum(flat, dtype=dt.int64), arange(1, count + 1,
+                                                                    dtype=dt.int64))
+    out = []
+    for d in reversed(x.shape):  # unravel the flat positions
+        out.append(pos % d if d else pos)
+        pos = pos // d if d else pos
+    return tuple(reversed(out))
+
+
+def _boolean_mask_getitem(x, mask):
+    """x[mask] for a boolean mask over x's leading dimensions: the selected elements (or
+    sub-arrays) in row-major order, through the same compiled positions as nonzero."""
+    from ._creation import arange
+    from ._indexing_ops import take
+    from ._manipulation import reshape
+    from ._statistical import cumulative_sum
+    from ._utility import count_nonzero
+    k = mask.ndim
+    if k > x.ndim or tuple(mask.shape) != tuple(x.shape[:k]):
+        raise IndexError(f"boolean index of shape {mask.shape} does not match the indexed "
+                         f"array's leading dimensions {x.shape[:k]}")
+    flat = reshape(mask, (-1,))
+    count = int(count_nonzero(flat))
+    pos = searchsorted(cumulative_sum(flat, dtype=dt.int64), arange(1, count + 1,
+                                                                    dtype=dt.int64))
+    rows = 1
+    for d in x.shape[:k]:
+        rows *= d
+    xs = reshape(x, (rows,) + tuple(x.shape[k:]))
+    return take(xs, pos, axis=0) if count else reshape(xs[0:0], (0,) + tuple(x.shape[k:]))
+
+
+__all__ += ["searchsorted", "nonzero"]

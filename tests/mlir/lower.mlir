@@ -104,3 +104,15 @@ func.func @take(%a: !ptensor.ptensor<?x?xf64>, %i: !ptensor.ptensor<?xi64>) -> !
   %0 = ptensor.take %a[%i] axis = 1 : !ptensor.ptensor<?x?xf64>, !ptensor.ptensor<?xi64> -> !ptensor.ptensor<?x?xf64>
   return %0 : !ptensor.ptensor<?x?xf64>
 }
+
+// searchsorted: one loop over the values, a binary search (scf.while) in each.
+// CHECK-LABEL: func.func @searchsorted
+// CHECK: linalg.generic
+// CHECK: scf.while
+// CHECK: tensor.extract
+// CHECK: arith.cmpf olt
+// CHECK: arith.index_cast %{{.*}} : index to i64
+func.func @searchsorted(%s: !ptensor.ptensor<?xf64>, %v: !ptensor.ptensor<?x?xf64>) -> !ptensor.ptensor<?x?xi64> {
+  %0 = ptensor.searchsorted %s, %v right = false : !ptensor.ptensor<?xf64>, !ptensor.ptensor<?x?xf64> -> !ptensor.ptensor<?x?xi64>
+  return %0 : !ptensor.ptensor<?x?xi64>
+}

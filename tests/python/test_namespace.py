@@ -33,7 +33,7 @@ def test_namespace_constants():
 def test_namespace_info():
     info = pt.__array_namespace_info__()
     assert info.default_device() == "cpu" and info.devices() == ["cpu"]
-    assert info.capabilities()["boolean indexing"] is False
+    assert info.capabilities()["boolean indexing"] is True
     d = info.default_dtypes()
     assert d["real floating"] == pt.float64 and d["integral"] == pt.int64
     assert set(info.dtypes()) == {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
@@ -522,3 +522,52 @@ def test_searchsorted_nan_inf_and_errors(side):
         pt.searchsorted(pt.asarray(a), pt.asarray(v), side="middle")
     with pytest.raises(ValueError, match="one-dimensional"):
         pt.searchsorted(pt.ones((2, 2)), pt.ones(2))
+
+
+# ---------------------------------------------------------------- nonzero, boolean masks
+@pytest.mark.parametrize("shape", [(7,), (3, 4), (2, 3, 4), (0, 3), (5, 1)])
+@pytest.mark.parametrize("dtype", ["float64", "int8", "bool"])
+def test_nonzero(shape, dtype):
+    a = arr(shape, dtype)
+    if dtype != "bool":
+        a = np.where(RNG.random(shape) < 0.5, 0, a).astype(dtype)
+    got, exp = pt.nonzero(pt.asarray(a)), np.nonzero(a)
+    assert len(got) == len(exp)
+    for g, e in zip(got, exp):
+        assert_matches(g, e.astype(np.int64))
+
+
+def test_nonzero_errors_and_nan():
+    a = np.array([0.0, np.nan, -0.0, 2.0])
+    assert_matches(pt.nonzero(pt.asarray(a))[0], np.nonzero(a)[0].astype(np.int64))
+    with pytest.raises(ValueError, match="at least one dimension"):
+        pt.nonzero(pt.asarray(np.float64(1.0)))
+
+
+@pytest.mark.parametrize("shape,mshape", [((10,), (10,)), ((3, 4), (3, 4)), ((3, 4), (3,)),
+                                          ((2, 3, 4), (2, 3)), ((4, 2), (4,))])
+def test_boolean_mask_getitem(shape, mshape):
+    a = arr(shape)
+    m = RNG.random(mshape) < 0.5
+    assert_matches(pt.asarray(a)[pt.asarray(m)], a[m])
+    assert_matches(pt.asarray(a)[m], a[m])
+    none = np.zeros(mshape, bool)
+    assert_matches(pt.asarray(a)[none], a[none])
+    assert_matches(pt.asarray(a)[pt.asarray(a) > 0.0] if len(shape) == len(mshape) else
+                   pt.asarray(a)[m], a[a > 0.0] if len(shape) == len(mshape) else a[m])
+
+
+def test_boolean_mask_of_view_and_errors():
+    a = arr((6, 5))
+    x = pt.asarray(a)
+    v = x[::2, 1:]
+    m = RNG.random((3, 4)) < 0.5
+    assert_matches(v[m], a[::2, 1:][m])
+    with pytest.raises(IndexError, match="does not match"):
+        x[np.ones((5, 5), bool)]
+
+
+def test_searchsorted_large():
+    s = np.sort(RNG.standard_normal(200_000))
+    v = RNG.standard_normal(100_000)
+    assert_matches(pt.searchsorted(pt.asarray(s), pt.asarray(v)), np.searchsorted(s, v))
