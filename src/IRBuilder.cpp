@@ -148,6 +148,9 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
     case Kind::Take:
       r = b.create<TakeOp>(loc, ty, opnd(0), opnd(1), b.getI64IntegerAttr(attrs[0]));
       break;
+    case Kind::Scatter:
+      r = b.create<ScatterOp>(loc, ty, opnd(0), opnd(1), opnd(2));
+      break;
     case Kind::SearchSorted:
       r = b.create<SearchSortedOp>(loc, ty, opnd(0), opnd(1), b.getBoolAttr(attrs[0] != 0));
       break;

@@ -24,7 +24,8 @@ Kind kindOf(const std::string &s) {
       {"reduce", Kind::Reduce},       {"extract_slice", Kind::ExtractSlice},
       {"insert_slice", Kind::InsertSlice}, {"permute_dims", Kind::PermuteDims},
       {"matmul", Kind::Matmul}, {"where", Kind::Where}, {"reshape", Kind::Reshape},
-      {"take", Kind::Take}, {"searchsorted", Kind::SearchSorted}};
+      {"take", Kind::Take}, {"searchsorted", Kind::SearchSorted},
+      {"scatter", Kind::Scatter}};
   auto it = kinds.find(s);
   if (it == kinds.end())
     throw py::value_error("ptensor: unknown node kind '" + s + "'");

@@ -246,6 +246,20 @@ LogicalResult TakeOp::verify() {
   return success();
 }
 
+LogicalResult ScatterOp::verify() {
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  auto d = getDest().getType(), i = getIndices().getType(), u = getUpdates().getType(),
+       r = getResult().getType();
+  if (d.getRank() < 1 || i.getRank() != 1 || u.getRank() != d.getRank())
+    return emitOpError("needs dest [R, ...], 1-D indices and updates [K, ...] of dest's rank");
+  if (!isa<IntegerType>(i.getElementType()) || i.getElementType().isInteger(1))
+    return emitOpError("indices must be integers");
+  if (u.getElementType() != d.getElementType() || r != d)
+    return emitOpError("updates and result must have dest's element type (and result its type)");
+  return success();
+}
+
 LogicalResult SearchSortedOp::verify() {
   if (failed(verifySameLocation(*this)))
     return failure();

@@ -182,6 +182,21 @@ def PTensor_ElementwiseBinaryTestOp : PTensor_Op<"elementwise_binary_test", [Pur
   let hasVerifier = 1;
 }
 
+def PTensor_ScatterOp : PTensor_Op<"scatter", [Pure]> {
+  let summary = "dest with its rows indices[k] replaced by updates[k] (axis 0; last write wins)";
+  let description = [{
+    dest is [R, ...], indices a 1-D integer tensor of K row numbers in [0, R) (the caller
+    checks them), updates [K, ...] with dest's trailing shape. Rows are written in order k = 0,
+    1, ..., so a repeated index keeps the last update, as NumPy's assignment does.
+  }];
+  let arguments = (ins PT:$dest, PT:$indices, PT:$updates);
+  let results = (outs PT:$result);
+  let assemblyFormat = [{
+    $dest `[` $indices `]` `=` $updates attr-dict `:` type($dest) `,` type($indices) `,` type($updates) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def PTensor_SearchSortedOp : PTensor_Op<"searchsorted", [Pure]> {
   let summary = "insertion points of values in a sorted 1-D tensor (binary search, NaN last)";
   let description = [{

@@ -396,6 +396,35 @@ struct TakeLowering : Pattern<TakeOp> {
   }
 };
 
+/// A sequential scf.for over the updates, each inserting one row (bufferizes in place into a
+/// copy of dest).
+struct ScatterLowering : Pattern<ScatterOp> {
+  using Pattern::Pattern;
+  Value lower(ScatterOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    Value dest = a.getDest(), idx = a.getIndices(), upd = a.getUpdates();
+    auto uTy = cast<RankedTensorType>(upd.getType());
+    int64_t rank = uTy.getRank();
+    Value zero = rw.create<arith::ConstantIndexOp>(loc, 0), one = rw.create<arith::ConstantIndexOp>(loc, 1);
+    Value k = rw.create<tensor::DimOp>(loc, idx, 0);
+    auto loop = rw.create<scf::ForOp>(
+        loc, zero, k, one, ValueRange{dest}, [&](OpBuilder &b, Location l, Value j, ValueRange acc) {
+          Value row = b.create<arith::IndexCastOp>(l, b.getIndexType(),
+                                                   b.create<tensor::ExtractOp>(l, idx, ValueRange{j}));
+          SmallVector<OpFoldResult> srcOff(rank, b.getIndexAttr(0)), dstOff(rank, b.getIndexAttr(0));
+          SmallVector<OpFoldResult> sizes(rank, b.getIndexAttr(1)), strides(rank, b.getIndexAttr(1));
+          srcOff[0] = j;
+          dstOff[0] = row;
+          for (int64_t d = 1; d < rank; ++d)
+            sizes[d] = uTy.isDynamicDim(d) ? OpFoldResult(b.create<tensor::DimOp>(l, upd, d).getResult())
+                                           : OpFoldResult(b.getIndexAttr(uTy.getDimSize(d)));
+          Value slice = b.create<tensor::ExtractSliceOp>(l, upd, srcOff, sizes, strides);
+          Value next = b.create<tensor::InsertSliceOp>(l, slice, acc[0], dstOff, sizes, strides);
+          b.create<scf::YieldOp>(l, next);
+        });
+    return loop.getResult(0);
+  }
+};
+
 /// One loop over the values; each runs a binary search (scf.while) reading the sorted
 /// tensor with tensor.extract: O(log n) per value.
 struct SearchSortedLowering : Pattern<SearchSortedOp> {
@@ -586,7 +615,7 @@ struct LowerPTensorPass : ptensor::impl::LowerPTensorBase<LowerPTensorPass> {
                  CastLowering, BroadcastLowering, PermuteDimsLowering, ExtractSliceLowering, InsertSliceLowering,
                  UnaryLowering, UnaryTestLowering, BinaryLowering, BinaryTestLowering,
                  ReduceLowering, MatmulLowering, WhereLowering, ReshapeLowering,
-                 TakeLowering, SearchSortedLowering>(tc, ctx);
+                 TakeLowering, SearchSortedLowering, ScatterLowering>(tc, ctx);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, tc);
     populateReturnOpTypeConversionPattern(patterns, tc);
     populateCallOpTypeConversionPattern(patterns, tc);

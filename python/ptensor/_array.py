@@ -190,6 +190,14 @@ class Array:
         return Array._new(r._h, r.dtype, base, view)
 
     def __setitem__(self, key, value):
+        if isinstance(key, (Array, np.ndarray, list)) and not isinstance(key, tuple):
+            k = key if isinstance(key, Array) else np.asarray(key)
+            kind = k.dtype.kind
+            if kind in "biu" and k.ndim > 0:
+                from ._creation import asarray
+                from ._indexing_ops import scatter_assign
+                self[...] = scatter_assign(self, k if isinstance(k, Array) else asarray(k), value)
+                return
         base = self._base if self._base is not None else self
         view = (self._view if self._view is not None else View.of(base.shape)).compose(
             parse_key(key, self.shape))

@@ -77,4 +77,32 @@ def take_along_axis(x, indices, /, *, axis=-1):
     return _ops.record("take", "", [reshape(x, (-1,)), flat], x.dtype, shape, attrs=[0])
 
 
+def scatter_assign(x, key, value):
+    """x with x[key] = value for an integer-array key (rows of axis 0) or a boolean mask over
+    the leading dimensions: the PTensor scatter op (rows written in order; a repeated index
+    keeps the last value, as in NumPy)."""
+    from ._array import _coerce_value
+    from ._manipulation import reshape
+    from ._searching import _mask_rows
+    if x.ndim == 0:
+        raise IndexError("too many indices for a 0-d array")
+    if key.dtype == dt.bool_:
+        xs, pos = _mask_rows(x, key)
+    else:
+        idx = _checked_indices(key, x.shape[0], "index")
+        xs, pos = x, reshape(idx, (-1,))
+        lead = idx.shape
+    rest = tuple(xs.shape[1:])
+    v = _ops.cast(_coerce_value(value, x.dtype), x.dtype)
+    target = (pos.shape[0],) + rest if key.dtype == dt.bool_ else tuple(lead) + rest
+    try:
+        v = _ops.broadcast_to(v, target)
+    except ValueError:
+        raise ValueError(f"cannot assign a value of shape {v.shape} to {target[0]} selected "
+                         f"elements of shape {target}") from None
+    v = reshape(v, (pos.shape[0],) + rest)
+    r = _ops.record("scatter", "", [xs, pos, v], x.dtype, xs.shape)
+    return reshape(r, x.shape)
+
+
 __all__ = ["take", "take_along_axis"]

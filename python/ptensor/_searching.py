@@ -96,17 +96,11 @@ def nonzero(x, /):
 
     The count is data-dependent, so it is materialized first; the positions then come from
     compiled ops: k-th true element = searchsorted(cumulative count, k + 1)."""
-    from ._creation import arange
     from ._manipulation import reshape
-    from ._statistical import cumulative_sum
-    from ._utility import count_nonzero
     x = _as_array(x, "nonzero")
     if x.ndim == 0:
         raise ValueError("nonzero: x must have at least one dimension (array API)")
-    flat = reshape(_ops.cast(x, dt.bool_), (-1,))
-    count = int(count_nonzero(flat))
-    pos = searchsorted(cumulative_sum(flat, dtype=dt.int64), arange(1, count + 1,
-                                                                    dtype=dt.int64))
+    pos = _mask_positions(reshape(_ops.cast(x, dt.bool_), (-1,)))
     out = []
     for d in reversed(x.shape):  # unravel the flat positions
         out.append(pos % d if d else pos)
@@ -114,27 +108,40 @@ def nonzero(x, /):
     return tuple(reversed(out))
 
 
-def _boolean_mask_getitem(x, mask):
-    """x[mask] for a boolean mask over x's leading dimensions: the selected elements (or
-    sub-arrays) in row-major order, through the same compiled positions as nonzero."""
+def _mask_positions(flat_mask):
+    """Flat positions (int64) of the true elements of a 1-D bool array, in order. Their
+    number is data-dependent and is materialized; the positions themselves are compiled:
+    the k-th true element is searchsorted(cumulative count, k + 1)."""
     from ._creation import arange
-    from ._indexing_ops import take
-    from ._manipulation import reshape
     from ._statistical import cumulative_sum
     from ._utility import count_nonzero
+    count = int(count_nonzero(flat_mask))
+    return searchsorted(cumulative_sum(flat_mask, dtype=dt.int64),
+                        arange(1, count + 1, dtype=dt.int64))
+
+
+def _mask_rows(x, mask):
+    """(x as [rows, rest...], positions of mask's true elements) for a boolean mask over x's
+    leading dimensions."""
+    from ._manipulation import reshape
     k = mask.ndim
     if k > x.ndim or tuple(mask.shape) != tuple(x.shape[:k]):
         raise IndexError(f"boolean index of shape {mask.shape} does not match the indexed "
                          f"array's leading dimensions {x.shape[:k]}")
-    flat = reshape(mask, (-1,))
-    count = int(count_nonzero(flat))
-    pos = searchsorted(cumulative_sum(flat, dtype=dt.int64), arange(1, count + 1,
-                                                                    dtype=dt.int64))
     rows = 1
     for d in x.shape[:k]:
         rows *= d
-    xs = reshape(x, (rows,) + tuple(x.shape[k:]))
-    return take(xs, pos, axis=0) if count else reshape(xs[0:0], (0,) + tuple(x.shape[k:]))
+    return reshape(x, (rows,) + tuple(x.shape[k:])), _mask_positions(reshape(mask, (-1,)))
+
+
+def _boolean_mask_getitem(x, mask):
+    """x[mask]: the selected elements (or sub-arrays) in row-major order."""
+    from ._indexing_ops import take
+    from ._manipulation import reshape
+    xs, pos = _mask_rows(x, mask)
+    if pos.shape[0]:
+        return take(xs, pos, axis=0)
+    return reshape(xs[0:0], (0,) + tuple(xs.shape[1:]))
 
 
 __all__ += ["searchsorted", "nonzero"]

@@ -116,3 +116,14 @@ func.func @searchsorted(%s: !ptensor.ptensor<?xf64>, %v: !ptensor.ptensor<?x?xf6
   %0 = ptensor.searchsorted %s, %v right = false : !ptensor.ptensor<?xf64>, !ptensor.ptensor<?x?xf64> -> !ptensor.ptensor<?x?xi64>
   return %0 : !ptensor.ptensor<?x?xi64>
 }
+
+// scatter: a sequential loop inserting one row per update.
+// CHECK-LABEL: func.func @scatter
+// CHECK: scf.for {{.*}} iter_args
+// CHECK: tensor.extract %{{.*}}[%{{.*}}] : tensor<?xi64>
+// CHECK: tensor.extract_slice
+// CHECK: tensor.insert_slice
+func.func @scatter(%d: !ptensor.ptensor<?x?xf32>, %i: !ptensor.ptensor<?xi64>, %u: !ptensor.ptensor<?x?xf32>) -> !ptensor.ptensor<?x?xf32> {
+  %0 = ptensor.scatter %d[%i] = %u : !ptensor.ptensor<?x?xf32>, !ptensor.ptensor<?xi64>, !ptensor.ptensor<?x?xf32> -> !ptensor.ptensor<?x?xf32>
+  return %0 : !ptensor.ptensor<?x?xf32>
+}

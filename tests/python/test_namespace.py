@@ -571,3 +571,65 @@ def test_searchsorted_large():
     s = np.sort(RNG.standard_normal(200_000))
     v = RNG.standard_normal(100_000)
     assert_matches(pt.searchsorted(pt.asarray(s), pt.asarray(v)), np.searchsorted(s, v))
+
+
+# ---------------------------------------------------------------- assignment: int arrays, masks
+@pytest.mark.parametrize("dtype", ["float64", "int16", "uint8", "bool"])
+def test_setitem_integer_array(dtype):
+    a = arr((5, 3), dtype)
+    b = a.copy()
+    x = pt.asarray(a.copy())
+    idx = np.array([4, -5, 2])
+    vals = arr((3, 3), dtype)
+    x[idx] = pt.asarray(vals)
+    b[idx] = vals
+    assert_matches(x, b)
+    x[[1, 3]] = 1  # scalar broadcast
+    b[[1, 3]] = 1
+    assert_matches(x, b)
+    x[pt.asarray(np.array([0]))] = pt.asarray(vals[0])  # a row broadcast over one index
+    b[np.array([0])] = vals[0]
+    assert_matches(x, b)
+
+
+def test_setitem_duplicates_last_wins_and_views():
+    a = np.zeros(6)
+    x = pt.asarray(a.copy())
+    x[np.array([1, 3, 1])] = pt.asarray(np.array([10.0, 20.0, 30.0]))
+    a[np.array([1, 3, 1])] = np.array([10.0, 20.0, 30.0])
+    assert_matches(x, a)
+    m = np.arange(20.0).reshape(4, 5)
+    y = pt.asarray(m.copy())
+    v = y[::2]  # a view: the assignment writes through to y
+    v[[1]] = -1.0
+    m[::2][[1]] = -1.0
+    assert_matches(y, m)
+
+
+@pytest.mark.parametrize("mshape", [(4, 5), (4,)])
+def test_setitem_boolean_mask(mshape):
+    a = arr((4, 5))
+    m = RNG.random(mshape) < 0.5
+    x, b = pt.asarray(a.copy()), a.copy()
+    x[pt.asarray(m)] = 0.5
+    b[m] = 0.5
+    assert_matches(x, b)
+    x[x > 0.0] = pt.asarray(np.float64(-2.0))
+    b[b > 0.0] = -2.0
+    assert_matches(x, b)
+    n = int(m.sum())
+    vals = arr((n,) + a.shape[len(mshape):])
+    x[m] = pt.asarray(vals)
+    b[m] = vals
+    assert_matches(x, b)
+
+
+def test_setitem_array_errors():
+    x = pt.asarray(np.zeros((3, 2)))
+    with pytest.raises(IndexError, match="out of bounds"):
+        x[[3]] = 1.0
+    with pytest.raises(ValueError, match="cannot assign"):
+        x[[0, 1]] = pt.asarray(np.zeros((3, 2)))
+    with pytest.raises(IndexError, match="does not match"):
+        x[np.ones(4, bool)] = 1.0
+    assert_matches(x, np.zeros((3, 2)))  # nothing was written
