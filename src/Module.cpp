@@ -25,7 +25,7 @@ Kind kindOf(const std::string &s) {
       {"insert_slice", Kind::InsertSlice}, {"permute_dims", Kind::PermuteDims},
       {"matmul", Kind::Matmul}, {"where", Kind::Where}, {"reshape", Kind::Reshape},
       {"take", Kind::Take}, {"searchsorted", Kind::SearchSorted},
-      {"scatter", Kind::Scatter}};
+      {"scatter", Kind::Scatter}, {"search_range", Kind::SearchRange}};
   auto it = kinds.find(s);
   if (it == kinds.end())
     throw py::value_error("ptensor: unknown node kind '" + s + "'");

@@ -273,6 +273,20 @@ LogicalResult SearchSortedOp::verify() {
   return success();
 }
 
+LogicalResult SearchRangeOp::verify() {
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  auto s = getSorted().getType(), v = getValues().getType(), r = getResult().getType();
+  if (s.getRank() != 1)
+    return emitOpError("sorted must be one-dimensional");
+  if (s.getElementType() != v.getElementType())
+    return emitOpError("sorted and values must have one element type");
+  for (PTensorType t : {getLo().getType(), getHi().getType(), r})
+    if (!t.getElementType().isInteger(64) || t.getRank() != v.getRank())
+      return emitOpError("lo, hi and result must be i64 in the values' shape");
+  return success();
+}
+
 LogicalResult WhereOp::verify() {
   if (failed(verifySameLocation(*this)))
     return failure();

@@ -426,54 +426,72 @@ struct ScatterLowering : Pattern<ScatterOp> {
 };
 
 /// One loop over the values; each runs a binary search (scf.while) reading the sorted
-/// tensor with tensor.extract: O(log n) per value.
+/// tensor with tensor.extract: O(log n) per value. With lo/hi (i64 tensors in the values'
+/// shape) each search is confined to sorted[lo, hi) (ptensor.search_range).
+Value lowerSearch(ConversionPatternRewriter &rw, Location loc, RankedTensorType ty, Value sorted,
+                  Value values, Value lo, Value hi, bool right, Type elem) {
+  bool isFloat = isa<FloatType>(elem), uns = isUnsigned(elem) || elem.isInteger(1);
+  SmallVector<Value> dyn;
+  for (int64_t i = 0; i < ty.getRank(); ++i)
+    if (ty.isDynamicDim(i))
+      dyn.push_back(rw.create<tensor::DimOp>(loc, values, i));
+  Value n = rw.create<tensor::DimOp>(loc, sorted, 0);
+  SmallVector<Value> ins = {values};
+  if (lo)
+    ins.append({lo, hi});
+  return buildGeneric(rw, loc, ty, dyn, ins, {}, [&](OpBuilder &b, Location l, ValueRange x) -> Value {
+    Value v = x[0];
+    // does element e order before v (or equal, for right)? NaN sorts last.
+    auto before = [&](OpBuilder &bb, Value e) -> Value {
+      if (isFloat) {
+        using P = arith::CmpFPredicate;
+        Value c = bb.create<arith::CmpFOp>(l, right ? P::OLE : P::OLT, e, v);
+        Value vNan = bb.create<arith::CmpFOp>(l, P::UNO, v, v);
+        if (right)
+          return bb.create<arith::OrIOp>(l, c, vNan);
+        Value eNum = bb.create<arith::CmpFOp>(l, P::ORD, e, e);
+        return bb.create<arith::OrIOp>(l, c, bb.create<arith::AndIOp>(l, vNan, eNum));
+      }
+      using P = arith::CmpIPredicate;
+      P p = right ? (uns ? P::ule : P::sle) : (uns ? P::ult : P::slt);
+      return bb.create<arith::CmpIOp>(l, p, e, v);
+    };
+    Value one = b.create<arith::ConstantIndexOp>(l, 1);
+    Type idx = b.getIndexType();
+    Value first = lo ? b.create<arith::IndexCastOp>(l, idx, x[1]).getResult()
+                     : b.create<arith::ConstantIndexOp>(l, 0).getResult();
+    Value last = lo ? b.create<arith::IndexCastOp>(l, idx, x[2]).getResult() : n;
+    auto loop = b.create<scf::WhileOp>(
+        l, TypeRange{idx, idx}, ValueRange{first, last},
+        [&](OpBuilder &bb, Location ll, ValueRange lh) {
+          Value go = bb.create<arith::CmpIOp>(ll, arith::CmpIPredicate::ult, lh[0], lh[1]);
+          bb.create<scf::ConditionOp>(ll, go, lh);
+        },
+        [&](OpBuilder &bb, Location ll, ValueRange lh) {
+          Value mid = bb.create<arith::ShRUIOp>(ll, bb.create<arith::AddIOp>(ll, lh[0], lh[1]), one);
+          Value e = bb.create<tensor::ExtractOp>(ll, sorted, ValueRange{mid});
+          Value goRight = before(bb, e);
+          Value lo2 = bb.create<arith::SelectOp>(ll, goRight, bb.create<arith::AddIOp>(ll, mid, one), lh[0]);
+          Value hi2 = bb.create<arith::SelectOp>(ll, goRight, lh[1], mid);
+          bb.create<scf::YieldOp>(ll, ValueRange{lo2, hi2});
+        });
+    return b.create<arith::IndexCastOp>(l, b.getI64Type(), loop.getResult(0));
+  });
+}
+
 struct SearchSortedLowering : Pattern<SearchSortedOp> {
   using Pattern::Pattern;
   Value lower(SearchSortedOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
-    auto ty = resType(op);
-    Value sorted = a.getSorted(), values = a.getValues();
-    Type elem = op.getSorted().getType().getElementType();
-    bool right = op.getRight(), isFloat = isa<FloatType>(elem), uns = isUnsigned(elem);
-    SmallVector<Value> dyn;
-    for (int64_t i = 0; i < ty.getRank(); ++i)
-      if (ty.isDynamicDim(i))
-        dyn.push_back(rw.create<tensor::DimOp>(loc, values, i));
-    Value n = rw.create<tensor::DimOp>(loc, sorted, 0);
-    return buildGeneric(rw, loc, ty, dyn, {values}, {}, [&](OpBuilder &b, Location l, ValueRange x) -> Value {
-      Value v = x[0];
-      // does element e order before v (or equal, for right)?
-      auto before = [&](OpBuilder &bb, Value e) -> Value {
-        if (isFloat) {
-          using P = arith::CmpFPredicate;
-          Value c = bb.create<arith::CmpFOp>(l, right ? P::OLE : P::OLT, e, v);
-          Value vNan = bb.create<arith::CmpFOp>(l, P::UNO, v, v);
-          if (right)
-            return bb.create<arith::OrIOp>(l, c, vNan);
-          Value eNum = bb.create<arith::CmpFOp>(l, P::ORD, e, e);
-          return bb.create<arith::OrIOp>(l, c, bb.create<arith::AndIOp>(l, vNan, eNum));
-        }
-        using P = arith::CmpIPredicate;
-        P p = right ? (uns ? P::ule : P::sle) : (uns ? P::ult : P::slt);
-        return bb.create<arith::CmpIOp>(l, p, e, v);
-      };
-      Value zero = b.create<arith::ConstantIndexOp>(l, 0), one = b.create<arith::ConstantIndexOp>(l, 1);
-      Type idx = b.getIndexType();
-      auto loop = b.create<scf::WhileOp>(
-          l, TypeRange{idx, idx}, ValueRange{zero, n},
-          [&](OpBuilder &bb, Location ll, ValueRange lh) {
-            Value go = bb.create<arith::CmpIOp>(ll, arith::CmpIPredicate::ult, lh[0], lh[1]);
-            bb.create<scf::ConditionOp>(ll, go, lh);
-          },
-          [&](OpBuilder &bb, Location ll, ValueRange lh) {
-            Value mid = bb.create<arith::ShRUIOp>(ll, bb.create<arith::AddIOp>(ll, lh[0], lh[1]), one);
-            Value e = bb.create<tensor::ExtractOp>(ll, sorted, ValueRange{mid});
-            Value goRight = before(bb, e);
-            Value lo = bb.create<arith::SelectOp>(ll, goRight, bb.create<arith::AddIOp>(ll, mid, one), lh[0]);
-            Value hi = bb.create<arith::SelectOp>(ll, goRight, lh[1], mid);
-            bb.create<scf::YieldOp>(ll, ValueRange{lo, hi});
-          });
-      return b.create<arith::IndexCastOp>(l, b.getI64Type(), loop.getResult(0));
-    });
+    return lowerSearch(rw, loc, resType(op), a.getSorted(), a.getValues(), {}, {}, op.getRight(),
+                       op.getSorted().getType().getElementType());
+  }
+};
+
+struct SearchRangeLowering : Pattern<SearchRangeOp> {
+  using Pattern::Pattern;
+  Value lower(SearchRangeOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    return lowerSearch(rw, loc, resType(op), a.getSorted(), a.getValues(), a.getLo(), a.getHi(),
+                       op.getRight(), op.getSorted().getType().getElementType());
   }
 };
 
@@ -615,7 +633,7 @@ struct LowerPTensorPass : ptensor::impl::LowerPTensorBase<LowerPTensorPass> {
                  CastLowering, BroadcastLowering, PermuteDimsLowering, ExtractSliceLowering, InsertSliceLowering,
                  UnaryLowering, UnaryTestLowering, BinaryLowering, BinaryTestLowering,
                  ReduceLowering, MatmulLowering, WhereLowering, ReshapeLowering,
-                 TakeLowering, SearchSortedLowering, ScatterLowering>(tc, ctx);
+                 TakeLowering, SearchSortedLowering, ScatterLowering, SearchRangeLowering>(tc, ctx);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, tc);
     populateReturnOpTypeConversionPattern(patterns, tc);
     populateCallOpTypeConversionPattern(patterns, tc);

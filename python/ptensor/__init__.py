@@ -20,6 +20,8 @@ from ._manipulation import (broadcast_arrays, broadcast_to, concat, expand_dims,
                             matrix_transpose, moveaxis, permute_dims, repeat, reshape, roll,
                             squeeze, stack, tile, unstack)
 from ._searching import argmax, argmin, nonzero, searchsorted, where
+from ._set import unique_all, unique_counts, unique_inverse, unique_values
+from ._sorting import argsort, sort
 from ._utility import all, any, count_nonzero, diff  # noqa: A004
 from ._statistical import (cumulative_prod, cumulative_sum, max, mean, min, prod, std,  # noqa: A004
                            sum, var)
@@ -78,4 +80,5 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "all", "any", "diff", "e", "inf", "nan", "pi", "newaxis", "meshgrid", "tril",
            "triu", "vecdot", "count_nonzero", "reshape", "tile", "repeat", "argmax", "argmin",
            "cumulative_sum", "cumulative_prod", "from_dlpack", "take",
-           "take_along_axis", "linalg", "tensordot", "searchsorted", "nonzero"] + _ew_all
+           "take_along_axis", "linalg", "tensordot", "searchsorted", "nonzero", "sort", "argsort", "unique_all", "unique_counts",
+           "unique_inverse", "unique_values"] + _ew_all

@@ -633,3 +633,74 @@ def test_setitem_array_errors():
     with pytest.raises(IndexError, match="does not match"):
         x[np.ones(4, bool)] = 1.0
     assert_matches(x, np.zeros((3, 2)))  # nothing was written
+
+
+# ---------------------------------------------------------------- sort, argsort
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int8", "uint16", "int64", "bool"])
+@pytest.mark.parametrize("shape,axis", [((37,), -1), ((4, 9), 0), ((4, 9), 1), ((2, 3, 5), 1),
+                                        ((1,), 0), ((0, 3), 1)])
+def test_sort_argsort(dtype, shape, axis):
+    a = arr(shape, dtype)
+    if dtype not in ("bool",) and a.size:
+        a = (a % 4).astype(dtype)  # many ties: stability matters
+    assert_matches(pt.sort(pt.asarray(a), axis=axis), np.sort(a, axis=axis, kind="stable"))
+    assert_matches(pt.argsort(pt.asarray(a), axis=axis),
+                   np.argsort(a, axis=axis, kind="stable").astype(np.int64))
+
+
+@pytest.mark.parametrize("dtype", ["int32", "float64"])
+def test_sort_descending_stable(dtype):
+    a = (arr((5, 12), dtype) % 3).astype(dtype)
+    ref_idx = np.argsort(-a.astype(np.float64), axis=1, kind="stable")  # stable descending
+    assert_matches(pt.argsort(pt.asarray(a), axis=1, descending=True), ref_idx.astype(np.int64))
+    assert_matches(pt.sort(pt.asarray(a), axis=1, descending=True),
+                   np.take_along_axis(a, ref_idx, axis=1))
+
+
+def test_sort_special_values_and_errors():
+    a = np.array([3.0, np.nan, -0.0, 1.0, np.nan, -np.inf, np.inf, 0.0, 2.0])
+    assert_matches(pt.sort(pt.asarray(a)), np.sort(a, kind="stable"))
+    assert_matches(pt.argsort(pt.asarray(a)), np.argsort(a, kind="stable").astype(np.int64))
+    big = RNG.standard_normal(5000)
+    assert_matches(pt.sort(pt.asarray(big)), np.sort(big))
+    with pytest.raises(ValueError, match="at least one dimension"):
+        pt.sort(pt.asarray(np.float64(1.0)))
+    with pytest.raises(IndexError):
+        pt.argsort(pt.ones(3), axis=1)
+
+
+# ---------------------------------------------------------------- unique_*
+@pytest.mark.parametrize("dtype", ["float64", "int16", "uint8", "bool"])
+@pytest.mark.parametrize("shape", [(20,), (4, 6), (1,), (0,), (3, 0)])
+def test_unique(dtype, shape):
+    a = arr(shape, dtype)
+    if dtype != "bool" and a.size:
+        a = (a % 5).astype(dtype)
+    x = pt.asarray(a)
+    # reference: np.unique (sorted; NumPy 2.3's unique_values may return any order, which the
+    # standard allows) with NaNs kept distinct as the standard says
+    vals, idx, inv, cnt = np.unique(a, return_index=True, return_inverse=True,
+                                    return_counts=True, equal_nan=False)
+    inv = inv.reshape(a.shape)
+    assert_matches(pt.unique_values(x), vals)
+    c = pt.unique_counts(x)
+    assert_matches(c.values, vals)
+    assert_matches(c.counts, cnt.astype(np.int64))
+    r = pt.unique_inverse(x)
+    assert_matches(r.values, vals)
+    assert_matches(r.inverse_indices, inv.astype(np.int64))
+    al = pt.unique_all(x)
+    assert_matches(al.values, vals)
+    assert_matches(al.indices, idx.astype(np.int64))
+    assert_matches(al.inverse_indices, inv.astype(np.int64))
+    assert_matches(al.counts, cnt.astype(np.int64))
+
+
+def test_unique_nan_each_distinct():
+    a = np.array([1.0, np.nan, 1.0, np.nan, 0.0, 0.0])
+    got = pt.unique_values(pt.asarray(a)).to_numpy()
+    assert got.shape == (4,) and np.isnan(got[-2:]).all()  # array API: every NaN is distinct
+    np.testing.assert_array_equal(got[:2], [0.0, 1.0])
+    r = pt.unique_all(pt.asarray(a))
+    assert_matches(r.values[pt.asarray(np.array([0, 1]))], np.array([0.0, 1.0]))
+    np.testing.assert_array_equal(r.values.to_numpy()[r.inverse_indices.to_numpy()], a)
