@@ -410,6 +410,11 @@ struct ScatterLowering : Pattern<ScatterOp> {
         loc, zero, k, one, ValueRange{dest}, [&](OpBuilder &b, Location l, Value j, ValueRange acc) {
           Value row = b.create<arith::IndexCastOp>(l, b.getIndexType(),
                                                    b.create<tensor::ExtractOp>(l, idx, ValueRange{j}));
+          if (rank == 1) { // scalar rows: a load and a store, no slice copies
+            Value e = b.create<tensor::ExtractOp>(l, upd, ValueRange{j});
+            b.create<scf::YieldOp>(l, b.create<tensor::InsertOp>(l, e, acc[0], ValueRange{row}).getResult());
+            return;
+          }
           SmallVector<OpFoldResult> srcOff(rank, b.getIndexAttr(0)), dstOff(rank, b.getIndexAttr(0));
           SmallVector<OpFoldResult> sizes(rank, b.getIndexAttr(1)), strides(rank, b.getIndexAttr(1));
           srcOff[0] = j;
