@@ -260,31 +260,30 @@ LogicalResult ScatterOp::verify() {
   return success();
 }
 
-LogicalResult SearchSortedOp::verify() {
-  if (failed(verifySameLocation(*this)))
+/// searchsorted / search_range: a 1-D sorted operand, values of its element type, and i64
+/// results (and bounds) in the values' shape.
+LogicalResult verifySearch(Operation *op, PTensorType s, PTensorType v,
+                           ArrayRef<PTensorType> i64InValuesShape) {
+  if (failed(verifySameLocation(op)))
     return failure();
-  auto s = getSorted().getType(), v = getValues().getType(), r = getResult().getType();
   if (s.getRank() != 1)
-    return emitOpError("sorted must be one-dimensional");
+    return op->emitOpError("sorted must be one-dimensional");
   if (s.getElementType() != v.getElementType())
-    return emitOpError("sorted and values must have one element type");
-  if (!r.getElementType().isInteger(64) || r.getRank() != v.getRank())
-    return emitOpError("result must be i64 in the values' shape");
+    return op->emitOpError("sorted and values must have one element type");
+  for (PTensorType t : i64InValuesShape)
+    if (!t.getElementType().isInteger(64) || t.getRank() != v.getRank())
+      return op->emitOpError("result (and lo, hi) must be i64 in the values' shape");
   return success();
 }
 
+LogicalResult SearchSortedOp::verify() {
+  return verifySearch(*this, getSorted().getType(), getValues().getType(),
+                      {getResult().getType()});
+}
+
 LogicalResult SearchRangeOp::verify() {
-  if (failed(verifySameLocation(*this)))
-    return failure();
-  auto s = getSorted().getType(), v = getValues().getType(), r = getResult().getType();
-  if (s.getRank() != 1)
-    return emitOpError("sorted must be one-dimensional");
-  if (s.getElementType() != v.getElementType())
-    return emitOpError("sorted and values must have one element type");
-  for (PTensorType t : {getLo().getType(), getHi().getType(), r})
-    if (!t.getElementType().isInteger(64) || t.getRank() != v.getRank())
-      return emitOpError("lo, hi and result must be i64 in the values' shape");
-  return success();
+  return verifySearch(*this, getSorted().getType(), getValues().getType(),
+                      {getLo().getType(), getHi().getType(), getResult().getType()});
 }
 
 LogicalResult WhereOp::verify() {
