@@ -361,13 +361,7 @@ void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs)
       push(v);
   for (size_t i = 0; i < plan.roots.size(); ++i)
     pushMemref(*plan.roots[i], *outs[i]);
-  bool serial = false;
-  if (gOmpSetNumThreads) {
-    int64_t work = 0;
-    for (Node *n : plan.order)
-      work = std::max(work, n->size());
-    serial = work < kParallelMin;
-  }
+  bool serial = gOmpSetNumThreads && plan.maxElements < kParallelMin;
   if (serial)
     gOmpSetNumThreads(1);
   c->fn(args.data());

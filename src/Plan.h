@@ -12,6 +12,7 @@ struct Plan {
   std::vector<Node *> leaves;                ///< memref inputs, in argument order
   std::vector<Node *> roots;                 ///< results, in argument order
   std::vector<int64_t> key;                  ///< structure only: no sizes, no scalar values
+  int64_t maxElements = 0;                   ///< size of the largest array (threads or not)
   /// Size classes: equal sizes share a class (its pattern is part of the key), so the compiler
   /// may treat equal classes as equal sizes (horizontal fusion). Per leaf: one per dimension;
   /// per index argument: its class, or -1 where it is not a size (offsets, strides, eye's k).

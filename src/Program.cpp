@@ -2,6 +2,7 @@
 #include "Jit.h"
 #include "Plan.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <sys/mman.h>
 #include <cstring>
@@ -191,6 +192,7 @@ Plan makePlan(const std::vector<Node *> &roots) {
   k.reserve(p.order.size() * 12 + roots.size() + 2);
   k.push_back(int64_t(p.order.size()));
   for (Node *n : p.order) {
+    p.maxElements = std::max(p.maxElements, n->size());
     int64_t onesMask = 0;
     for (size_t i = 0; i < n->shape.size() && i < 63; ++i)
       if (n->shape[i] == 1)
@@ -225,22 +227,23 @@ Plan makePlan(const std::vector<Node *> &roots) {
   // (value, position counted from the last dimension) pair: only sizes at the same trailing
   // position (where broadcasting aligns them) are compared, so square and non-square shapes
   // still share a program.
-  std::vector<std::pair<int64_t, int64_t>> cls; // few distinct sizes: a linear scan is fastest
-  std::map<std::pair<int64_t, int64_t>, int64_t> many;
+  std::vector<std::pair<int64_t, int64_t>> cls;       // class i is cls[i]
+  std::map<std::pair<int64_t, int64_t>, int64_t> index; // built once there are many classes
   auto classOf = [&](int64_t v, int64_t posFromEnd) {
     auto key = std::make_pair(v, posFromEnd);
-    int64_t c = -1;
-    if (cls.size() < 64) {
-      for (size_t i = 0; i < cls.size() && c < 0; ++i)
-        if (cls[i] == key)
-          c = int64_t(i);
-      if (c < 0) {
-        c = int64_t(cls.size());
+    if (cls.size() >= 64 && index.empty())
+      for (size_t i = 0; i < cls.size(); ++i)
+        index.emplace(cls[i], int64_t(i));
+    int64_t c;
+    if (index.empty()) { // few distinct sizes (the usual case): a linear scan is fastest
+      c = std::find(cls.begin(), cls.end(), key) - cls.begin();
+      if (c == int64_t(cls.size()))
         cls.push_back(key);
-        many.emplace(key, c);
-      }
     } else {
-      c = many.emplace(key, int64_t(many.size())).first->second;
+      auto [it, added] = index.emplace(key, int64_t(cls.size()));
+      c = it->second;
+      if (added)
+        cls.push_back(key);
     }
     k.push_back(c);
     return c;

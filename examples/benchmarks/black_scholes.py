@@ -6,7 +6,6 @@ Usage: python examples/benchmarks/black_scholes.py [--sizes 1000000 10000000] [-
 """
 import argparse
 import os
-import statistics
 import sys
 import tempfile
 import time
@@ -18,6 +17,7 @@ os.environ["PTENSOR_CACHE_DIR"] = tempfile.mkdtemp(prefix="ptensor-bs-cache-")
 import ptensor as pt  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from suite import median_time  # noqa: E402
 from workloads import black_scholes  # noqa: E402  (the one definition, shared with suite.py)
 
 
@@ -43,15 +43,6 @@ def run_ptensor(price, strike, t):
     call, put = black_scholes(pt, price, strike, t)
     pt.sync()
     return call, put
-
-
-def median_time(fn, repeat):
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def main():

@@ -230,6 +230,11 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
+/// Index operands (take, scatter): integers, not bool.
+static bool isIndexElement(PTensorType t) {
+  return isa<IntegerType>(t.getElementType()) && !t.getElementType().isInteger(1);
+}
+
 LogicalResult TakeOp::verify() {
   if (failed(verifySameLocation(*this)))
     return failure();
@@ -237,7 +242,7 @@ LogicalResult TakeOp::verify() {
   int64_t axis = getAxis();
   if (axis < 0 || axis >= src.getRank())
     return emitOpError("axis ") << axis << " out of range for rank " << src.getRank();
-  if (!isa<IntegerType>(idx.getElementType()) || idx.getElementType().isInteger(1))
+  if (!isIndexElement(idx))
     return emitOpError("indices must be integers");
   if (res.getRank() != src.getRank() - 1 + idx.getRank())
     return emitOpError("result rank must be source rank - 1 + indices rank");
@@ -253,7 +258,7 @@ LogicalResult ScatterOp::verify() {
        r = getResult().getType();
   if (d.getRank() < 1 || i.getRank() != 1 || u.getRank() != d.getRank())
     return emitOpError("needs dest [R, ...], 1-D indices and updates [K, ...] of dest's rank");
-  if (!isa<IntegerType>(i.getElementType()) || i.getElementType().isInteger(1))
+  if (!isIndexElement(i))
     return emitOpError("indices must be integers");
   if (u.getElementType() != d.getElementType() || r != d)
     return emitOpError("updates and result must have dest's element type (and result its type)");

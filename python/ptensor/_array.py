@@ -169,18 +169,15 @@ class Array:
 
     # --- indexing ---
     def __getitem__(self, key):
-        if isinstance(key, (Array, np.ndarray, list)) and not isinstance(key, tuple):
-            k = key if isinstance(key, Array) else np.asarray(key)
-            if (k.dtype.kind == "b" if isinstance(k, np.ndarray) else k.dtype == dt.bool_) \
-                    and k.ndim > 0:
-                from ._creation import asarray
+        k = _array_key(key)
+        if k is not None and (k.dtype != dt.bool_ or k.ndim > 0):
+            if k.dtype == dt.bool_:
                 from ._searching import _boolean_mask_getitem
-                return _boolean_mask_getitem(self, k if isinstance(k, Array) else asarray(k))
-            if k.dtype.kind in "iu" if isinstance(k, np.ndarray) else dt.is_int(k.dtype):
-                from ._indexing_ops import take  # integer-array index on the first axis
-                if self.ndim == 0:
-                    raise IndexError("too many indices for a 0-d array")
-                return take(self, k, axis=0)
+                return _boolean_mask_getitem(self, k)
+            from ._indexing_ops import take  # integer-array index on the first axis
+            if self.ndim == 0:
+                raise IndexError("too many indices for a 0-d array")
+            return take(self, k, axis=0)
         base = self._base if self._base is not None else self
         view = self._view.compose(parse_key(key, self.shape)) if self._view is not None \
             else View.of(base.shape).compose(parse_key(key, self.shape))
@@ -190,14 +187,11 @@ class Array:
         return Array._new(r._h, r.dtype, base, view)
 
     def __setitem__(self, key, value):
-        if isinstance(key, (Array, np.ndarray, list)) and not isinstance(key, tuple):
-            k = key if isinstance(key, Array) else np.asarray(key)
-            kind = k.dtype.kind
-            if kind in "biu" and k.ndim > 0:
-                from ._creation import asarray
-                from ._indexing_ops import scatter_assign
-                self[...] = scatter_assign(self, k if isinstance(k, Array) else asarray(k), value)
-                return
+        k = _array_key(key)
+        if k is not None and k.ndim > 0:
+            from ._indexing_ops import scatter_assign
+            self[...] = scatter_assign(self, k, value)
+            return
         base = self._base if self._base is not None else self
         view = (self._view if self._view is not None else View.of(base.shape)).compose(
             parse_key(key, self.shape))
@@ -213,6 +207,20 @@ class Array:
     def __array_namespace__(self, /, *, api_version=None):
         import ptensor
         return ptensor
+
+
+def _array_key(key):
+    """A boolean or integer index array given as an Array, NumPy array or list, as an Array;
+    None for every other key (basic indexing)."""
+    if not isinstance(key, (Array, np.ndarray, list)):
+        return None
+    if isinstance(key, Array):
+        return key if key.dtype.kind in "biu" else None
+    k = np.asarray(key)
+    if k.dtype.kind not in "biu":
+        return None
+    from ._creation import asarray
+    return asarray(k)
 
 
 def _coerce_value(value, dtype):

@@ -71,7 +71,7 @@ class iinfo_object:
         return f"iinfo(bits={self.bits}, min={self.min}, max={self.max}, dtype={self.dtype})"
 
 
-def _dtype_of(type, name):
+def _dtype_of(type):
     d = type.dtype if isinstance(type, Array) else type
     if not isinstance(d, dt.DType):
         d = dt.to_dtype(d, "type")
@@ -79,14 +79,14 @@ def _dtype_of(type, name):
 
 
 def finfo(type, /):
-    d = _dtype_of(type, "finfo")
+    d = _dtype_of(type)
     if d.kind != "f":
         raise ValueError(f"finfo: {d.name} is not a floating-point dtype")
     return finfo_object(d)
 
 
 def iinfo(type, /):
-    d = _dtype_of(type, "iinfo")
+    d = _dtype_of(type)
     if d.kind not in "iu":
         raise ValueError(f"iinfo: {d.name} is not an integer dtype")
     return iinfo_object(d)

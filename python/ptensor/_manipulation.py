@@ -4,6 +4,8 @@ Views where NumPy gives views (squeeze, flip, unstack); reshape always makes a n
 (copy=False raises), repeat takes an integer count (per-element counts are not supported)."""
 from __future__ import annotations
 
+import math
+
 from . import _dtypes as dt
 from . import _ops
 from ._elementwise import _as_array
@@ -182,33 +184,19 @@ def reshape(x, /, shape, *, copy=None):
         raise ValueError("reshape: only one dimension may be -1")
     if any(s < -1 for s in shape):
         raise ValueError(f"reshape: negative dimension in shape {tuple(shape)}")
-    known = 1
-    for s in shape:
-        if s != -1:
-            known *= s
+    known = math.prod(s for s in shape if s != -1)
     if -1 in shape:
         if known == 0 or x.size % known:
             raise ValueError(f"reshape: cannot reshape an array of size {x.size} into shape "
                              f"{tuple(shape)}")
         shape[shape.index(-1)] = x.size // known
     shape = tuple(shape)
-    if _prod(shape) != x.size:
+    if math.prod(shape) != x.size:
         raise ValueError(f"reshape: cannot reshape an array of size {x.size} into shape {shape}")
     if shape == x.shape:
-        return _copy_of(x) if copy else x
+        from ._creation import _copy
+        return _copy(x) if copy else x
     return _ops.record("reshape", "", [x], x.dtype, shape, iargs=shape)
-
-
-def _prod(shape):
-    n = 1
-    for s in shape:
-        n *= s
-    return n
-
-
-def _copy_of(x):
-    from ._creation import _copy
-    return _copy(x)
 
 
 def tile(x, repetitions, /):

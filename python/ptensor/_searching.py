@@ -30,7 +30,7 @@ def where(condition, x1, x2, /):
 __all__ = ["where"]
 
 
-def _arg(name, x, axis, keepdims, reduce, better):
+def _arg(name, x, axis, keepdims, reduce):
     """Index of the first extreme element: the extreme value m, then the smallest index where
     x equals m (or, when m is NaN, where x is NaN: NumPy returns the first NaN)."""
     from ._elementwise import isnan, logical_and, logical_or, equal
@@ -40,11 +40,11 @@ def _arg(name, x, axis, keepdims, reduce, better):
     x = _as_array(x, name)
     if axis is None:
         ndim = x.ndim
-        r = _arg(name, reshape(x, (-1,)), 0, False, reduce, better)
+        r = _arg(name, reshape(x, (-1,)), 0, False, reduce)
         return reshape(r, (1,) * ndim) if keepdims else r
-    ax = _ops.normalize_axis(axis, x.ndim) if x.ndim else None
     if x.ndim == 0:
         raise ValueError(f"{name}: x must have at least one dimension")
+    ax = _ops.normalize_axis(axis, x.ndim)
     if x.shape[ax] == 0:
         raise ValueError(f"{name}: attempt to get {name} of an empty sequence")
     m = reduce(x, axis=ax, keepdims=True)
@@ -62,13 +62,13 @@ def _arg(name, x, axis, keepdims, reduce, better):
 def argmax(x, /, *, axis=None, keepdims=False):
     """Index of the first maximum along axis (of the flattened array by default), int64."""
     from ._statistical import max as _max
-    return _arg("argmax", x, axis, keepdims, _max, None)
+    return _arg("argmax", x, axis, keepdims, _max)
 
 
 def argmin(x, /, *, axis=None, keepdims=False):
     """Index of the first minimum along axis (of the flattened array by default), int64."""
     from ._statistical import min as _min
-    return _arg("argmin", x, axis, keepdims, _min, None)
+    return _arg("argmin", x, axis, keepdims, _min)
 
 
 __all__ += ["argmax", "argmin"]

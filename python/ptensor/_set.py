@@ -22,53 +22,66 @@ UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
 UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indices"])
 
 
+_Groups = namedtuple("_Groups", ["sorted", "starts_mask", "starts", "perm"])
+
+
 def _groups(x, name):
+    """(x, x flattened, groups of equal values of the stable sort; None when x is empty)."""
     x = _as_array(x, name)
     flat = reshape(x, (-1,))
-    n = flat.shape[0]
-    if n == 0:
-        empty = _ops.full((0,), 0, dt.int64)
-        return x, flat, flat, empty, empty, empty, n
+    if flat.shape[0] == 0:
+        return x, flat, None
     s, perm = _sort_along(flat, 0, False, name)
-    starts_mask = concat([_ops.full((1,), True, dt.bool_), not_equal(s[1:], s[:-1])])
-    starts = _mask_positions(starts_mask)
-    return x, s, starts_mask, starts, perm, None, n
+    mask = concat([_ops.full((1,), True, dt.bool_), not_equal(s[1:], s[:-1])])
+    return x, flat, _Groups(s, mask, _mask_positions(mask), perm)
+
+
+def _values(g):
+    return take(g.sorted, g.starts, axis=0)
+
+
+def _counts(g):
+    ends = concat([g.starts[1:], _ops.full((1,), g.sorted.shape[0], dt.int64)])
+    return subtract(ends, g.starts)
+
+
+def _inverse(x, g):
+    # the group of each sorted slot, scattered back to x's order
+    group = subtract(cumulative_sum(_ops.cast(g.starts_mask, dt.int64)), 1)
+    inv = _ops.record("scatter", "", [group, g.perm, group], dt.int64, group.shape)
+    return reshape(inv, x.shape)
+
+
+def _no_indices(shape=(0,)):
+    return _ops.full(shape, 0, dt.int64)
 
 
 def unique_values(x, /):
     """The distinct values of x, sorted (NaNs each kept)."""
-    x, s, mask, starts, _, _, n = _groups(x, "unique_values")
-    return s if n == 0 else take(s, starts, axis=0)
+    x, flat, g = _groups(x, "unique_values")
+    return flat if g is None else _values(g)
 
 
 def unique_counts(x, /):
-    x, s, mask, starts, _, _, n = _groups(x, "unique_counts")
-    if n == 0:
-        return UniqueCountsResult(s, starts)
-    ends = concat([starts[1:], _ops.full((1,), n, dt.int64)])
-    return UniqueCountsResult(take(s, starts, axis=0), subtract(ends, starts))
-
-
-def _inverse(x, mask, perm, n):
-    group = subtract(cumulative_sum(_ops.cast(mask, dt.int64)), 1)  # group of each sorted slot
-    inv = _ops.record("scatter", "", [group, perm, group], dt.int64, (n,))  # back to x's order
-    return reshape(inv, x.shape)
+    x, flat, g = _groups(x, "unique_counts")
+    if g is None:
+        return UniqueCountsResult(flat, _no_indices())
+    return UniqueCountsResult(_values(g), _counts(g))
 
 
 def unique_inverse(x, /):
-    x, s, mask, starts, perm, _, n = _groups(x, "unique_inverse")
-    if n == 0:
-        return UniqueInverseResult(s, reshape(starts, x.shape))
-    return UniqueInverseResult(take(s, starts, axis=0), _inverse(x, mask, perm, n))
+    x, flat, g = _groups(x, "unique_inverse")
+    if g is None:
+        return UniqueInverseResult(flat, _no_indices(x.shape))
+    return UniqueInverseResult(_values(g), _inverse(x, g))
 
 
 def unique_all(x, /):
-    x, s, mask, starts, perm, _, n = _groups(x, "unique_all")
-    if n == 0:
-        return UniqueAllResult(s, starts, reshape(starts, x.shape), starts)
-    ends = concat([starts[1:], _ops.full((1,), n, dt.int64)])
-    return UniqueAllResult(take(s, starts, axis=0), take(perm, starts, axis=0),
-                           _inverse(x, mask, perm, n), subtract(ends, starts))
+    x, flat, g = _groups(x, "unique_all")
+    if g is None:
+        return UniqueAllResult(flat, _no_indices(), _no_indices(x.shape), _no_indices())
+    return UniqueAllResult(_values(g), take(g.perm, g.starts, axis=0), _inverse(x, g),
+                           _counts(g))
 
 
 __all__ = ["unique_values", "unique_counts", "unique_inverse", "unique_all"]

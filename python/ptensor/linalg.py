@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from . import _dtypes as dt
 from . import _ops
 from ._elementwise import _as_array, abs as _abs, multiply, pow as _pow, sqrt, subtract
@@ -68,7 +70,6 @@ def diagonal(x, /, *, offset=0):
     n = max(0, min(rows - r0, cols - c0))
     batch = x.shape[:-2]
     flat = reshape(x, batch + (rows * cols,))
-    import numpy as np
     idx = np.arange(n, dtype=np.int64) * (cols + 1) + (r0 * cols + c0)
     return take(flat, idx, axis=len(batch))
 
