@@ -90,3 +90,35 @@ func.func @reshape_size(%a: !ptensor.ptensor<6xf64>, %i: index) {
   %0 = ptensor.reshape %a(%i, %i) : !ptensor.ptensor<6xf64> -> !ptensor.ptensor<4x2xf64>
   return
 }
+
+// -----
+
+func.func @take_axis(%a: !ptensor.ptensor<?xf64>, %i: !ptensor.ptensor<?xi64>) {
+  // expected-error @+1 {{axis 1 out of range for rank 1}}
+  %0 = ptensor.take %a[%i] axis = 1 : !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xi64> -> !ptensor.ptensor<?xf64>
+  return
+}
+
+// -----
+
+func.func @scatter_bool_indices(%d: !ptensor.ptensor<?xf64>, %i: !ptensor.ptensor<?xi1>) {
+  // expected-error @+1 {{indices must be integers}}
+  %0 = ptensor.scatter %d[%i] = %d : !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xi1>, !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xf64>
+  return
+}
+
+// -----
+
+func.func @search_range_2d(%s: !ptensor.ptensor<?x?xf64>, %v: !ptensor.ptensor<?xf64>, %l: !ptensor.ptensor<?xi64>) {
+  // expected-error @+1 {{sorted must be one-dimensional}}
+  %0 = ptensor.search_range %s, %v[%l, %l) right = false : !ptensor.ptensor<?x?xf64>, !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xi64>, !ptensor.ptensor<?xi64> -> !ptensor.ptensor<?xi64>
+  return
+}
+
+// -----
+
+func.func @searchsorted_result(%s: !ptensor.ptensor<?xf64>, %v: !ptensor.ptensor<?xf64>) {
+  // expected-error @+1 {{must be i64 in the values' shape}}
+  %0 = ptensor.searchsorted %s, %v right = false : !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xi32>
+  return
+}

@@ -704,3 +704,27 @@ def test_unique_nan_each_distinct():
     r = pt.unique_all(pt.asarray(a))
     assert_matches(r.values[pt.asarray(np.array([0, 1]))], np.array([0.0, 1.0]))
     np.testing.assert_array_equal(r.values.to_numpy()[r.inverse_indices.to_numpy()], a)
+
+
+# ---------------------------------------------------------------- more bad inputs
+@pytest.mark.parametrize("call,exc,msg", [
+    (lambda: pt.reshape(pt.ones(6), (-2, 3)), ValueError, "negative dimension"),
+    (lambda: pt.linalg.diagonal(pt.ones(3)), ValueError, "two dimensions"),
+    (lambda: pt.linalg.vector_norm(pt.ones(3), ord="max"), ValueError, "ord"),
+    (lambda: pt.tensordot(pt.ones((2, 2)), pt.ones((2, 2)), axes=-1), ValueError, "non-negative"),
+    (lambda: pt.meshgrid(pt.ones(2), pt.asarray(np.ones(2, np.int32))), ValueError, "same dtype"),
+    (lambda: pt.vecdot(pt.asarray(np.float64(1.0)), pt.ones(2)), ValueError, "at least one"),
+    (lambda: pt.repeat(pt.ones(3), -1), ValueError, "non-negative"),
+    (lambda: pt.cumulative_sum(pt.asarray(np.float64(1.0))), ValueError, "at least one"),
+    (lambda: pt.moveaxis(pt.ones((2, 3)), (0, 0), (0, 1)), ValueError, "repeated axis"),
+    (lambda: pt.unstack(pt.asarray(np.float64(1.0))), ValueError, "at least one"),
+    (lambda: pt.roll(pt.ones((2, 3)), (1, 2, 3), axis=(0, 1)), ValueError, "same length"),
+    (lambda: pt.linalg.matrix_power(pt.ones((2, 2)), 1.5), TypeError, "n"),
+    (lambda: pt.ones(3).__dlpack__(dl_device=(2, 0)), BufferError, "device"),
+    (lambda: pt.asarray(np.float64(1.0)).__setitem__(np.array([0]), 1.0), IndexError, "0-d"),
+    (lambda: pt.searchsorted(pt.ones(3), pt.asarray(np.ones(2, bool)), sorter=[5, 0, 1]),
+     IndexError, "out of bounds"),
+])
+def test_more_bad_inputs(call, exc, msg):
+    with pytest.raises(exc, match=msg):
+        call()
