@@ -4,6 +4,7 @@
 // ptensor.to_ranked + bufferization.materialize_in_destination into caller-owned buffers.
 #include "Jit.h"
 
+#include "Dist/Dialect.h"
 #include "PTensor/Dialect.h"
 #include "Passes/Passes.h"
 
@@ -162,6 +163,24 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
       Type acc = elementType(ctx, DType(attrs[0]));
       r = b.create<ReduceOp>(loc, ty, ReduceKindAttr::get(ctx, ReduceKind(n->sub)), opnd(0),
                              b.getDenseI64ArrayAttr(attrs.drop_front()), TypeAttr::get(acc));
+      break;
+    }
+    case Kind::DistRepartition: {
+      // dist ops work on builtin tensors: leave and re-enter the ptensor type around them
+      auto i = indices();
+      Value team = b.create<arith::IndexCastOp>(loc, b.getI64Type(), i[0]);
+      Value src = b.create<ToRankedOp>(loc, ptType(ctx, *n->operands[0]).toTensorType(), opnd(0));
+      Value t = b.create<dist::RepartitionOp>(loc, ty.toTensorType(), team, src, i[1],
+                                              ValueRange(i).drop_front(2), b.getI64IntegerAttr(attrs[0]));
+      r = b.create<FromRankedOp>(loc, ty, t);
+      break;
+    }
+    case Kind::DistReduce: {
+      Value team = b.create<arith::IndexCastOp>(loc, b.getI64Type(), indices()[0]);
+      Value src = b.create<ToRankedOp>(loc, ty.toTensorType(), opnd(0));
+      Value t = b.create<dist::FinalizeReduceOp>(loc, src.getType(), team, dist::ReduceKind(n->sub), src,
+                                                 attrs[0] != 0);
+      r = b.create<FromRankedOp>(loc, ty, t);
       break;
     }
     case Kind::ExtractSlice: {

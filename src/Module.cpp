@@ -2,7 +2,10 @@
 // Python validates arguments and computes shapes/dtypes; this layer stores them.
 #include "DiskCache.h"
 #include "Jit.h"
+#include "Dist/Dialect.h"
 #include "PTensor/Dialect.h"
+
+#include "llvm/Support/DynamicLibrary.h"
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -25,7 +28,8 @@ Kind kindOf(const std::string &s) {
       {"insert_slice", Kind::InsertSlice}, {"permute_dims", Kind::PermuteDims},
       {"matmul", Kind::Matmul}, {"where", Kind::Where}, {"reshape", Kind::Reshape},
       {"take", Kind::Take}, {"searchsorted", Kind::SearchSorted},
-      {"scatter", Kind::Scatter}, {"search_range", Kind::SearchRange}};
+      {"scatter", Kind::Scatter}, {"search_range", Kind::SearchRange},
+      {"dist_repartition", Kind::DistRepartition}, {"dist_reduce", Kind::DistReduce}};
   auto it = kinds.find(s);
   if (it == kinds.end())
     throw py::value_error("ptensor: unknown node kind '" + s + "'");
@@ -46,6 +50,7 @@ int32_t parseSub(Kind k, const std::string &s) {
   case Kind::Binary: return subOf(symbolizeBinaryOpKind(s), "binary", s);
   case Kind::BinaryTest: return subOf(symbolizeBinaryTestKind(s), "binary test", s);
   case Kind::Reduce: return subOf(symbolizeReduceKind(s), "reduction", s);
+  case Kind::DistReduce: return subOf(dist::symbolizeReduceKind(s), "collective reduction", s);
   default: return 0;
   }
 }
@@ -236,5 +241,11 @@ PYBIND11_MODULE(_core, m) {
     return d;
   });
   m.def("set_num_threads", &setNumThreads);
+  // Makes a runtime library's symbols (libptensor_dist) visible to compiled programs.
+  m.def("load_library", [](const std::string &path) {
+    std::string err;
+    if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(path.c_str(), &err))
+      throw py::value_error("ptensor: cannot load " + path + ": " + err);
+  });
   m.def("set_pending_limit", &setPendingLimit);
 }

@@ -14,7 +14,8 @@ namespace ptensor {
 
 enum class Kind : int32_t {
   Leaf, Arange, Create, Linspace, Eye, Unary, UnaryTest, Binary, BinaryTest, Cast, Broadcast,
-  Reduce, ExtractSlice, InsertSlice, PermuteDims, Matmul, Where, Reshape, Take, SearchSorted, Scatter, SearchRange
+  Reduce, ExtractSlice, InsertSlice, PermuteDims, Matmul, Where, Reshape, Take, SearchSorted, Scatter, SearchRange,
+  DistRepartition, DistReduce ///< iargs[0] = team (an MPI communicator's handle)
 };
 
 /// Memory owned by a materialized array: either malloc'ed by ptensor or a caller's buffer

@@ -32,18 +32,15 @@ LogicalResult LocalSliceOp::verify() {
   return success();
 }
 LogicalResult RepartitionOp::verify() {
-  if (getSource().getType().getElementType() != getResult().getType().getElementType() ||
-      getSource().getType().getRank() != getResult().getType().getRank())
+  auto s = getSource().getType(), r = getResult().getType();
+  if (s.getElementType() != r.getElementType() || s.getRank() != r.getRank())
     return emitOpError("source and result must have the same rank and element type");
-  return success();
-}
-LogicalResult HaloUpdateOp::verify() {
-  auto s = getSource().getType();
-  for (Type t : {getLoHalo().getType(), getHiHalo().getType()}) {
-    auto h = cast<RankedTensorType>(t);
-    if (h.getRank() != s.getRank() || h.getElementType() != s.getElementType())
-      return emitOpError("halos must have the rank and element type of the source");
-  }
+  if (getAxis() < 0 || getAxis() >= s.getRank())
+    return emitOpError("axis ") << getAxis() << " out of range for rank " << s.getRank();
+  if (getSpec().size() != 13)
+    return emitOpError("needs 13 spec values (n, spb, spo, sL, sa, ss, tpb, tpo, tL, ta, ts, "
+                       "hl, hh), got ")
+           << getSpec().size();
   return success();
 }
 LogicalResult FinalizeReduceOp::verify() {

@@ -47,24 +47,35 @@ def Dist_LocalSliceOp : Dist_Op<"local_slice", [Pure]> {
   let hasVerifier = 1;
 }
 def Dist_RepartitionOp : Dist_Op<"repartition"> {
-  let summary = "copy between two partitions of the same global tensor (all-to-all)";
-  let arguments = (ins I64:$team, I64:$from_gid, I64:$to_gid, AnyRankedTensor:$source);
+  let summary = "move items along one axis between two partitions (halo update, all-to-all)";
+  let description = [{
+    The n items i = 0..n-1 along `axis`: item i is row `sa + ss*i` of the source, an array
+    partitioned as (spb, spo, sL), and row `ta + ts*i` of the target partition (tpb, tpo, tL).
+    A rank owns rows [clip(b_r(pb) - po), clip(e_r(pb) - po)) (clip to [0, L), [b_r, e_r) the
+    block partition of pb over the team). The result holds the items whose target row lies in
+    this rank's range widened by hl rows below and hh above, in item order; it has `rows`
+    rows and the source's other extents. With hl/hh > 0 this is a halo update (neighbours
+    only); with another partition it is a repartition. `spec` is (n, spb, spo, sL, sa, ss,
+    tpb, tpo, tL, ta, ts, hl, hh). Lowered by --dist-to-runtime to the runtime's
+    ptensor_dist_repartition_<type>.
+  }];
+  let arguments = (ins I64:$team, AnyRankedTensor:$source, Index:$rows, Variadic<Index>:$spec,
+                   I64Attr:$axis);
   let results = (outs AnyRankedTensor:$result);
-  let assemblyFormat = "$team `,` $from_gid `->` $to_gid `,` $source attr-dict `:` type($source) `->` type($result)";
-  let hasVerifier = 1;
-}
-def Dist_HaloUpdateOp : Dist_Op<"halo_update"> {
-  let summary = "fetch lo/hi halo rows of the split axis from neighbours";
-  let arguments = (ins I64:$team, I64:$gid, AnyRankedTensor:$source, Index:$lo, Index:$hi);
-  let results = (outs AnyRankedTensor:$lo_halo, AnyRankedTensor:$hi_halo);
-  let assemblyFormat = "$team `,` $gid `,` $source `,` $lo `,` $hi attr-dict `:` type($source) `->` type($lo_halo) `,` type($hi_halo)";
+  let assemblyFormat = "$team `,` $source `rows` $rows `spec` `(` $spec `)` `axis` `=` $axis attr-dict `:` type($source) `->` type($result)";
   let hasVerifier = 1;
 }
 def Dist_FinalizeReduceOp : Dist_Op<"finalize_reduce", [AllTypesMatch<["source", "result"]>]> {
   let summary = "combine per-rank partial reductions (allreduce)";
-  let arguments = (ins I64:$team, Dist_ReduceKind:$kind, AnyRankedTensor:$source);
+  let description = [{
+    Every rank contributes its partial result; every rank gets the combined one. Integer
+    min/max compare as unsigned with `unsigned`; float min/max propagate NaN as NumPy does.
+    Lowered by --dist-to-runtime to the runtime's ptensor_dist_allreduce_<type>.
+  }];
+  let arguments = (ins I64:$team, Dist_ReduceKind:$kind, AnyRankedTensor:$source,
+                   UnitAttr:$is_unsigned);
   let results = (outs AnyRankedTensor:$result);
-  let assemblyFormat = "$kind $team `,` $source attr-dict `:` type($source)";
+  let assemblyFormat = "$kind $team `,` $source (`unsigned` $is_unsigned^)? attr-dict `:` type($source)";
   let hasVerifier = 1;
 }
 

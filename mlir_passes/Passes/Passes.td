@@ -44,6 +44,20 @@ def MatmulToBlas : Pass<"ptensor-matmul-to-blas", "::mlir::ModuleOp"> {
                            "::mlir::memref::MemRefDialect", "::mlir::func::FuncDialect"];
 }
 
+def DistToRuntime : Pass<"dist-to-runtime", "::mlir::ModuleOp"> {
+  let summary = "dist.repartition / dist.finalize_reduce -> calls of the MPI runtime";
+  let description = [{
+    Runs before bufferization. Each op becomes: its source as a memref
+    (bufferization.to_memref read_only), a fresh result buffer (memref.alloc; for
+    finalize_reduce a copy of the source), a call of runtime/dist.c's
+    ptensor_dist_repartition_<t> / ptensor_dist_allreduce_<t> (llvm.emit_c_interface,
+    unranked memrefs), and bufferization.to_tensor restrict of the result buffer.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+                           "::mlir::memref::MemRefDialect", "::mlir::func::FuncDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::tensor::TensorDialect"];
+}
+
 def ParallelOuter : Pass<"ptensor-parallel-outer"> {
   let summary = "Keep only the outermost dimension of each scf.parallel parallel";
   let description = [{

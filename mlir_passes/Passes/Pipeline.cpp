@@ -13,7 +13,7 @@ static std::string pipelineText(const PipelineOptions &o) {
   // generic (sibling fusion), and one-shot bufferization then writes both results into one
   // buffer. LLVM's CSE removes the duplicated scalar work later anyway.
   std::string s =
-      "lower-ptensor,"
+      "lower-ptensor,dist-to-runtime,"
       "func.func(canonicalize,ptensor-fuse-elementwise,canonicalize),"
       "eliminate-empty-tensors,"
       "one-shot-bufferize{bufferize-function-boundaries "

@@ -28,6 +28,7 @@ void registerPassesAndPipeline() {
   registerFuseElementwise();
   registerMatmulToBlas();
   registerParallelOuter();
+  registerDistToRuntime();
   PassPipelineRegistration<>(
       "ptensor-pipeline", "lower-ptensor, fuse, bufferize (with deallocation), BLAS matmuls, loops, LLVM",
       [](OpPassManager &pm) { buildPipeline(pm, PipelineOptions{/*parallel=*/false, /*blas=*/true}); });

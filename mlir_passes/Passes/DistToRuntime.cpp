@@ -1,0 +1,123 @@
+// --dist-to-runtime: see Passes.td. Dist ops become calls into runtime/dist.c (the MPI
+// runtime); the JIT resolves them in libptensor_dist, which ptensor/_dist.py loads.
+#include "Passes/Passes.h"
+#include "Dist/Dialect.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace ptensor {
+#define GEN_PASS_DEF_DISTTORUNTIME
+#include "Passes/Passes.h.inc"
+} // namespace ptensor
+
+using namespace mlir;
+
+namespace {
+/// Runtime entry points exist per element type: f64 f32 i64 i32 i16 i8 i1.
+std::string suffix(Type t) {
+  if (t.isF64()) return "f64";
+  if (t.isF32()) return "f32";
+  if (auto i = dyn_cast<IntegerType>(t)) {
+    unsigned w = i.getWidth();
+    if (w == 64 || w == 32 || w == 16 || w == 8 || w == 1)
+      return "i" + std::to_string(w);
+  }
+  return "";
+}
+
+func::FuncOp runtimeDecl(ModuleOp module, StringRef name, TypeRange args) {
+  if (auto f = module.lookupSymbol<func::FuncOp>(name))
+    return f;
+  OpBuilder b(module.getBodyRegion());
+  auto f = b.create<func::FuncOp>(module.getLoc(), name, b.getFunctionType(args, {}));
+  f.setPrivate();
+  f->setAttr("llvm.emit_c_interface", b.getUnitAttr());
+  return f;
+}
+
+/// The source tensor as a (read-only) memref of any layout.
+Value sourceMemref(OpBuilder &b, Location loc, Value t) {
+  auto tt = cast<RankedTensorType>(t.getType());
+  auto layout = StridedLayoutAttr::get(
+      b.getContext(), ShapedType::kDynamic,
+      SmallVector<int64_t>(tt.getRank(), ShapedType::kDynamic));
+  auto mt = MemRefType::get(tt.getShape(), tt.getElementType(), layout);
+  auto m = b.create<bufferization::ToMemrefOp>(loc, mt, t);
+  m.setReadOnly(true);
+  return m;
+}
+
+/// A new buffer of type `t` whose dynamic sizes are those of `like` (except `axis`: `rows`).
+Value allocLike(OpBuilder &b, Location loc, RankedTensorType t, Value like, int64_t axis, Value rows) {
+  SmallVector<Value> dyn;
+  for (int64_t d = 0; d < t.getRank(); ++d)
+    if (t.isDynamicDim(d))
+      dyn.push_back(d == axis ? rows : b.create<tensor::DimOp>(loc, like, d).getResult());
+  return b.create<memref::AllocOp>(loc, MemRefType::get(t.getShape(), t.getElementType()), dyn);
+}
+
+Value unranked(OpBuilder &b, Location loc, Value m) {
+  auto mt = cast<MemRefType>(m.getType());
+  return b.create<memref::CastOp>(loc, UnrankedMemRefType::get(mt.getElementType(), 0), m);
+}
+
+Value asI64(OpBuilder &b, Location loc, Value v) {
+  if (v.getType().isIndex())
+    return b.create<arith::IndexCastOp>(loc, b.getI64Type(), v);
+  return v;
+}
+
+struct DistToRuntime : ptensor::impl::DistToRuntimeBase<DistToRuntime> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<Operation *> ops;
+    module.walk([&](Operation *op) {
+      if (isa<dist::RepartitionOp, dist::FinalizeReduceOp>(op))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      OpBuilder b(op);
+      Location loc = op->getLoc();
+      auto resTy = cast<RankedTensorType>(op->getResult(0).getType());
+      std::string sfx = suffix(resTy.getElementType());
+      if (sfx.empty()) {
+        op->emitOpError("element type ") << resTy.getElementType() << " has no runtime entry";
+        return signalPassFailure();
+      }
+      Type i64 = b.getI64Type();
+      Value out;
+      SmallVector<Value> args;
+      std::string name;
+      if (auto r = dyn_cast<dist::RepartitionOp>(op)) {
+        Value src = sourceMemref(b, loc, r.getSource());
+        out = allocLike(b, loc, resTy, r.getSource(), r.getAxis(), r.getRows());
+        args = {asI64(b, loc, r.getTeam()), unranked(b, loc, src), unranked(b, loc, out),
+                b.create<arith::ConstantIntOp>(loc, r.getAxis(), 64)};
+        for (Value v : r.getSpec())
+          args.push_back(asI64(b, loc, v));
+        name = "ptensor_dist_repartition_" + sfx;
+      } else {
+        auto f = cast<dist::FinalizeReduceOp>(op);
+        Value src = sourceMemref(b, loc, f.getSource());
+        out = allocLike(b, loc, resTy, f.getSource(), -1, Value());
+        b.create<memref::CopyOp>(loc, src, out);
+        args = {asI64(b, loc, f.getTeam()), unranked(b, loc, out),
+                b.create<arith::ConstantIntOp>(loc, f.getIsUnsigned() ? 1 : 0, 64),
+                b.create<arith::ConstantIntOp>(loc, int64_t(f.getKind()), 64)};
+        name = "ptensor_dist_allreduce_" + sfx;
+      }
+      SmallVector<Type> types;
+      for (Value v : args)
+        types.push_back(v.getType());
+      (void)i64;
+      b.create<func::CallOp>(loc, runtimeDecl(module, name, types), args);
+      Value t = b.create<bufferization::ToTensorOp>(loc, resTy, out, /*restrict=*/true,
+                                                    /*writable=*/true);
+      op->getResult(0).replaceAllUsesWith(t);
+      op->erase();
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,438 @@
+/* The distributed runtime over MPI: a C ABI called by compiled programs (lowered dist ops,
+ * through the _mlir_ciface_ wrappers) and by Python (ctypes, ptensor/_dist.py).
+ *
+ * A team is an MPI communicator passed as an int64 (its Fortran handle, MPI_Comm_c2f).
+ * Partitions are described, never registered: an array is split along one axis of global
+ * length L, and rank r owns the contiguous index range
+ *     [clip(b_r(pb) - po), clip(e_r(pb) - po))        clip to [0, L)
+ * where [b_r(n), e_r(n)) is the block partition of n rows over the P ranks. A new array has
+ * pb = L, po = 0 (the plain block partition); a unit-step view a[s:s+L] of an array with
+ * (pb, po) keeps its rows where they are: (pb, po + s). Every rank computes every partition
+ * from these numbers, so no metadata is exchanged and nothing of size O(P) is stored.
+ */
+#include <mpi.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef int64_t i64;
+
+/* ---------------------------------------------------------------- partitions */
+
+static i64 clampi(i64 v, i64 lo, i64 hi) { return v < lo ? lo : v > hi ? hi : v; }
+static i64 floordiv(i64 a, i64 b) { /* b > 0 */
+  i64 q = a / b;
+  return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+static i64 ceildiv(i64 a, i64 b) { return -floordiv(-a, b); }
+
+static void block(i64 n, i64 P, i64 r, i64 *b, i64 *e) {
+  i64 q = n / P, m = n % P;
+  *b = r * q + (r < m ? r : m);
+  *e = *b + q + (r < m);
+}
+
+/* Rows [lo, hi) of an array of partition (pb, po, L) owned by rank r. */
+void ptensor_dist_owned(i64 P, i64 r, i64 pb, i64 po, i64 L, i64 *lo, i64 *hi) {
+  i64 b, e;
+  block(pb, P, r, &b, &e);
+  *lo = clampi(b - po, 0, L);
+  *hi = clampi(e - po, 0, L);
+}
+
+/* {i in [0, n) : lo <= a + s*i < hi} as [*i0, *i1) (s != 0). */
+static void preimage(i64 a, i64 s, i64 lo, i64 hi, i64 n, i64 *i0, i64 *i1) {
+  i64 x0, x1;
+  if (lo >= hi) {
+    *i0 = *i1 = 0;
+    return;
+  }
+  if (s > 0) {
+    x0 = ceildiv(lo - a, s);
+    x1 = ceildiv(hi - a, s);
+  } else {
+    x0 = floordiv(a - hi, -s) + 1;
+    x1 = floordiv(a - lo, -s) + 1;
+  }
+  *i0 = clampi(x0, 0, n);
+  *i1 = clampi(x1, 0, n);
+  if (*i1 < *i0)
+    *i1 = *i0;
+}
+
+/* A repartition moves the n items i = 0..n-1 along one axis. Item i is source row
+ * sa + ss*i of an array partitioned as (spb, spo, sL), and target row ta + ts*i of the
+ * partition (tpb, tpo, tL); a rank receives every item whose target row lies in its own
+ * range widened by hl rows below and hh rows above (halos; an empty range stays empty). */
+typedef struct {
+  i64 n, spb, spo, sL, sa, ss, tpb, tpo, tL, ta, ts, hl, hh;
+} Spec;
+
+static void srcItems(const Spec *s, i64 P, i64 q, i64 *i0, i64 *i1) {
+  i64 lo, hi;
+  ptensor_dist_owned(P, q, s->spb, s->spo, s->sL, &lo, &hi);
+  preimage(s->sa, s->ss, lo, hi, s->n, i0, i1);
+}
+
+static void dstItems(const Spec *s, i64 P, i64 r, i64 *i0, i64 *i1) {
+  i64 lo, hi;
+  ptensor_dist_owned(P, r, s->tpb, s->tpo, s->tL, &lo, &hi);
+  if (lo < hi) {
+    lo = clampi(lo - s->hl, 0, s->tL);
+    hi = clampi(hi + s->hh, 0, s->tL);
+  }
+  preimage(s->ta, s->ts, lo, hi, s->n, i0, i1);
+}
+
+/* The items rank r receives, [out[0], out[1]); its local result holds them in that order. */
+void ptensor_dist_items(i64 P, i64 r, const i64 *spec, i64 *out) {
+  dstItems((const Spec *)spec, P, r, &out[0], &out[1]);
+}
+
+/* Whether a repartition moves anything between ranks: 1 if some rank needs an item that
+ * another rank owns. Python calls this (O(P), no communication) to decide, identically on
+ * every rank, whether a program needs a dist.repartition at all. */
+int ptensor_dist_needs_exchange(i64 P, const i64 *spec) {
+  const Spec *s = (const Spec *)spec;
+  for (i64 r = 0; r < P; ++r) {
+    i64 d0, d1, s0, s1;
+    dstItems(s, P, r, &d0, &d1);
+    srcItems(s, P, r, &s0, &s1);
+    if (d0 < d1 && (d0 < s0 || d1 > s1))
+      return 1;
+  }
+  return 0;
+}
+
+/* ---------------------------------------------------------------- strided rows */
+
+/* The memref descriptor of MLIR's C interface, unranked form: {rank, descriptor*}, where the
+ * descriptor is {allocated, aligned, offset, sizes[rank], strides[rank]}. */
+typedef struct {
+  i64 rank;
+  void *desc;
+} Unranked;
+typedef struct {
+  char *data;
+  i64 rank, elem, sizes[16], strides[16]; /* strides in bytes */
+} View;
+
+static View viewOf(const Unranked *u, i64 elem) {
+  View v;
+  void **d = (void **)u->desc;
+  const i64 *meta = (const i64 *)(d + 2);
+  v.rank = u->rank;
+  v.elem = elem;
+  v.data = (char *)d[1] + meta[0] * elem;
+  for (i64 k = 0; k < v.rank; ++k) {
+    v.sizes[k] = meta[1 + k];
+    v.strides[k] = meta[1 + v.rank + k] * elem;
+  }
+  return v;
+}
+
+/* Copies the slab of index j along `axis` between a view and a packed buffer. */
+static void slabCopy(char *p, const View *v, int axis, int k, char **buf, int pack) {
+  if (k == v->rank) {
+    if (pack)
+      memcpy(*buf, p, v->elem);
+    else
+      memcpy(p, *buf, v->elem);
+    *buf += v->elem;
+    return;
+  }
+  if (k == axis) {
+    slabCopy(p, v, axis, k + 1, buf, pack);
+    return;
+  }
+  /* innermost contiguous run: one memcpy */
+  if (k == v->rank - 1 && v->strides[k] == v->elem) {
+    i64 bytes = v->sizes[k] * v->elem;
+    if (pack)
+      memcpy(*buf, p, bytes);
+    else
+      memcpy(p, *buf, bytes);
+    *buf += bytes;
+    return;
+  }
+  for (i64 i = 0; i < v->sizes[k]; ++i)
+    slabCopy(p + i * v->strides[k], v, axis, k + 1, buf, pack);
+}
+
+static i64 slabBytes(const View *v, int axis) {
+  i64 n = v->elem;
+  for (i64 k = 0; k < v->rank; ++k)
+    if (k != axis)
+      n *= v->sizes[k];
+  return n;
+}
+
+/* rows[j] for local rows (first + step*t), t = 0..count-1, packed or unpacked in order. */
+static void rowsCopy(const View *v, int axis, i64 first, i64 step, i64 count, char *buf, int pack) {
+  for (i64 t = 0; t < count; ++t) {
+    char *p = v->data + (first + step * t) * v->strides[axis];
+    slabCopy(p, v, axis, 0, &buf, pack);
+  }
+}
+
+/* ---------------------------------------------------------------- statistics */
+
+static i64 gBytesSent = 0, gMessages = 0;
+void ptensor_dist_stats(i64 *out) {
+  out[0] = gBytesSent;
+  out[1] = gMessages;
+}
+
+/* ---------------------------------------------------------------- teams */
+
+static MPI_Comm comm(i64 team) { return MPI_Comm_f2c((MPI_Fint)team); }
+
+int ptensor_dist_init(void) {
+  int ok = 0;
+  MPI_Initialized(&ok);
+  if (!ok) {
+    int provided;
+    if (MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
+      return 1;
+  }
+  return 0;
+}
+void ptensor_dist_finalize(void) {
+  int ok = 0, done = 0;
+  MPI_Initialized(&ok);
+  MPI_Finalized(&done);
+  if (ok && !done)
+    MPI_Finalize();
+}
+i64 ptensor_dist_world(void) { return (i64)MPI_Comm_c2f(MPI_COMM_WORLD); }
+int ptensor_dist_size(i64 team) {
+  int n;
+  MPI_Comm_size(comm(team), &n);
+  return n;
+}
+int ptensor_dist_rank(i64 team) {
+  int r;
+  MPI_Comm_rank(comm(team), &r);
+  return r;
+}
+void ptensor_dist_barrier(i64 team) { MPI_Barrier(comm(team)); }
+void ptensor_dist_abort(i64 team, int code) { MPI_Abort(comm(team), code); }
+
+/* ---------------------------------------------------------------- repartition */
+
+/* Moves items from each rank's `src` (its rows of the source partition) into `dst` (its
+ * items, in item order) along `axis`. Point-to-point, non-blocking: only pairs that share
+ * items exchange a message (a halo update talks to neighbours only); the rank's own items
+ * are copied while the messages are in flight. */
+static void repartition(i64 team, const Unranked *src, const Unranked *dst, i64 elem, i64 axis,
+                        const i64 *spec) {
+  const Spec *s = (const Spec *)spec;
+  MPI_Comm c = comm(team);
+  int P, me;
+  MPI_Comm_size(c, &P);
+  MPI_Comm_rank(c, &me);
+  View sv = viewOf(src, elem), dv = viewOf(dst, elem);
+  i64 slab = slabBytes(&sv, (int)axis);
+  i64 slo, shi, my0, my1, own0, own1;
+  ptensor_dist_owned(P, me, s->spb, s->spo, s->sL, &slo, &shi);
+  dstItems(s, P, me, &my0, &my1);
+  srcItems(s, P, me, &own0, &own1);
+
+  MPI_Request *reqs = NULL;
+  char **bufs = NULL;
+  i64 *rfirst = NULL, *rcount = NULL;
+  int nreq = 0, nrecv = 0, cap = 0;
+#define GROW()                                                                                   \
+  if (nreq == cap) {                                                                             \
+    cap = cap ? 2 * cap : 8;                                                                     \
+    reqs = realloc(reqs, cap * sizeof *reqs);                                                    \
+    bufs = realloc(bufs, cap * sizeof *bufs);                                                    \
+    rfirst = realloc(rfirst, cap * sizeof *rfirst);                                              \
+    rcount = realloc(rcount, cap * sizeof *rcount);                                              \
+  }
+  /* receives: items of mine that rank q owns */
+  for (int q = 0; q < P; ++q) {
+    if (q == me)
+      continue;
+    i64 a0, a1;
+    srcItems(s, P, q, &a0, &a1);
+    a0 = a0 > my0 ? a0 : my0;
+    a1 = a1 < my1 ? a1 : my1;
+    if (a0 >= a1)
+      continue;
+    GROW();
+    bufs[nreq] = malloc((size_t)((a1 - a0) * slab));
+    rfirst[nreq] = a0;
+    rcount[nreq] = a1 - a0;
+    MPI_Irecv(bufs[nreq], (int)((a1 - a0) * slab), MPI_BYTE, q, 7, c, &reqs[nreq]);
+    ++nreq;
+  }
+  nrecv = nreq;
+  /* sends: items I own that rank r receives */
+  for (int r = 0; r < P; ++r) {
+    if (r == me)
+      continue;
+    i64 d0, d1;
+    dstItems(s, P, r, &d0, &d1);
+    d0 = d0 > own0 ? d0 : own0;
+    d1 = d1 < own1 ? d1 : own1;
+    if (d0 >= d1)
+      continue;
+    GROW();
+    bufs[nreq] = malloc((size_t)((d1 - d0) * slab));
+    rowsCopy(&sv, (int)axis, s->sa + s->ss * d0 - slo, s->ss, d1 - d0, bufs[nreq], 1);
+    MPI_Isend(bufs[nreq], (int)((d1 - d0) * slab), MPI_BYTE, r, 7, c, &reqs[nreq]);
+    gBytesSent += (d1 - d0) * slab;
+    gMessages += 1;
+    ++nreq;
+  }
+#undef GROW
+  /* own items, while the messages travel */
+  {
+    i64 a0 = own0 > my0 ? own0 : my0, a1 = own1 < my1 ? own1 : my1;
+    if (a0 < a1) {
+      char *tmp = malloc((size_t)((a1 - a0) * slab));
+      rowsCopy(&sv, (int)axis, s->sa + s->ss * a0 - slo, s->ss, a1 - a0, tmp, 1);
+      rowsCopy(&dv, (int)axis, a0 - my0, 1, a1 - a0, tmp, 0);
+      free(tmp);
+    }
+  }
+  if (nreq)
+    MPI_Waitall(nreq, reqs, MPI_STATUSES_IGNORE);
+  for (int k = 0; k < nrecv; ++k)
+    rowsCopy(&dv, (int)axis, rfirst[k] - my0, 1, rcount[k], bufs[k], 0);
+  for (int k = 0; k < nreq; ++k)
+    free(bufs[k]);
+  free(reqs);
+  free(bufs);
+  free(rfirst);
+  free(rcount);
+}
+
+/* ---------------------------------------------------------------- reductions */
+
+enum { K_SUM = 0, K_PROD = 1, K_MIN = 2, K_MAX = 3 };
+
+/* Float min/max that propagate NaN like NumPy (MPI_MIN/MPI_MAX compare with < and drop it). */
+#define NANOP(NAME, T, CMP)                                                                      \
+  static void NAME(void *in, void *inout, int *len, MPI_Datatype *dt) {                         \
+    (void)dt;                                                                                    \
+    T *a = (T *)in, *b = (T *)inout;                                                             \
+    for (int i = 0; i < *len; ++i)                                                               \
+      if (a[i] != a[i] || (b[i] == b[i] && a[i] CMP b[i]))                                       \
+        b[i] = a[i];                                                                             \
+  }
+NANOP(minF64, double, <)
+NANOP(maxF64, double, >)
+NANOP(minF32, float, <)
+NANOP(maxF32, float, >)
+
+/* code: 0 f64, 1 f32, 2 i64, 3 i32, 4 i16, 5 i8, 6 u64, 7 u32, 8 u16, 9 u8 / bool */
+static MPI_Datatype mpiType(i64 code) {
+  static const MPI_Datatype t[] = {MPI_DOUBLE, MPI_FLOAT, MPI_INT64_T, MPI_INT32_T, MPI_INT16_T,
+                                   MPI_INT8_T, MPI_UINT64_T, MPI_UINT32_T, MPI_UINT16_T, MPI_UINT8_T};
+  return t[code];
+}
+
+/* In-place allreduce of a contiguous buffer of `count` items. */
+void ptensor_dist_allreduce_buf(i64 team, void *data, i64 count, i64 code, i64 kind) {
+  static MPI_Op nanOps[4] = {MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL};
+  MPI_Op op = kind == K_SUM ? MPI_SUM : kind == K_PROD ? MPI_PROD : kind == K_MIN ? MPI_MIN : MPI_MAX;
+  if (code <= 1 && (kind == K_MIN || kind == K_MAX)) {
+    int k = (int)(code * 2 + (kind == K_MAX));
+    if (nanOps[k] == MPI_OP_NULL) {
+      MPI_User_function *f[4] = {minF64, maxF64, minF32, maxF32};
+      MPI_Op_create(f[k], 1, &nanOps[k]);
+    }
+    op = nanOps[k];
+  }
+  if (count > 0)
+    MPI_Allreduce(MPI_IN_PLACE, data, (int)count, mpiType(code), op, comm(team));
+  int P;
+  MPI_Comm_size(comm(team), &P);
+  if (P > 1) {
+    gBytesSent += count * 8;
+    gMessages += 1;
+  }
+}
+
+/* ---------------------------------------------------------------- gathers (from Python) */
+
+/* Every rank gets the concatenation of the ranks' contiguous blocks (bytes[r] from rank r). */
+void ptensor_dist_allgatherv(i64 team, const void *mine, const i64 *bytes, void *out) {
+  MPI_Comm c = comm(team);
+  int P;
+  MPI_Comm_size(c, &P);
+  int *counts = malloc(P * sizeof(int)), *displs = malloc(P * sizeof(int));
+  i64 off = 0;
+  for (int r = 0; r < P; ++r) {
+    counts[r] = (int)bytes[r];
+    displs[r] = (int)off;
+    off += bytes[r];
+  }
+  int me;
+  MPI_Comm_rank(c, &me);
+  MPI_Allgatherv(mine, counts[me], MPI_BYTE, out, counts, displs, MPI_BYTE, c);
+  gBytesSent += counts[me] * (i64)(P - 1);
+  gMessages += P - 1;
+  free(counts);
+  free(displs);
+}
+
+/* Rank root gets the concatenation; the others' `out` is untouched. */
+void ptensor_dist_gatherv(i64 team, const void *mine, const i64 *bytes, void *out, int root) {
+  MPI_Comm c = comm(team);
+  int P, me;
+  MPI_Comm_size(c, &P);
+  MPI_Comm_rank(c, &me);
+  int *counts = malloc(P * sizeof(int)), *displs = malloc(P * sizeof(int));
+  i64 off = 0;
+  for (int r = 0; r < P; ++r) {
+    counts[r] = (int)bytes[r];
+    displs[r] = (int)off;
+    off += bytes[r];
+  }
+  MPI_Gatherv(mine, counts[me], MPI_BYTE, out, counts, displs, MPI_BYTE, root, c);
+  if (me != root) {
+    gBytesSent += counts[me];
+    gMessages += 1;
+  }
+  free(counts);
+  free(displs);
+}
+
+void ptensor_dist_bcast(i64 team, void *data, i64 bytes, int root) {
+  MPI_Bcast(data, (int)bytes, MPI_BYTE, root, comm(team));
+}
+
+/* ---------------------------------------------------------------- compiled-code entry points */
+
+/* dist.repartition and dist.finalize_reduce lower (--dist-to-runtime) to calls of these, one
+ * per element type (the unranked memref type is part of the function's MLIR signature). */
+#define ENTRY(T, ELEM, CODE)                                                                     \
+  void _mlir_ciface_ptensor_dist_repartition_##T(i64 team, Unranked *src, Unranked *dst,         \
+                                                 i64 axis, i64 n, i64 spb, i64 spo, i64 sL,      \
+                                                 i64 sa, i64 ss, i64 tpb, i64 tpo, i64 tL,       \
+                                                 i64 ta, i64 ts, i64 hl, i64 hh) {               \
+    i64 spec[13] = {n, spb, spo, sL, sa, ss, tpb, tpo, tL, ta, ts, hl, hh};                      \
+    repartition(team, src, dst, ELEM, axis, spec);                                               \
+  }                                                                                              \
+  void _mlir_ciface_ptensor_dist_allreduce_##T(i64 team, Unranked *buf, i64 isUnsigned,         \
+                                               i64 kind) {                                      \
+    View v = viewOf(buf, ELEM);                                                                  \
+    i64 count = 1;                                                                               \
+    for (i64 k = 0; k < v.rank; ++k)                                                             \
+      count *= v.sizes[k];                                                                       \
+    i64 code = CODE;                                                                             \
+    if (isUnsigned && code >= 2 && code <= 5)                                                    \
+      code += 4;                                                                                 \
+    ptensor_dist_allreduce_buf(team, v.data, count, code, kind);                                 \
+  }
+ENTRY(f64, 8, 0)
+ENTRY(f32, 4, 1)
+ENTRY(i64, 8, 2)
+ENTRY(i32, 4, 3)
+ENTRY(i16, 2, 4)
+ENTRY(i8, 1, 5)
+ENTRY(i1, 1, 9)

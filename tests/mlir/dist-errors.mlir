@@ -1,0 +1,25 @@
+// RUN: %ptensor-opt %s --split-input-file --verify-diagnostics --dist-to-runtime -o /dev/null
+// Verifier and lowering errors of the dist ops.
+
+
+func.func @short_spec(%team: i64, %t: tensor<?xf64>, %n: index) -> tensor<?xf64> {
+  // expected-error @+1 {{needs 13 spec values}}
+  %h = dist.repartition %team, %t rows %n spec(%n, %n) axis = 0 : tensor<?xf64> -> tensor<?xf64>
+  return %h : tensor<?xf64>
+}
+
+// -----
+
+func.func @bad_axis(%team: i64, %t: tensor<?xf64>, %n: index) -> tensor<?xf64> {
+  // expected-error @+1 {{axis 1 out of range for rank 1}}
+  %h = dist.repartition %team, %t rows %n spec(%n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n) axis = 1 : tensor<?xf64> -> tensor<?xf64>
+  return %h : tensor<?xf64>
+}
+
+// -----
+
+func.func @f16(%team: i64, %t: tensor<?xf16>) -> tensor<?xf16> {
+  // expected-error @+1 {{element type 'f16' has no runtime entry}}
+  %s = dist.finalize_reduce sum %team, %t : tensor<?xf16>
+  return %s : tensor<?xf16>
+}
