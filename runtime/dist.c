@@ -105,6 +105,38 @@ int ptensor_dist_needs_exchange(i64 P, const i64 *spec) {
   return 0;
 }
 
+/* The halo widths (out[0] below, out[1] above, in items) that make every rank's own source
+ * items, widened, cover the items it receives; -1 when widening cannot work (a rank that
+ * receives items but owns none of the source). */
+void ptensor_dist_halo_need(i64 P, const i64 *spec, i64 *out) {
+  const Spec *s = (const Spec *)spec;
+  out[0] = out[1] = 0;
+  for (i64 r = 0; r < P; ++r) {
+    i64 d0, d1, s0, s1;
+    dstItems(s, P, r, &d0, &d1);
+    srcItems(s, P, r, &s0, &s1);
+    if (d0 >= d1)
+      continue;
+    if (s0 >= s1) {
+      out[0] = out[1] = -1;
+      return;
+    }
+    if (s0 - d0 > out[0])
+      out[0] = s0 - d0;
+    if (d1 - s1 > out[1])
+      out[1] = d1 - s1;
+  }
+}
+
+/* Rows owned by each rank (out[P]) of the partition (pb, po, L). */
+void ptensor_dist_counts(i64 P, i64 pb, i64 po, i64 L, i64 *out) {
+  for (i64 r = 0; r < P; ++r) {
+    i64 lo, hi;
+    ptensor_dist_owned(P, r, pb, po, L, &lo, &hi);
+    out[r] = hi - lo;
+  }
+}
+
 /* ---------------------------------------------------------------- strided rows */
 
 /* The memref descriptor of MLIR's C interface, unranked form: {rank, descriptor*}, where the

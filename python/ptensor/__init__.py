@@ -69,6 +69,8 @@ def to_numpy(x):
     return x.to_numpy()
 
 
+
+
 __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "int64",
            "uint8", "uint16", "uint32", "uint64", "float32", "float64", "result_type",
            "arange", "asarray", "empty", "empty_like", "eye", "full", "full_like", "linspace",
@@ -82,3 +84,34 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "cumulative_sum", "cumulative_prod", "from_dlpack", "take",
            "take_along_axis", "linalg", "tensordot", "searchsorted", "nonzero", "sort", "argsort", "unique_all", "unique_counts",
            "unique_inverse", "unique_values"] + _ew_all
+
+
+# --- MPI teams: creation functions take team= and split=; under a launcher (or once a team
+# was used) every function accepts distributed arrays (ptensor/_dist.py explains the model).
+from . import _dist as _dist_mod  # noqa: E402
+from . import _dist_ops as _dist_ops_mod  # noqa: E402
+from . import spmd  # noqa: E402
+
+globals().update(_dist_ops_mod.creation_functions())
+
+
+def _install_dist():
+    g = globals()
+    ew = set(_ew_all) | {"where"}
+    skip = {"sync", "cache_info", "set_num_threads", "result_type", "can_cast", "finfo",
+            "iinfo", "isdtype", "__array_namespace_info__", "to_numpy", "from_dlpack",
+            "arange", "asarray", "empty", "empty_like", "eye", "full", "full_like",
+            "linspace", "ones", "ones_like", "zeros", "zeros_like"}
+    for name in list(__all__):
+        f = g.get(name)
+        if callable(f) and not isinstance(f, type) and name not in skip:
+            g[name] = _dist_ops_mod.dispatching(name, f, ew)
+    for name in linalg.__all__:
+        f = getattr(linalg, name)
+        setattr(linalg, name, _dist_ops_mod.dispatching(name, f, ()))
+    _dist_ops_mod.install_operators(ew)
+
+
+_dist_mod._install_hook = _install_dist
+if _dist_mod.launched():
+    _dist_mod.prepare()

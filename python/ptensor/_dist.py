@@ -1,0 +1,345 @@
+"""MPI teams: distributed arrays (issue "MPI teams").
+
+Under ``mpiexec -n N`` every rank runs the same script (SPMD). A :class:`DArray` is split
+along one axis (``split``) over a :class:`Team`; each rank holds its rows as an ordinary lazy
+ptensor Array (``_local``), so local work is recorded, fused and compiled like any program.
+Communication is recorded *in the same program* as dist ops (``dist.repartition`` for halos
+and repartitions, ``dist.finalize_reduce`` for reductions over the split axis), lowered by
+--dist-to-runtime to calls into runtime/dist.c. Every rank records the same ops in the same
+order, so the collectives inside the compiled programs match.
+
+Partitions (see runtime/dist.c): rank r owns rows [clip(b_r(pb) - po), clip(e_r(pb) - po)) of
+the split axis. New arrays have (pb, po) = (L, 0). A unit-step view ``a[s:t]`` keeps its rows
+where they are, (pb, po + s): stencil views cost nothing until an operation combines views
+with different offsets; the rows then missing come from a halo exchange of the viewed array
+(one per array and program, ``_GHOST`` rows wide at least, widened on demand). Other views
+(steps, large shifts) are repartitioned to the plain block partition.
+
+What is distributed: creation, elementwise functions and operators (broadcasting between split
+and replicated arrays), basic indexing (views) and assignment, reductions over any axis (sum,
+prod, min, max, mean, var, std, any, all). Every other function runs *replicated*: its
+distributed arguments are gathered, every rank computes the same result, and array results are
+split again (correct, but O(N) memory and communication). Replicated arrays are plain local
+Arrays (identical on every rank); results that lose the split axis are replicated.
+"""
+from __future__ import annotations
+
+import atexit
+import ctypes
+import os
+import sys
+
+import numpy as np
+
+from . import _core
+from . import _dtypes as dt
+from . import _ops
+
+_GHOST = 2         # halo rows fetched at least (radius-2 stencils need one exchange per step)
+_HALO_MAX = 64     # wider needs are repartitioned instead of widened
+
+_lib = None
+_world = None
+_i64 = ctypes.c_int64
+_P64 = ctypes.POINTER(ctypes.c_int64)
+
+
+def launched():
+    """True when started by an MPI launcher (MPICH Hydra, PMIx or Open MPI)."""
+    return any(v in os.environ for v in ("PMI_RANK", "PMI_SIZE", "PMIX_RANK",
+                                         "OMPI_COMM_WORLD_SIZE", "MPI_LOCALNRANKS"))
+
+
+def _runtime():
+    """Loads libptensor_dist and initializes MPI (once)."""
+    global _lib
+    if _lib is not None:
+        return _lib
+    path = os.path.join(os.path.dirname(__file__), "libptensor_dist.so")
+    if not os.path.exists(path):
+        raise RuntimeError(f"ptensor: the MPI runtime {path} is missing (build with MPI)")
+    lib = ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+    for name, res, args in [
+            ("ptensor_dist_init", ctypes.c_int, []),
+            ("ptensor_dist_finalize", None, []),
+            ("ptensor_dist_world", _i64, []),
+            ("ptensor_dist_size", ctypes.c_int, [_i64]),
+            ("ptensor_dist_rank", ctypes.c_int, [_i64]),
+            ("ptensor_dist_barrier", None, [_i64]),
+            ("ptensor_dist_abort", None, [_i64, ctypes.c_int]),
+            ("ptensor_dist_owned", None, [_i64, _i64, _i64, _i64, _i64, _P64, _P64]),
+            ("ptensor_dist_items", None, [_i64, _i64, _P64, _P64]),
+            ("ptensor_dist_needs_exchange", ctypes.c_int, [_i64, _P64]),
+            ("ptensor_dist_halo_need", None, [_i64, _P64, _P64]),
+            ("ptensor_dist_counts", None, [_i64, _i64, _i64, _i64, _P64]),
+            ("ptensor_dist_allgatherv", None, [_i64, ctypes.c_void_p, _P64, ctypes.c_void_p]),
+            ("ptensor_dist_gatherv", None, [_i64, ctypes.c_void_p, _P64, ctypes.c_void_p,
+                                            ctypes.c_int]),
+            ("ptensor_dist_bcast", None, [_i64, ctypes.c_void_p, _i64, ctypes.c_int]),
+            ("ptensor_dist_allreduce_buf", None, [_i64, ctypes.c_void_p, _i64, _i64, _i64]),
+            ("ptensor_dist_stats", None, [_P64])]:
+        f = getattr(lib, name)
+        f.restype = res
+        f.argtypes = args
+    if lib.ptensor_dist_init() != 0:
+        raise RuntimeError("ptensor: MPI_Init failed")
+    _core.load_library(path)  # compiled programs call ptensor_dist_* entry points
+    _lib = lib
+    atexit.register(_finalize)
+    _install_excepthook()
+    return lib
+
+
+def _finalize():
+    try:
+        _core.sync()
+    finally:
+        _lib.ptensor_dist_finalize()
+
+
+def _install_excepthook():
+    """An uncaught exception on one rank ends every rank (MPI_Abort), never a hang."""
+    previous = sys.excepthook
+
+    def hook(tp, value, tb):
+        previous(tp, value, tb)
+        sys.stderr.flush()
+        _lib.ptensor_dist_abort(_lib.ptensor_dist_world(), 1)
+    sys.excepthook = hook
+
+
+class Team:
+    """An MPI communicator (its Fortran handle) with its size and this process's rank."""
+    __slots__ = ("handle", "size", "rank")
+
+    def __init__(self, handle):
+        lib = _runtime()
+        self.handle = int(handle)
+        self.size = lib.ptensor_dist_size(self.handle)
+        self.rank = lib.ptensor_dist_rank(self.handle)
+
+    def __eq__(self, other):
+        return isinstance(other, Team) and other.handle == self.handle
+
+    def __hash__(self):
+        return hash(self.handle)
+
+    def __repr__(self):
+        return f"Team(size={self.size}, rank={self.rank})"
+
+    # partition arithmetic (runtime/dist.c is the one implementation)
+    def owned(self, pb, po, length, r=None):
+        lo, hi = _i64(), _i64()
+        _lib.ptensor_dist_owned(self.size, self.rank if r is None else r, pb, po, length,
+                                ctypes.byref(lo), ctypes.byref(hi))
+        return lo.value, hi.value
+
+    def counts(self, pb, po, length):
+        out = (_i64 * self.size)()
+        _lib.ptensor_dist_counts(self.size, pb, po, length, out)
+        return list(out)
+
+
+_install_hook = None  # set by ptensor/__init__.py: makes every function accept DArrays
+
+
+def prepare():
+    """Under a launcher: the ranks on one node share its cores (PTENSOR_NUM_THREADS, unless
+    set), MPI is initialized and every function accepts distributed arrays."""
+    if "PTENSOR_NUM_THREADS" not in os.environ and "OMP_NUM_THREADS" not in os.environ:
+        local = int(os.environ.get("MPI_LOCALNRANKS", "1") or 1)
+        os.environ["PTENSOR_NUM_THREADS"] = str(max(1, (os.cpu_count() or 1) // max(local, 1)))
+    world()
+
+
+def world():
+    global _world, _install_hook
+    if _world is None:
+        _world = Team(_runtime().ptensor_dist_world())
+        if _install_hook is not None:
+            hook, _install_hook = _install_hook, None
+            hook()
+    return _world
+
+
+def default_team():
+    """The world team under a launcher with more than one rank; None (local) otherwise."""
+    if not launched():
+        return None
+    w = world()
+    return w if w.size > 1 else None
+
+
+_DEFAULT = object()
+
+
+def as_team(team):
+    """Team from a team= argument: a Team, an mpi4py communicator, None, or the default."""
+    if team is _DEFAULT:
+        return default_team()
+    if team is None or isinstance(team, Team):
+        return team
+    if hasattr(team, "py2f"):  # mpi4py.MPI.Comm
+        return Team(team.py2f())
+    raise TypeError(f"team must be a ptensor Team, an mpi4py communicator or None, "
+                    f"got {type(team).__name__}")
+
+
+# ------------------------------------------------------------------ dist nodes
+
+def _spec_array(spec):
+    return (_i64 * 13)(*spec)
+
+
+def _items(team, spec):
+    out = (_i64 * 2)()
+    _lib.ptensor_dist_items(team.size, team.rank, _spec_array(spec), out)
+    return out[0], out[1]
+
+
+def _repartition(team, local, axis, spec):
+    """The items of `spec` this rank receives (a dist.repartition node of the program)."""
+    i0, i1 = _items(team, spec)
+    shape = list(local.shape)
+    shape[axis] = i1 - i0
+    return _ops.record("dist_repartition", "", [local], local.dtype, shape, attrs=[axis],
+                       iargs=[team.handle, i1 - i0, *spec])
+
+
+def _allreduce(team, local, kind):
+    unsigned = dt.is_int(local.dtype) and local.dtype.name.startswith("uint")
+    return _ops.record("dist_reduce", kind, [local], local.dtype, local.shape,
+                       attrs=[int(unsigned)], iargs=[team.handle])
+
+
+def _rows(axis, ndim, sl):
+    key = [slice(None)] * ndim
+    key[axis] = sl
+    return tuple(key)
+
+
+# ------------------------------------------------------------------ DArray
+
+class DArray:
+    """A distributed array: global shape and dtype, a team, the split axis, the partition
+    (pb, po) of the split axis and this rank's rows ``_local``. ``_view`` = (base, shift, key)
+    for a unit-step view of `base` (halos then come from the base's rows); ``_ext`` caches
+    the base's halo exchange of the current data."""
+    __slots__ = ("_local", "_shape", "_dtype", "team", "split", "_pb", "_po", "_view", "_ext",
+                 "__weakref__")
+    __array_ufunc__ = None  # NumPy operators defer to ours (no silent gather)
+
+    def __init__(self, local, shape, team, split, pb=None, po=0, view=None):
+        self._local = local
+        self._shape = tuple(shape)
+        self._dtype = local.dtype
+        self.team = team
+        self.split = split
+        self._pb = self._shape[split] if pb is None else pb
+        self._po = po
+        self._view = view
+        self._ext = None
+
+    shape = property(lambda self: self._shape)
+    dtype = property(lambda self: self._dtype)
+    ndim = property(lambda self: len(self._shape))
+    device = property(lambda self: "cpu")
+
+    @property
+    def size(self):
+        n = 1
+        for s in self._shape:
+            n *= s
+        return n
+
+    @property
+    def partition(self):
+        return (self._pb, self._po, self._shape[self.split])
+
+    def owned(self):
+        """This rank's rows [lo, hi) of the split axis."""
+        return self.team.owned(*self.partition)
+
+    def __len__(self):
+        return self._shape[0]
+
+    def __array_namespace__(self, /, *, api_version=None):
+        import ptensor
+        return ptensor
+
+    # --- to NumPy / printing: every rank gets the whole array ---
+    def to_numpy(self, copy=True):
+        return gather(self)
+
+    def __array__(self, dtype=None, copy=None):
+        a = gather(self)
+        return a if dtype is None else a.astype(dtype)
+
+    def __repr__(self):
+        return "A" + repr(gather(self))[1:]
+
+    def __str__(self):
+        return str(gather(self))
+
+    def _replicated(self):
+        from ._creation import asarray
+        return asarray(gather(self))
+
+    def __iter__(self):
+        return iter(self._replicated())
+
+    def __getattr__(self, name):
+        # everything else (T, mT, item, __float__, __dlpack__, ...) works on the replicated
+        # array: correct on every rank
+        if name.startswith("__") and name not in ("__dlpack__", "__dlpack_device__"):
+            raise AttributeError(name)
+        return getattr(self._replicated(), name)
+
+    for _m in ("__bool__", "__int__", "__float__", "__complex__", "__index__"):
+        locals()[_m] = (lambda m: lambda self: getattr(self._replicated(), m)())(_m)
+    del _m
+
+    # --- indexing ---
+    def __getitem__(self, key):
+        from ._dist_ops import getitem
+        return getitem(self, key)
+
+    def __setitem__(self, key, value):
+        from ._dist_ops import setitem
+        setitem(self, key, value)
+
+
+def gather(x, root=None):
+    """The whole array as NumPy on every rank (root=None) or on rank `root` (None elsewhere)."""
+    if not isinstance(x, DArray):
+        return np.asarray(x)
+    team, ax = x.team, x.split
+    local = np.ascontiguousarray(np.moveaxis(np.asarray(x._local), ax, 0))
+    rest = local.shape[1:]
+    row = int(np.prod(rest, dtype=np.int64)) * local.itemsize
+    counts = (_i64 * team.size)(*[c * row for c in team.counts(*x.partition)])
+    full = np.empty((x.shape[ax],) + rest, dtype=local.dtype)
+    if root is None:
+        _lib.ptensor_dist_allgatherv(team.handle, local.ctypes.data, counts, full.ctypes.data)
+    else:
+        _lib.ptensor_dist_gatherv(team.handle, local.ctypes.data, counts, full.ctypes.data, root)
+        if team.rank != root:
+            return None
+    return np.moveaxis(full, 0, ax)
+
+
+def distribute(a, team, split=0):
+    """A replicated (identical on every rank) local Array split over `team`: each rank keeps
+    its block of rows. No communication."""
+    if a.ndim == 0:
+        return a
+    L = a.shape[split]
+    lo, hi = team.owned(L, 0, L)
+    return DArray(a[_rows(split, a.ndim, slice(lo, hi))], a.shape, team, split)
+
+
+def stats():
+    """Bytes and messages this rank sent so far (repartitions, halos, reductions, gathers)."""
+    out = (_i64 * 2)()
+    _runtime().ptensor_dist_stats(out)
+    return {"bytes_sent": out[0], "messages": out[1]}

@@ -1,0 +1,588 @@
+"""Operations on distributed arrays (see _dist.py for the model): alignment of operands,
+elementwise functions, views and assignment, reductions, creation, and the replicated
+fallback for everything else."""
+from __future__ import annotations
+
+import ctypes
+import functools
+
+import numpy as np
+
+from . import _dtypes as dt
+from . import _ops
+from ._array import Array
+from ._dist import (DArray, _DEFAULT, _GHOST, _HALO_MAX, _allreduce, _i64, _repartition, _rows,
+                    _spec_array, as_team, distribute, gather)
+from . import _dist
+
+
+def _lib():
+    return _dist._lib
+
+
+# ------------------------------------------------------------------ alignment
+
+def _source(x):
+    """(base DArray, shift, key) whose rows hold x's data: x[i] = base[i + shift][key]."""
+    if x._view is not None:
+        return x._view
+    return (x, 0, None)
+
+
+def _apply_key(local, key, axis, rows):
+    """local[key] with the split axis entry of key replaced by `rows`."""
+    if key is None:
+        return local[_rows(axis, local.ndim, rows)]
+    k = list(key)
+    k[axis] = rows
+    return local[tuple(k)]
+
+
+def _local_rows(x, pb, po):
+    """x's rows owned by this rank under the partition (pb, po) of x's length: x's own local
+    part when the partitions agree, local rows or a halo exchange of x's base when they are
+    near, a repartition otherwise."""
+    L = x.shape[x.split]
+    if (pb, po) == (x._pb, x._po):
+        return x._local
+    base, shift, key = _source(x)
+    team, bax = x.team, base.split
+    spec = [L, *base.partition, shift, 1, pb, po, L, 0, 1, 0, 0]
+    i0, i1 = _dist._items(team, spec)
+    lib = _lib()
+    if not lib.ptensor_dist_needs_exchange(team.size, _spec_array(spec)):
+        blo, _ = base.owned()
+        return _apply_key(base._local, key, bax, slice(i0 + shift - blo, i1 + shift - blo))
+    need = (_i64 * 2)()
+    lib.ptensor_dist_halo_need(team.size, _spec_array(spec), need)
+    hl, hh = need[0], need[1]
+    if 0 <= hl <= _HALO_MAX and 0 <= hh <= _HALO_MAX:
+        ext, ext_lo = _halo(base, hl, hh)
+        return _apply_key(ext, key, bax, slice(i0 + shift - ext_lo, i1 + shift - ext_lo))
+    # far away: move exactly the rows needed (key applied first: less to move)
+    src = base._local if key is None else _apply_key(base._local, key, bax, slice(None))
+    return _repartition(team, src, x.split, spec)
+
+
+def _halo(base, hl, hh):
+    """base's rows widened by hl rows below and hh above (one dist.repartition per array and
+    data version; cached until the array is written)."""
+    if base._ext is not None and base._ext[0] >= hl and base._ext[1] >= hh:
+        return base._ext[2], base._ext[3]
+    hl, hh = max(hl, _GHOST), max(hh, _GHOST)
+    if base._ext is not None:
+        hl, hh = max(hl, base._ext[0]), max(hh, base._ext[1])
+    pb, po, L = base.partition
+    spec = [L, pb, po, L, 0, 1, pb, po, L, 0, 1, hl, hh]
+    ext = _repartition(base.team, base._local, base.split, spec)
+    ext_lo = _dist._items(base.team, spec)[0]
+    base._ext = (hl, hh, ext, ext_lo)
+    return ext, ext_lo
+
+
+def _check_team(team, x):
+    if x.team != team:
+        raise ValueError(f"operands are on different teams ({team} and {x.team}); move one "
+                         "with pt.spmd.gather / from_locals first")
+
+
+def _replicated_local(v, team):
+    """A non-distributed operand as a local array (DArrays of another layout are gathered)."""
+    if isinstance(v, DArray):
+        _check_team(team, v)
+        from ._creation import asarray
+        return asarray(gather(v))
+    return v
+
+
+def _align(operands):
+    """Result shape, leader (its team, split axis and partition) and each operand's part
+    for this rank's rows of the result. None when no operand can lead (the split axes are
+    all broadcast)."""
+    shapes = [tuple(o.shape) for o in operands if hasattr(o, "shape")]
+    S = _ops.broadcast_shapes(*shapes)
+    lead = None
+    for o in operands:
+        if isinstance(o, DArray) and o.shape[o.split] == S[o.split + len(S) - o.ndim]:
+            lead = o
+            break
+    if lead is None:
+        return None
+    team = lead.team
+    k = lead.split + len(S) - lead.ndim
+    pb, po = lead._pb, lead._po
+    lo, hi = lead.owned()
+    out = []
+    for o in operands:
+        if isinstance(o, DArray):
+            _check_team(team, o)
+            if o.split + len(S) - o.ndim == k and o.shape[o.split] == S[k]:
+                out.append(_local_rows(o, pb, po))
+                continue
+            o = _replicated_local(o, team)
+        if hasattr(o, "shape") and not isinstance(o, DArray):
+            if not isinstance(o, Array):
+                from ._creation import asarray
+                o = asarray(o)
+            j = k - (len(S) - o.ndim)
+            if j >= 0 and o.shape[j] == S[k]:
+                o = o[_rows(j, o.ndim, slice(lo, hi))]
+        out.append(o)
+    return S, lead, k, out
+
+
+def _is_arraylike(v):
+    return isinstance(v, (DArray, Array, np.ndarray))
+
+
+def elementwise(fn, args, kwargs):
+    """fn applied to the aligned parts: the result keeps the leader's partition."""
+    names = list(kwargs)
+    ops = list(args) + [kwargs[n] for n in names]
+    idx = [i for i, v in enumerate(ops) if _is_arraylike(v)]
+    al = _align([ops[i] for i in idx])
+    if al is None:
+        return replicated(fn, args, kwargs)
+    S, lead, k, parts = al
+    for i, p in zip(idx, parts):
+        ops[i] = p
+    r = fn(*ops[:len(args)], **dict(zip(names, ops[len(args):])))
+    return DArray(r, S, lead.team, k, lead._pb, lead._po)
+
+
+# ------------------------------------------------------------------ replicated fallback
+
+def _first_team(args, kwargs):
+    for v in list(args) + list(kwargs.values()):
+        if isinstance(v, DArray):
+            return v.team
+        if isinstance(v, (list, tuple)):
+            for w in v:
+                if isinstance(w, DArray):
+                    return w.team
+    return None
+
+
+def _gathered(v, team):
+    if isinstance(v, DArray):
+        return _replicated_local(v, team)
+    if isinstance(v, (list, tuple)) and any(isinstance(w, DArray) for w in v):
+        return type(v)(_gathered(w, team) for w in v)
+    return v
+
+
+def _split_result(r, team):
+    if isinstance(r, Array) and r.ndim > 0:
+        return distribute(r, team)
+    if isinstance(r, tuple):
+        return type(r)(*(_split_result(v, team) for v in r)) if hasattr(r, "_fields") else \
+            tuple(_split_result(v, team) for v in r)
+    if isinstance(r, list):
+        return [_split_result(v, team) for v in r]
+    return r
+
+
+def replicated(fn, args, kwargs):
+    """fn on gathered copies of the distributed arguments; array results split again."""
+    team = _first_team(args, kwargs)
+    a = [_gathered(v, team) for v in args]
+    kw = {n: _gathered(v, team) for n, v in kwargs.items()}
+    return _split_result(fn(*a, **kw), team)
+
+
+# ------------------------------------------------------------------ indexing
+
+def _basic_key(key, ndim):
+    """Per-axis ints/slices (Ellipsis expanded) or None when the key is not basic."""
+    if not isinstance(key, tuple):
+        key = (key,)
+    if any(k is None or not (isinstance(k, (slice, int, np.integer)) or k is Ellipsis)
+           or isinstance(k, bool) for k in key):
+        return None
+    n_ell = sum(1 for k in key if k is Ellipsis)
+    if n_ell > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    if n_ell:
+        i = key.index(Ellipsis)
+        key = key[:i] + (slice(None),) * (ndim - len(key) + 1) + key[i + 1:]
+    if len(key) > ndim:
+        raise IndexError(f"too many indices for array: array is {ndim}-dimensional, but "
+                         f"{len(key)} were indexed")
+    return list(key + (slice(None),) * (ndim - len(key)))
+
+
+def _norm_int(i, n, axis):
+    i = int(i)
+    if not -n <= i < n:
+        raise IndexError(f"index {i} is out of bounds for axis {axis} with size {n}")
+    return i % n
+
+
+def getitem(x, key):
+    if isinstance(key, DArray):
+        key = _replicated_local(key, x.team)
+    k = _basic_key(key, x.ndim)
+    if k is None:
+        return replicated(lambda a: a[key], (x,), {})
+    ax = x.split
+    ks = k[ax]
+    L = x.shape[ax]
+    k[ax] = slice(None)
+    if isinstance(ks, (int, np.integer)):
+        # the row lives on one rank: gather it (the result is replicated)
+        i = _norm_int(ks, L, ax)
+        v = _view(x, slice(i, i + 1, 1), k)
+        full = _replicated_local(v, x.team)
+        return full[_rows(v.split, full.ndim, 0)]
+    return _view(x, ks, k)
+
+
+def _view(x, ks, k):
+    """x[k] with the split axis entry replaced by the slice ks."""
+    ax = x.split
+    L = x.shape[ax]
+    start, stop, step = ks.indices(L)
+    n = len(range(start, stop, step))
+    # the non-split part of the key: local indexing of every rank's rows
+    other = list(k)
+    other[ax] = slice(None)
+    new_ax = ax - sum(1 for kk in k[:ax] if not isinstance(kk, slice))
+    probe = x._local[tuple(other)]
+    shape = list(probe.shape)
+    shape[new_ax] = n
+    if step == 1:
+        base, shift, bkey = _source(x)
+        if bkey is not None and any(not (isinstance(kk, slice) and kk == slice(None))
+                                    for kk in other):
+            base, shift, bkey = x, 0, None  # a view of a view: its own rows are the base
+        lo, hi = x.owned()
+        nlo, nhi = x.team.owned(x._pb, x._po + start, n)
+        local = probe[_rows(new_ax, probe.ndim, slice(nlo + start - lo, nhi + start - lo))]
+        key = tuple(other) if bkey is None else bkey
+        if all(isinstance(kk, slice) and kk == slice(None) for kk in key):
+            key = None
+        return DArray(local, shape, x.team, new_ax, x._pb, x._po + start,
+                      view=(base, shift + start, key))
+    # strided: repartition to the plain block partition of the view
+    spec = [n, *x.partition, start, step, n, 0, n, 0, 1, 0, 0]
+    local = _repartition(x.team, probe, new_ax, spec)
+    return DArray(local, shape, x.team, new_ax)
+
+
+def setitem(x, key, value):
+    if isinstance(key, DArray):
+        key = _replicated_local(key, x.team)
+    k = _basic_key(key, x.ndim)
+    if k is None:
+        full = x._replicated()
+        full[key] = _gathered(value, x.team)
+        lo, hi = x.owned()
+        x._local = full[_rows(x.split, x.ndim, slice(lo, hi))]
+        x._ext = None
+        return
+    ax = x.split
+    L = x.shape[ax]
+    ks = k[ax]
+    dropped = isinstance(ks, (int, np.integer))
+    if dropped:
+        i = _norm_int(ks, L, ax)
+        ks = slice(i, i + 1, 1)
+    start, stop, step = ks.indices(L)
+    n = len(range(start, stop, step))
+    lo, hi = x.owned()
+    # items i whose row start + step*i is mine
+    spec = [n, x._pb, x._po, L, start, step, x._pb, x._po, L, start, step, 0, 0]
+    i0, i1 = _dist._items(x.team, spec)
+    first = start + step * i0 - lo
+    last = first + step * (i1 - i0)
+    rows = slice(first, last if last >= 0 else None, step) if i1 > i0 else slice(0, 0, 1)
+    lkey = list(k)
+    lkey[ax] = rows
+    # the value's position of the split axis in the view's shape
+    vax = ax - sum(1 for kk in k[:ax] if not isinstance(kk, slice))
+    vshape = x._local[tuple(slice(None) if j == ax else kk for j, kk in enumerate(k))].shape
+    vshape = list(vshape)
+    vshape[vax] = n
+    if dropped:
+        del vshape[vax]
+    if isinstance(value, DArray):
+        _check_team(x.team, value)
+        if not dropped and value.shape[value.split] == n and \
+                value.split + len(vshape) - value.ndim == vax and n > 0:
+            vbase, vshift, vkey = _source(value)
+            vspec = [n, *vbase.partition, vshift, 1, x._pb, x._po, L, start, step, 0, 0]
+            if not _lib().ptensor_dist_needs_exchange(x.team.size, _spec_array(vspec)):
+                blo, _ = vbase.owned()
+                part = _apply_key(vbase._local, vkey, vbase.split,
+                                  slice(i0 + vshift - blo, i1 + vshift - blo))
+            else:
+                src = vbase._local if vkey is None else _apply_key(vbase._local, vkey,
+                                                                   vbase.split, slice(None))
+                part = _repartition(x.team, src, value.split, vspec)
+            x._local[tuple(lkey)] = part
+            x._ext = None
+            return
+        value = _replicated_local(value, x.team)
+    if _is_arraylike(value):
+        if not isinstance(value, Array):
+            from ._creation import asarray
+            value = asarray(value)
+        _ops.broadcast_shapes(value.shape, tuple(vshape))  # NumPy's error for bad shapes
+        if dropped:
+            j = vax - (len(vshape) - value.ndim)
+            if j >= 0:
+                from ._manipulation import expand_dims
+                value = expand_dims(value, axis=j)
+        else:
+            j = vax - (len(vshape) - value.ndim)
+            if j >= 0 and value.shape[j] == n:
+                value = value[_rows(j, value.ndim, slice(i0, i1))]
+    x._local[tuple(lkey)] = value
+    x._ext = None
+
+
+# ------------------------------------------------------------------ reductions
+
+def _ident(dtype, kind):
+    """The identity of min (the dtype's largest value) or max (its smallest)."""
+    if dtype == dt.bool_:
+        return kind == "min"
+    if dt.is_float(dtype):
+        return float("inf") if kind == "min" else float("-inf")
+    info = np.iinfo(dtype.name)
+    return info.max if kind == "min" else info.min
+
+
+def reduce(name, fn, x, axis=None, keepdims=False, **kw):
+    """sum/prod/min/max/any/all: local reduction, then an allreduce when the split axis is
+    reduced (the result is replicated); otherwise the result stays split."""
+    axes = _ops.normalize_axes(axis, x.ndim)
+    kind = {"sum": "sum", "prod": "prod", "min": "min", "max": "max", "any": "max",
+            "all": "min"}[name]
+    if x.split not in axes:
+        r = fn(x._local, axis=axes, keepdims=keepdims, **kw)
+        shape = [s for i, s in enumerate(x.shape) if i not in axes or keepdims]
+        if keepdims:
+            shape = [1 if i in axes else s for i, s in enumerate(x.shape)]
+        split = x.split - (0 if keepdims else sum(1 for a in axes if a < x.split))
+        return DArray(r, shape, x.team, split, x._pb, x._po)
+    if name in ("min", "max") and any(x.shape[a] == 0 for a in axes):
+        raise ValueError(f"zero-size array to reduction operation {name}imum which has no "
+                         "identity")
+    lo, hi = x.owned()
+    if name in ("min", "max") and hi == lo:  # no rows here: the identity takes part
+        shape = [1 if i in axes else s for i, s in enumerate(x._local.shape)]
+        part = _ops.full(tuple(shape), _ident(x.dtype, name), x.dtype)
+    else:
+        part = fn(x._local, axis=axes, keepdims=True, **kw)
+    r = _allreduce(x.team, part, kind)
+    if not keepdims:
+        from ._manipulation import squeeze
+        r = squeeze(r, axis=axes) if axes else r
+    return r
+
+
+def _count(x, axes):
+    n = 1
+    for a in axes:
+        n *= x.shape[a]
+    return n
+
+
+def mean(x, axis=None, keepdims=False):
+    import ptensor as pt
+    rdt = pt.mean(_ops.full((1,), 0, x.dtype)).dtype  # the local rules (and their errors)
+    axes = _ops.normalize_axes(axis, x.ndim)
+    xs = x if x.dtype == rdt else pt.astype(x, rdt)
+    return pt.sum(xs, axis=axes, keepdims=keepdims) / _count(x, axes)
+
+
+def var(x, axis=None, correction=0.0, keepdims=False, _sqrt=False):
+    import ptensor as pt
+    axes = _ops.normalize_axes(axis, x.ndim)
+    m = mean(x, axis=axes, keepdims=True)
+    d = x - m
+    v = pt.sum(d * d, axis=axes, keepdims=keepdims) / max(_count(x, axes) - correction, 0)
+    return pt.sqrt(v) if _sqrt else v
+
+
+# ------------------------------------------------------------------ creation
+
+def _team_split(team, split, ndim):
+    t = as_team(team)
+    if t is None or split is None or ndim == 0:
+        return None, None
+    return t, _ops.normalize_axis(split, ndim, "split")
+
+
+def _created(local_fn, shape, team, split):
+    t, ax = _team_split(team, split, len(shape))
+    if t is None:
+        return local_fn(shape)
+    lo, hi = t.owned(shape[ax], 0, shape[ax])
+    lshape = list(shape)
+    lshape[ax] = hi - lo
+    return DArray(local_fn(tuple(lshape)), shape, t, ax)
+
+
+def creation_functions():
+    """The dist-aware creation functions (team=, split=), keyed by name."""
+    from . import _creation as c
+
+    def shaped(name):
+        local = getattr(c, name)
+
+        @functools.wraps(local)
+        def f(shape, *args, team=_DEFAULT, split=0, **kw):
+            if team is _DEFAULT and _dist._world is None and not _dist.launched():
+                return local(shape, *args, **kw)
+            shape = _ops.normalize_shape(shape)
+            return _created(lambda s: local(s, *args, **kw), shape, team, split)
+        return f
+
+    def like(name):
+        local = getattr(c, name)
+
+        @functools.wraps(local)
+        def f(x, /, *args, **kw):
+            if isinstance(x, DArray):
+                return DArray(local(x._local, *args, **kw), x.shape, x.team, x.split, x._pb,
+                              x._po)
+            return local(x, *args, **kw)
+        return f
+
+    @functools.wraps(c.arange)
+    def arange(start, /, stop=None, step=1, *, dtype=None, device=None, team=_DEFAULT,
+               split=0):
+        probe = c.arange(start, stop, step, dtype=dtype, device=device)  # checks; lazy
+        t, _ = _team_split(team, split, 1)
+        if t is None:
+            return probe
+        n = probe.shape[0]
+        lo, hi = t.owned(n, 0, n)
+        first = 0 if stop is None else start
+        local = _ops.cast(c.arange(lo, hi, dtype=dt.int64) * step + first, probe.dtype)
+        return DArray(local, (n,), t, 0)
+
+    @functools.wraps(c.linspace)
+    def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True,
+                 team=_DEFAULT, split=0):
+        probe = c.linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
+        t, _ = _team_split(team, split, 1)
+        if t is None:
+            return probe
+        n = probe.shape[0]
+        lo, hi = t.owned(n, 0, n)
+        div = (n - 1) if endpoint else n
+        step = (stop - start) / div if div > 0 else 0.0
+        local = _ops.cast(c.arange(lo, hi, dtype=dt.float64) * step + start, probe.dtype)
+        if endpoint and n > 1 and hi == n and hi > lo:
+            local[hi - lo - 1] = stop
+        return DArray(local, (n,), t, 0)
+
+    @functools.wraps(c.eye)
+    def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None, team=_DEFAULT, split=0):
+        probe = c.eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
+        t, ax = _team_split(team, split, 2)
+        if t is None:
+            return probe
+        return distribute(probe, t, ax)
+
+    @functools.wraps(c.asarray)
+    def asarray(obj, /, *, dtype=None, device=None, copy=None, team=_DEFAULT, split=0):
+        if isinstance(obj, DArray):
+            if dtype is not None and dt.to_dtype(dtype) != obj.dtype:
+                import ptensor as pt
+                return pt.astype(obj, dtype)
+            return obj
+        a = c.asarray(obj, dtype=dtype, device=device, copy=copy)
+        t, ax = _team_split(team, split, a.ndim)
+        if t is None:
+            return a
+        return distribute(a, t, ax)
+
+    out = {n: shaped(n) for n in ("zeros", "ones", "empty", "full")}
+    out.update({n: like(n) for n in ("zeros_like", "ones_like", "empty_like", "full_like")})
+    out.update(arange=arange, linspace=linspace, eye=eye, asarray=asarray)
+    return out
+
+
+# ------------------------------------------------------------------ dispatch
+
+def _has_darray(args, kwargs):
+    for v in args:
+        if isinstance(v, DArray) or (isinstance(v, (list, tuple)) and
+                                     any(isinstance(w, DArray) for w in v)):
+            return True
+    for v in kwargs.values():
+        if isinstance(v, DArray):
+            return True
+    return False
+
+
+_REDUCTIONS = ("sum", "prod", "min", "max", "any", "all")
+
+
+def dispatching(name, fn, elementwise_names):
+    """fn, but distributed arguments take the distributed implementation of `name`."""
+    if name in _REDUCTIONS:
+        def impl(*a, **kw):
+            if len(a) != 1 or not isinstance(a[0], DArray):
+                return replicated(fn, a, kw)
+            return reduce(name, fn, a[0], **kw)
+    elif name == "mean":
+        def impl(x, /, *, axis=None, keepdims=False):
+            return mean(x, axis, keepdims)
+    elif name in ("var", "std"):
+        def impl(x, /, *, axis=None, correction=0.0, keepdims=False):
+            return var(x, axis, correction, keepdims, _sqrt=name == "std")
+    elif name in elementwise_names:
+        def impl(*a, **kw):
+            return elementwise(fn, a, kw)
+    elif name == "astype":
+        def impl(x, dtype, /, *, copy=True, device=None):
+            r = fn(x._local, dtype, copy=copy, device=device)
+            return DArray(r, x.shape, x.team, x.split, x._pb, x._po)
+    else:
+        def impl(*a, **kw):
+            return replicated(fn, a, kw)
+
+    @functools.wraps(fn)
+    def f(*args, **kwargs):
+        if _has_darray(args, kwargs):
+            return impl(*args, **kwargs)
+        return fn(*args, **kwargs)
+    return f
+
+
+def install_operators(elementwise_names):
+    """Python operators of DArray: the namespace's (dispatching) functions."""
+    import ptensor as pt
+    binary = {"add": "add", "sub": "subtract", "mul": "multiply", "truediv": "divide",
+              "floordiv": "floor_divide", "mod": "remainder", "pow": "pow",
+              "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor",
+              "lshift": "bitwise_left_shift", "rshift": "bitwise_right_shift"}
+    for op, name in binary.items():
+        fn = getattr(pt, name)
+        setattr(DArray, f"__{op}__", lambda self, other, fn=fn: fn(self, other))
+        setattr(DArray, f"__r{op}__", lambda self, other, fn=fn: fn(other, self))
+
+        def iop(self, other, fn=fn):
+            r = fn(self, other)
+            if r.shape != self.shape:
+                raise ValueError(f"non-broadcastable output operand with shape {self.shape} "
+                                 f"doesn't match the broadcast shape {r.shape}")
+            self[...] = r
+            return self
+        setattr(DArray, f"__i{op}__", iop)
+    for op, name in {"lt": "less", "le": "less_equal", "gt": "greater",
+                     "ge": "greater_equal", "eq": "equal", "ne": "not_equal"}.items():
+        fn = getattr(pt, name)
+        setattr(DArray, f"__{op}__", lambda self, other, fn=fn: fn(self, other))
+    for op, name in {"neg": "negative", "pos": "positive", "abs": "abs",
+                     "invert": "bitwise_invert"}.items():
+        fn = getattr(pt, name)
+        setattr(DArray, f"__{op}__", lambda self, fn=fn: fn(self))
+    DArray.__matmul__ = lambda self, other: pt.matmul(self, other)
+    DArray.__rmatmul__ = lambda self, other: pt.matmul(other, self)
+    DArray.__hash__ = None
