@@ -346,8 +346,10 @@ static void repartition(i64 team, const Unranked *src, const Unranked *dst, i64 
 
 enum { K_SUM = 0, K_PROD = 1, K_MIN = 2, K_MAX = 3 };
 
-/* Float min/max that propagate NaN like NumPy (MPI_MIN/MPI_MAX compare with < and drop it). */
-#define NANOP(NAME, T, CMP)                                                                      \
+/* min/max as user ops: floats propagate NaN like NumPy (MPI_MIN/MPI_MAX compare with < and
+ * drop it), and MPICH 4.0.2 compares unsigned 64-bit integers as signed (measured: max of
+ * 2^63+5 and 3 gives 3), so unsigned types get their own ops too. */
+#define MINMAX(NAME, T, CMP)                                                                     \
   static void NAME(void *in, void *inout, int *len, MPI_Datatype *dt) {                         \
     (void)dt;                                                                                    \
     T *a = (T *)in, *b = (T *)inout;                                                             \
@@ -355,10 +357,18 @@ enum { K_SUM = 0, K_PROD = 1, K_MIN = 2, K_MAX = 3 };
       if (a[i] != a[i] || (b[i] == b[i] && a[i] CMP b[i]))                                       \
         b[i] = a[i];                                                                             \
   }
-NANOP(minF64, double, <)
-NANOP(maxF64, double, >)
-NANOP(minF32, float, <)
-NANOP(maxF32, float, >)
+MINMAX(minF64, double, <)
+MINMAX(maxF64, double, >)
+MINMAX(minF32, float, <)
+MINMAX(maxF32, float, >)
+MINMAX(minU64, uint64_t, <)
+MINMAX(maxU64, uint64_t, >)
+MINMAX(minU32, uint32_t, <)
+MINMAX(maxU32, uint32_t, >)
+MINMAX(minU16, uint16_t, <)
+MINMAX(maxU16, uint16_t, >)
+MINMAX(minU8, uint8_t, <)
+MINMAX(maxU8, uint8_t, >)
 
 /* code: 0 f64, 1 f32, 2 i64, 3 i32, 4 i16, 5 i8, 6 u64, 7 u32, 8 u16, 9 u8 / bool */
 static MPI_Datatype mpiType(i64 code) {
@@ -367,18 +377,24 @@ static MPI_Datatype mpiType(i64 code) {
   return t[code];
 }
 
+static MPI_Op userMinMax(i64 code, int isMax) {
+  static MPI_User_function *const fns[10][2] = {
+      {minF64, maxF64}, {minF32, maxF32}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
+      {minU64, maxU64}, {minU32, maxU32}, {minU16, maxU16}, {minU8, maxU8}};
+  static MPI_Op ops[10][2];
+  static int made[10][2];
+  if (!fns[code][isMax])
+    return isMax ? MPI_MAX : MPI_MIN;
+  if (!made[code][isMax]) {
+    MPI_Op_create(fns[code][isMax], 1, &ops[code][isMax]);
+    made[code][isMax] = 1;
+  }
+  return ops[code][isMax];
+}
+
 /* In-place allreduce of a contiguous buffer of `count` items. */
 void ptensor_dist_allreduce_buf(i64 team, void *data, i64 count, i64 code, i64 kind) {
-  static MPI_Op nanOps[4] = {MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL, MPI_OP_NULL};
-  MPI_Op op = kind == K_SUM ? MPI_SUM : kind == K_PROD ? MPI_PROD : kind == K_MIN ? MPI_MIN : MPI_MAX;
-  if (code <= 1 && (kind == K_MIN || kind == K_MAX)) {
-    int k = (int)(code * 2 + (kind == K_MAX));
-    if (nanOps[k] == MPI_OP_NULL) {
-      MPI_User_function *f[4] = {minF64, maxF64, minF32, maxF32};
-      MPI_Op_create(f[k], 1, &nanOps[k]);
-    }
-    op = nanOps[k];
-  }
+  MPI_Op op = kind == K_SUM ? MPI_SUM : kind == K_PROD ? MPI_PROD : userMinMax(code, kind == K_MAX);
   if (count > 0)
     MPI_Allreduce(MPI_IN_PLACE, data, (int)count, mpiType(code), op, comm(team));
   int P;

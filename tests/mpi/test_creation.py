@@ -1,0 +1,83 @@
+import numpy as np
+import pytest
+
+import ptensor as pt
+from ptensor import spmd
+from _helpers import check, dist
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 7, 100])
+def test_arange_split_sizes(team, n):
+    a = pt.arange(n, team=team)
+    assert dist(a) and a.shape == (n,)
+    sizes = spmd.all_gather_sizes(spmd.get_locals(a).shape[0], team)
+    assert sum(sizes) == n and max(sizes) - min(sizes) <= 1
+    check(a, np.arange(n))
+
+
+@pytest.mark.parametrize("args", [(3, 20, 2), (1.5, 9.0, 0.7), (10, -7, -3), (0.0, -1.0, -0.125)])
+def test_arange_steps(team, args):
+    check(pt.arange(*args, team=team), np.arange(*args))
+
+
+@pytest.mark.parametrize("endpoint", [True, False])
+@pytest.mark.parametrize("num", [1, 2, 5, 50])
+def test_linspace(team, num, endpoint):
+    check(pt.linspace(-1.0, 3.0, num, endpoint=endpoint, team=team),
+          np.linspace(-1.0, 3.0, num, endpoint=endpoint))
+
+
+@pytest.mark.parametrize("split", [0, 1])
+def test_shaped_creation(team, split):
+    check(pt.zeros((5, 3), team=team, split=split), np.zeros((5, 3)))
+    check(pt.ones((2, 6), dtype=pt.int32, team=team, split=split), np.ones((2, 6), np.int32))
+    check(pt.full((4, 4), 2.5, team=team, split=split), np.full((4, 4), 2.5))
+    e = pt.empty((3, 5), team=team, split=split)
+    assert dist(e) and e.shape == (3, 5) and e.split == split
+
+
+def test_eye_and_asarray(team):
+    check(pt.eye(5, 4, k=1, team=team), np.eye(5, 4, k=1))
+    data = np.arange(24.0).reshape(4, 6)
+    for split in (0, 1, -1):
+        a = pt.asarray(data, team=team, split=split)
+        assert dist(a) and a.split == split % 2
+        check(a, data)
+
+
+def test_like_keeps_partition(team):
+    a = pt.asarray(np.arange(12.0).reshape(6, 2), team=team)
+    for z, w in [(pt.zeros_like(a), np.zeros((6, 2))), (pt.ones_like(a, dtype=pt.int64),
+                 np.ones((6, 2), np.int64)), (pt.full_like(a, 7.0), np.full((6, 2), 7.0))]:
+        assert dist(z) and z.partition == a.partition
+        check(z, w)
+
+
+def test_team_none_and_split_none_are_local(team):
+    assert not dist(pt.zeros(4, team=None))
+    assert not dist(pt.arange(4, team=team, split=None))
+
+
+def test_default_team(team):
+    # under a launcher with more than one rank new arrays are split over the world team
+    a = pt.ones(5)
+    assert dist(a) == (team.size > 1)
+    check(a, np.ones(5))
+
+
+def test_repr_and_to_numpy_identical_everywhere(team):
+    a = pt.arange(7.0, team=team) * 2
+    want = "A" + repr(np.arange(7.0) * 2)[1:]
+    assert repr(a) == want
+    reprs = spmd.all_gather(pt.asarray(np.frombuffer(repr(a).encode(), np.uint8), team=None))
+    assert bytes(np.asarray(reprs)).decode() == want * team.size
+    check(a.to_numpy(), np.arange(7.0) * 2)
+
+
+def test_bad_creation_arguments(team):
+    with pytest.raises(TypeError, match="team"):
+        pt.zeros(3, team="world")
+    with pytest.raises(np.exceptions.AxisError):
+        pt.zeros((3, 4), team=team, split=2)
+    with pytest.raises(ValueError, match="negative"):
+        pt.ones((-1, 3), team=team)

@@ -1,0 +1,111 @@
+import numpy as np
+import pytest
+
+import ptensor as pt
+from ptensor import spmd
+from _helpers import check, dist
+
+N = 23
+A = np.arange(N * 6, dtype=np.float64).reshape(N, 6) ** 1.5
+
+
+def test_shifted_views_1d(team):
+    a = pt.asarray(A[:, 0].copy(), team=team)
+    w = A[:, 0]
+    check(a[2:] + a[:-2], w[2:] + w[:-2])
+    check(a[1:-1] - 0.5 * (a[2:] + a[:-2]), w[1:-1] - 0.5 * (w[2:] + w[:-2]))
+    check(a[5:] * a[:-5], w[5:] * w[:-5])
+    check(a[N // 2:] + a[:N - N // 2], w[N // 2:] + w[:N - N // 2])  # far: repartition
+
+
+def test_star_stencil_radius_2(team):
+    u = pt.asarray(A, team=team)
+    got = (u[2:-2, 2:-2] * -4 + u[1:-3, 2:-2] + u[3:-1, 2:-2] + u[2:-2, 1:-3] + u[2:-2, 3:-1]
+           + 0.5 * (u[:-4, 2:-2] + u[4:, 2:-2] + u[2:-2, :-4] + u[2:-2, 4:]))
+    w = A
+    want = (w[2:-2, 2:-2] * -4 + w[1:-3, 2:-2] + w[3:-1, 2:-2] + w[2:-2, 1:-3] + w[2:-2, 3:-1]
+            + 0.5 * (w[:-4, 2:-2] + w[4:, 2:-2] + w[2:-2, :-4] + w[2:-2, 4:]))
+    check(got, want)
+
+
+@pytest.mark.parametrize("key", [np.s_[::2], np.s_[::-1], np.s_[1::3], np.s_[-3:2:-2],
+                                 np.s_[5:5], np.s_[..., 1:4], np.s_[3:17, ::2], np.s_[:, 0],
+                                 np.s_[7], np.s_[-1, 2:], np.s_[4, 5]])
+def test_getitem(team, key):
+    check(pt.asarray(A, team=team)[key], A[key])
+
+
+def test_getitem_split_1(team):
+    a = pt.asarray(A, team=team, split=1)
+    check(a[:, 1:] - a[:, :-1], A[:, 1:] - A[:, :-1])
+    check(a[3], A[3])
+    check(a[:, 2], A[:, 2])
+
+
+def test_advanced_indexing_replicated(team):
+    a = pt.asarray(A, team=team)
+    check(a[a > 100.0], A[A > 100.0])
+    check(a[pt.asarray(np.array([3, 0, 22]), team=None)], A[[3, 0, 22]])
+
+
+@pytest.mark.parametrize("key", [np.s_[1:-1, 1:-1], np.s_[::3], np.s_[::-2], np.s_[5],
+                                 np.s_[-2, 1:3], np.s_[...], np.s_[2:9, 4]])
+def test_setitem_scalar_and_replicated(team, key):
+    a = pt.asarray(A.copy(), team=team)
+    w = A.copy()
+    a[key] = -1.0
+    w[key] = -1.0
+    check(a, w)
+    v = np.arange(np.empty(6)[key[1:]].size if isinstance(key, tuple) and len(key) > 1
+                  else 1.0, dtype=np.float64) if False else None
+    view = w[key]
+    val = np.sin(np.arange(view.size, dtype=np.float64)).reshape(view.shape)
+    a[key] = val
+    w[key] = val
+    check(a, w)
+
+
+def test_setitem_distributed_value(team):
+    u = pt.asarray(A.copy(), team=team)
+    v = pt.zeros_like(u)
+    v[1:-1, 1:-1] = 0.25 * (u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2] + u[1:-1, 2:])
+    w = np.zeros_like(A)
+    w[1:-1, 1:-1] = 0.25 * (A[:-2, 1:-1] + A[2:, 1:-1] + A[1:-1, :-2] + A[1:-1, 2:])
+    check(v, w)
+    # values split differently from the target rows
+    x = pt.zeros((N, 6), team=team)
+    x[3:19] = pt.asarray(A[:16], team=team)
+    x[::-4] = pt.asarray(A[::-4] * 2, team=team)
+    y = np.zeros((N, 6))
+    y[3:19] = A[:16]
+    y[::-4] = A[::-4] * 2
+    check(x, y)
+
+
+def test_setitem_then_views_see_new_data(team):
+    a = pt.asarray(np.arange(12.0), team=team)
+    b = a[1:] + a[:-1]
+    a[:] = 0.0
+    c = a[1:] + a[:-1]
+    check(b, np.arange(12.0)[1:] + np.arange(11.0))
+    check(c, np.zeros(11))
+
+
+def test_index_errors(team):
+    a = pt.asarray(A, team=team)
+    with pytest.raises(IndexError):
+        a[N]
+    with pytest.raises(IndexError):
+        a[0, 0, 0]
+    with pytest.raises(IndexError):
+        a[..., ...]
+    with pytest.raises(ValueError):
+        a[2:5] = np.ones((4, 6))
+    with pytest.raises(IndexError):
+        a[-N - 1] = 1.0
+
+
+def test_local_parts(team):
+    a = pt.asarray(A, team=team)
+    lo, hi = spmd.get_local_range(a)
+    check(spmd.get_locals(a), A[lo:hi])
