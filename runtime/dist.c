@@ -270,6 +270,11 @@ static void repartition(i64 team, const Unranked *src, const Unranked *dst, i64 
   ptensor_dist_owned(P, me, s->spb, s->spo, s->sL, &slo, &shi);
   dstItems(s, P, me, &my0, &my1);
   srcItems(s, P, me, &own0, &own1);
+  if (getenv("PTENSOR_DIST_DEBUG"))
+    fprintf(stderr, "[%d] repartition n=%ld src(%ld,%ld,%ld,%ld,%ld) dst(%ld,%ld,%ld,%ld,%ld,%ld,%ld) recv [%ld,%ld) own [%ld,%ld) slab %ld\n",
+            me, (long)s->n, (long)s->spb, (long)s->spo, (long)s->sL, (long)s->sa, (long)s->ss,
+            (long)s->tpb, (long)s->tpo, (long)s->tL, (long)s->ta, (long)s->ts, (long)s->hl,
+            (long)s->hh, (long)my0, (long)my1, (long)own0, (long)own1, (long)slab);
 
   MPI_Request *reqs = NULL;
   char **bufs = NULL;

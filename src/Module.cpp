@@ -143,6 +143,8 @@ std::shared_ptr<Handle> record(const std::string &kind, const std::string &sub,
     else
       n->sargs.push_back({false, 0.0, s.cast<int64_t>()});
   }
+  if (n->kind == Kind::DistRepartition || n->kind == Kind::DistReduce)
+    pinNode(n); // collectives: every rank runs them, in recording order
   return makeHandle(std::move(n));
 }
 /// Fast path for the commonest record: a binary op (or comparison) of two arrays of one shape

@@ -20,7 +20,8 @@ struct Plan {
   std::vector<int64_t> indexClasses;
 };
 
-Plan makePlan(const std::vector<Node *> &roots);
+/// `pinned` nodes (and what they need) come first, in their order; then the roots' graphs.
+Plan makePlan(const std::vector<Node *> &roots, const std::vector<Node *> &pinned = {});
 
 /// Shape as it appears in types: size-1 dimensions static (they broadcast), others dynamic.
 std::vector<int64_t> typeShape(const Node &n);

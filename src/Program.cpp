@@ -13,6 +13,10 @@
 
 namespace ptensor {
 namespace {
+std::vector<std::shared_ptr<Node>> &pinned() {
+  static std::vector<std::shared_ptr<Node>> p;
+  return p;
+}
 std::vector<std::weak_ptr<Handle>> &pending() {
   static std::vector<std::weak_ptr<Handle>> p;
   return p;
@@ -151,7 +155,7 @@ static int64_t sizePosition(const Node &n, size_t i) {
   }
 }
 
-Plan makePlan(const std::vector<Node *> &roots) {
+Plan makePlan(const std::vector<Node *> &roots, const std::vector<Node *> &pinned) {
   static uint64_t epoch = 0;
   ++epoch;
   auto placed = [](Node *n) { return n->planEpoch == epoch; };
@@ -159,7 +163,9 @@ Plan makePlan(const std::vector<Node *> &roots) {
   p.roots = roots;
   // iterative post-order DFS
   std::vector<std::pair<Node *, size_t>> stack;
-  for (Node *r : roots) {
+  std::vector<Node *> starts(pinned);
+  starts.insert(starts.end(), roots.begin(), roots.end());
+  for (Node *r : starts) {
     if (placed(r))
       continue;
     stack.push_back({r, 0});
@@ -261,6 +267,8 @@ Plan makePlan(const std::vector<Node *> &roots) {
   return p;
 }
 
+void pinNode(std::shared_ptr<Node> n) { pinned().push_back(std::move(n)); }
+
 void materializeAll(const std::shared_ptr<Node> &want) {
   gRecordsSinceRun = 0;
   auto &pend = pending();
@@ -280,9 +288,15 @@ void materializeAll(const std::shared_ptr<Node> &want) {
         keep.push_back(h->node);
       }
   pend.clear();
-  if (roots.empty())
+  std::vector<std::shared_ptr<Node>> pins;
+  pins.swap(pinned());
+  std::vector<Node *> pinnedNodes;
+  for (auto &n : pins)
+    if (n->kind != Kind::Leaf)
+      pinnedNodes.push_back(n.get());
+  if (roots.empty() && pinnedNodes.empty())
     return;
-  Plan plan = makePlan(roots);
+  Plan plan = makePlan(roots, pinnedNodes);
   std::vector<std::shared_ptr<Buffer>> outs;
   outs.reserve(roots.size());
   for (Node *r : roots)

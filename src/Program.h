@@ -68,6 +68,10 @@ std::shared_ptr<Handle> makeHandle(std::shared_ptr<Node> n);
 /// Runs every pending node still referenced from Python (and `want`); afterwards they are
 /// all leaves.
 void materializeAll(const std::shared_ptr<Node> &want = nullptr);
+/// Runs `n` with the next program even when no result needs it, after the nodes pinned before
+/// it. Dist nodes are pinned: every rank must run the same collectives in the same order,
+/// whatever each rank's local graph looks like.
+void pinNode(std::shared_ptr<Node> n);
 /// Allocates an uninitialized contiguous buffer (MemoryError-style std::bad_alloc on failure).
 std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shape);
 

@@ -1,0 +1,105 @@
+"""Distributed scaling: the star stencil (4096x4096) and Black-Scholes at 1 and 2 MPI ranks.
+
+    python examples/benchmarks/dist_scaling.py [--ranks 1 2] [--n 4096] [--repeat 5]
+
+Each rank count is a real `mpiexec -n P` run of this file (--worker). Every rank runs one
+OpenMP thread (PTENSOR_NUM_THREADS=1), so P ranks use P cores and the parallel efficiency
+T1 / (P * TP) compares like with like. Reported per step: the median time over the repeats,
+the efficiency, and the bytes and messages all ranks together sent (halo rows, reductions),
+read from the runtime's counters (pt.spmd.stats()).
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def worker(name, n, steps, repeat):
+    import ptensor as pt
+    sys.path.insert(0, HERE)
+    import workloads
+
+    rng = np.random.default_rng(0)
+    if name == "stencil":
+        sys.path.insert(0, os.path.join(HERE, ".."))
+        from stencil import sweep
+        u0 = rng.random((n, n))
+        u, v = pt.asarray(u0), pt.asarray(u0)
+
+        def work():
+            nonlocal u, v
+            sweep(u, v)
+            u, v = v, u
+    else:
+        data = workloads.inputs("black_scholes", scale=n / 4_000_000)
+        args = [pt.asarray(a) for a in data]
+
+        def work():
+            workloads.black_scholes(pt, *args)
+
+    def timed():
+        pt.spmd.barrier()
+        t0 = time.perf_counter()
+        for _ in range(steps):
+            work()
+            pt.sync()
+        pt.spmd.barrier()
+        return (time.perf_counter() - t0) / steps
+
+    timed()  # warm-up: compiles
+    s0 = pt.spmd.stats()
+    times = [timed() for _ in range(repeat)]
+    s1 = pt.spmd.stats()
+    sent = pt.spmd.all_reduce(pt.asarray(np.array([s1["bytes_sent"] - s0["bytes_sent"],
+                                                   s1["messages"] - s0["messages"]]), team=None))
+    per = np.asarray(sent) / (steps * repeat)
+    if pt.spmd.rank() == 0:
+        print(json.dumps({"time": float(np.median(times)), "bytes": float(per[0]),
+                          "messages": float(per[1])}))
+
+
+def run(name, ranks, n, steps, repeat):
+    env = dict(os.environ, PTENSOR_NUM_THREADS="1")
+    cmd = ["mpiexec", "-n", str(ranks), sys.executable, os.path.abspath(__file__), "--worker",
+           name, "--n", str(n), "--steps", str(steps), "--repeat", str(repeat)]
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=1800)
+    if out.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed:\n{out.stderr[-3000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--worker")
+    p.add_argument("--ranks", type=int, nargs="+", default=[1, 2])
+    p.add_argument("--n", type=int, default=0, help="stencil grid / Black-Scholes size")
+    p.add_argument("--steps", type=int, default=5)
+    p.add_argument("--repeat", type=int, default=5)
+    a = p.parse_args()
+    if a.worker:
+        return worker(a.worker, a.n, a.steps, a.repeat)
+    sizes = {"stencil": a.n or 4096, "black_scholes": a.n * a.n if a.n else 8_000_000}
+    print(f"# ptensor distributed scaling, 1 thread per rank, median of {a.repeat} x "
+          f"{a.steps} steps")
+    print("| workload | size | ranks | ms/step | efficiency | bytes sent/step | messages/step |")
+    print("|---|---|---|---|---|---|---|")
+    for name in ("stencil", "black_scholes"):
+        base = None
+        for r in a.ranks:
+            res = run(name, r, sizes[name], a.steps, a.repeat)
+            if r == 1:
+                base = res["time"]
+            eff = base / (r * res["time"]) if base else float("nan")
+            size = f"{sizes[name]}^2" if name == "stencil" else str(sizes[name])
+            print(f"| {name} | {size} | {r} | {res['time'] * 1e3:.1f} | {eff:.0%} | "
+                  f"{res['bytes']:.0f} | {res['messages']:.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
