@@ -208,6 +208,32 @@ static void rowsCopy(const View *v, int axis, i64 first, i64 step, i64 count, ch
   }
 }
 
+/* Copies slab j of a into slab k of b (same shapes apart from the axis). */
+static void slabToSlab(char *pa, char *pb, const View *a, const View *b, int axis, int k) {
+  if (k == a->rank) {
+    memcpy(pb, pa, a->elem);
+    return;
+  }
+  if (k == axis) {
+    slabToSlab(pa, pb, a, b, axis, k + 1);
+    return;
+  }
+  if (k == a->rank - 1 && a->strides[k] == a->elem && b->strides[k] == b->elem) {
+    memcpy(pb, pa, a->sizes[k] * a->elem);
+    return;
+  }
+  for (i64 i = 0; i < a->sizes[k]; ++i)
+    slabToSlab(pa + i * a->strides[k], pb + i * b->strides[k], a, b, axis, k + 1);
+}
+
+/* count rows from a (first, step) to b (first2, step 1) without a staging buffer. */
+static void rowsToRows(const View *a, const View *b, int axis, i64 first, i64 step, i64 first2,
+                       i64 count) {
+  for (i64 t = 0; t < count; ++t)
+    slabToSlab(a->data + (first + step * t) * a->strides[axis],
+               b->data + (first2 + t) * b->strides[axis], a, b, axis, 0);
+}
+
 /* ---------------------------------------------------------------- statistics */
 
 static i64 gBytesSent = 0, gMessages = 0;
@@ -328,12 +354,8 @@ static void repartition(i64 team, const Unranked *src, const Unranked *dst, i64 
   /* own items, while the messages travel */
   {
     i64 a0 = own0 > my0 ? own0 : my0, a1 = own1 < my1 ? own1 : my1;
-    if (a0 < a1) {
-      char *tmp = malloc((size_t)((a1 - a0) * slab));
-      rowsCopy(&sv, (int)axis, s->sa + s->ss * a0 - slo, s->ss, a1 - a0, tmp, 1);
-      rowsCopy(&dv, (int)axis, a0 - my0, 1, a1 - a0, tmp, 0);
-      free(tmp);
-    }
+    if (a0 < a1)
+      rowsToRows(&sv, &dv, (int)axis, s->sa + s->ss * a0 - slo, s->ss, a0 - my0, a1 - a0);
   }
   if (nreq)
     MPI_Waitall(nreq, reqs, MPI_STATUSES_IGNORE);

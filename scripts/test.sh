@@ -6,3 +6,11 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 python3 -m pytest tests/python -q
 python3 -c "import lit.main; lit.main.main()" -q tests/mlir
+# Distributed arrays: the same tests under mpiexec -n 1..4 (oversubscribed on small machines),
+# sharing one fresh disk cache so the ranks compile each program once.
+export PTENSOR_CACHE_DIR="${PTENSOR_CACHE_DIR:-$(mktemp -d)}"
+for n in 1 2 3 4; do
+  echo "tests/mpi under mpiexec -n $n"
+  timeout 900 mpiexec -n "$n" python3 -m pytest tests/mpi -q -x -p no:cacheprovider 2>&1 | tail -n 3
+  [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "tests/mpi failed under mpiexec -n $n"; exit 1; }
+done

@@ -214,6 +214,12 @@ struct Jit {
       fail(*original, "LLVM compilation", llvm::toString(engine.takeError()));
     auto c = std::make_unique<Compiled>();
     c->engine = std::move(*engine);
+    c->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+      llvm::orc::SymbolMap m;
+      for (auto &[name, addr] : jitAllocSymbols())
+        m[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(addr), llvm::JITSymbolFlags::Exported};
+      return m;
+    });
     auto fn = c->engine->lookupPacked("ptensor_main");
     if (!fn)
       fail(*original, "symbol lookup", llvm::toString(fn.takeError()));
@@ -261,6 +267,14 @@ struct Jit {
       return nullptr;
     }
     jd.addGenerator(std::move(*gen));
+    llvm::orc::SymbolMap allocs;
+    for (auto &[name, addr] : jitAllocSymbols())
+      allocs[(*jit)->mangleAndIntern(name)] = {llvm::orc::ExecutorAddr::fromPtr(addr),
+                                               llvm::JITSymbolFlags::Exported};
+    if (auto err = jd.define(llvm::orc::absoluteSymbols(std::move(allocs)))) {
+      llvm::consumeError(std::move(err));
+      return nullptr;
+    }
     if (auto err = (*jit)->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(object))) {
       llvm::consumeError(std::move(err));
       return nullptr;

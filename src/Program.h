@@ -72,6 +72,8 @@ void materializeAll(const std::shared_ptr<Node> &want = nullptr);
 /// it. Dist nodes are pinned: every rank must run the same collectives in the same order,
 /// whatever each rank's local graph looks like.
 void pinNode(std::shared_ptr<Node> n);
+/// The allocation functions compiled code calls (name, address), backed by the buffer pool.
+const std::vector<std::pair<const char *, void *>> &jitAllocSymbols();
 /// Allocates an uninitialized contiguous buffer (MemoryError-style std::bad_alloc on failure).
 std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shape);
 

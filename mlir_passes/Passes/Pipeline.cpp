@@ -23,9 +23,9 @@ static std::string pipelineText(const PipelineOptions &o) {
   if (o.blas)
     s += "ptensor-matmul-to-blas,";
   s += "convert-bufferization-to-memref,";
-  s += o.parallel ? "func.func(convert-linalg-to-parallel-loops,ptensor-parallel-outer),"
-                    "convert-scf-to-openmp,"
-                  : "func.func(convert-linalg-to-loops),";
+  s += o.parallel ? "func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
+                    "ptensor-parallel-outer),convert-scf-to-openmp,"
+                  : "func.func(ptensor-copy-to-loops,convert-linalg-to-loops),";
   // memref.alloca_scope (made by scf-to-openmp) must be lowered while its body is still one
   // block, so scf-to-cf runs after finalize-memref-to-llvm.
   s += "convert-math-to-funcs,"
@@ -34,7 +34,7 @@ static std::string pipelineText(const PipelineOptions &o) {
        "arith-expand,"
        "convert-math-to-llvm,"
        "convert-math-to-libm,"
-       "finalize-memref-to-llvm,"
+       "finalize-memref-to-llvm{use-generic-functions=true},"
        "convert-scf-to-cf,"
        "convert-arith-to-llvm,"
        "convert-index-to-llvm,"

@@ -29,6 +29,7 @@ void registerPassesAndPipeline() {
   registerMatmulToBlas();
   registerParallelOuter();
   registerDistToRuntime();
+  registerCopyToLoops();
   PassPipelineRegistration<>(
       "ptensor-pipeline", "lower-ptensor, fuse, bufferize (with deallocation), BLAS matmuls, loops, LLVM",
       [](OpPassManager &pm) { buildPipeline(pm, PipelineOptions{/*parallel=*/false, /*blas=*/true}); });

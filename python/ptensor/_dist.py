@@ -330,12 +330,15 @@ def gather(x, root=None):
 
 def distribute(a, team, split=0):
     """A replicated (identical on every rank) local Array split over `team`: each rank keeps
-    its block of rows. No communication."""
+    (a copy of) its block of rows. No communication."""
     if a.ndim == 0:
         return a
+    from ._creation import _copy
     L = a.shape[split]
     lo, hi = team.owned(L, 0, L)
-    return DArray(a[_rows(split, a.ndim, slice(lo, hi))], a.shape, team, split)
+    # a copy: the rows own their memory (writes do not go through to the whole array, which
+    # can be freed)
+    return DArray(_copy(a[_rows(split, a.ndim, slice(lo, hi))]), a.shape, team, split)
 
 
 def stats():

@@ -111,7 +111,14 @@ def _align(operands):
     team = lead.team
     k = lead.split + len(S) - lead.ndim
     pb, po = lead._pb, lead._po
-    lo, hi = lead.owned()
+    parts = {(o._pb, o._po) for o in operands if isinstance(o, DArray)
+             and o.split + len(S) - o.ndim == k and o.shape[o.split] == S[k]}
+    if len(parts) > 1:
+        # Views with different offsets: the result is centred in the leader's rows, the same
+        # partition for every such combination (stencil terms then combine without moving
+        # data; only the views fetch halos of their base).
+        po = (pb - S[k]) // 2
+    lo, hi = team.owned(pb, po, S[k])
     out = []
     for o in operands:
         if isinstance(o, DArray):
@@ -128,7 +135,7 @@ def _align(operands):
             if j >= 0 and o.shape[j] == S[k]:
                 o = o[_rows(j, o.ndim, slice(lo, hi))]
         out.append(o)
-    return S, lead, k, out
+    return S, lead, k, (pb, po), out
 
 
 def _is_arraylike(v):
@@ -143,11 +150,11 @@ def elementwise(fn, args, kwargs):
     al = _align([ops[i] for i in idx])
     if al is None:
         return replicated(fn, args, kwargs)
-    S, lead, k, parts = al
+    S, lead, k, (pb, po), parts = al
     for i, p in zip(idx, parts):
         ops[i] = p
     r = fn(*ops[:len(args)], **dict(zip(names, ops[len(args):])))
-    return DArray(r, S, lead.team, k, lead._pb, lead._po)
+    return DArray(r, S, lead.team, k, pb, po)
 
 
 # ------------------------------------------------------------------ replicated fallback
