@@ -435,19 +435,24 @@ void ptensor_dist_allreduce_buf(i64 team, void *data, i64 count, i64 code, i64 k
 /* ---------------------------------------------------------------- gathers (from Python) */
 
 /* Every rank gets the concatenation of the ranks' contiguous blocks (bytes[r] from rank r). */
-void ptensor_dist_allgatherv(i64 team, const void *mine, const i64 *bytes, void *out) {
-  MPI_Comm c = comm(team);
-  int P;
-  MPI_Comm_size(c, &P);
-  int *counts = malloc(P * sizeof(int)), *displs = malloc(P * sizeof(int));
+/* MPI's int counts and displacements of the ranks' byte counts (caller frees both). */
+static void countsDispls(MPI_Comm c, const i64 *bytes, int **counts, int **displs, int *P, int *me) {
+  MPI_Comm_size(c, P);
+  MPI_Comm_rank(c, me);
+  *counts = malloc(*P * sizeof(int));
+  *displs = malloc(*P * sizeof(int));
   i64 off = 0;
-  for (int r = 0; r < P; ++r) {
-    counts[r] = (int)bytes[r];
-    displs[r] = (int)off;
+  for (int r = 0; r < *P; ++r) {
+    (*counts)[r] = (int)bytes[r];
+    (*displs)[r] = (int)off;
     off += bytes[r];
   }
-  int me;
-  MPI_Comm_rank(c, &me);
+}
+
+void ptensor_dist_allgatherv(i64 team, const void *mine, const i64 *bytes, void *out) {
+  MPI_Comm c = comm(team);
+  int P, me, *counts, *displs;
+  countsDispls(c, bytes, &counts, &displs, &P, &me);
   MPI_Allgatherv(mine, counts[me], MPI_BYTE, out, counts, displs, MPI_BYTE, c);
   gBytesSent += counts[me] * (i64)(P - 1);
   gMessages += P - 1;
@@ -458,16 +463,8 @@ void ptensor_dist_allgatherv(i64 team, const void *mine, const i64 *bytes, void 
 /* Rank root gets the concatenation; the others' `out` is untouched. */
 void ptensor_dist_gatherv(i64 team, const void *mine, const i64 *bytes, void *out, int root) {
   MPI_Comm c = comm(team);
-  int P, me;
-  MPI_Comm_size(c, &P);
-  MPI_Comm_rank(c, &me);
-  int *counts = malloc(P * sizeof(int)), *displs = malloc(P * sizeof(int));
-  i64 off = 0;
-  for (int r = 0; r < P; ++r) {
-    counts[r] = (int)bytes[r];
-    displs[r] = (int)off;
-    off += bytes[r];
-  }
+  int P, me, *counts, *displs;
+  countsDispls(c, bytes, &counts, &displs, &P, &me);
   MPI_Gatherv(mine, counts[me], MPI_BYTE, out, counts, displs, MPI_BYTE, root, c);
   if (me != root) {
     gBytesSent += counts[me];
