@@ -215,9 +215,8 @@ Plan makePlan(const std::vector<Node *> &roots, const std::vector<Node *> &pinne
   p.roots = roots;
   // iterative post-order DFS
   std::vector<std::pair<Node *, size_t>> stack;
-  std::vector<Node *> starts(pinned);
-  starts.insert(starts.end(), roots.begin(), roots.end());
-  for (Node *r : starts) {
+  for (size_t s = 0; s < pinned.size() + roots.size(); ++s) {
+    Node *r = s < pinned.size() ? pinned[s] : roots[s - pinned.size()];
     if (placed(r))
       continue;
     stack.push_back({r, 0});

@@ -86,7 +86,6 @@ struct DistToRuntime : ptensor::impl::DistToRuntimeBase<DistToRuntime> {
         op->emitOpError("element type ") << resTy.getElementType() << " has no runtime entry";
         return signalPassFailure();
       }
-      Type i64 = b.getI64Type();
       Value out;
       SmallVector<Value> args;
       std::string name;
@@ -111,7 +110,6 @@ struct DistToRuntime : ptensor::impl::DistToRuntimeBase<DistToRuntime> {
       SmallVector<Type> types;
       for (Value v : args)
         types.push_back(v.getType());
-      (void)i64;
       b.create<func::CallOp>(loc, runtimeDecl(module, name, types), args);
       Value t = b.create<bufferization::ToTensorOp>(loc, resTy, out, /*restrict=*/true,
                                                     /*writable=*/true);

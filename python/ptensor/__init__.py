@@ -109,7 +109,7 @@ def _install_dist():
     for name in linalg.__all__:
         f = getattr(linalg, name)
         setattr(linalg, name, _dist_ops_mod.dispatching(name, f, ()))
-    _dist_ops_mod.install_operators(ew)
+    _dist_ops_mod.install_operators()
 
 
 _dist_mod._install_hook = _install_dist

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import atexit
 import ctypes
+import functools
 import os
 import sys
 
@@ -44,6 +45,7 @@ _i64 = ctypes.c_int64
 _P64 = ctypes.POINTER(ctypes.c_int64)
 
 
+@functools.lru_cache(maxsize=None)
 def launched():
     """True when started by an MPI launcher (MPICH Hydra, PMIx or Open MPI)."""
     return any(v in os.environ for v in ("PMI_RANK", "PMI_SIZE", "PMIX_RANK",
@@ -313,19 +315,25 @@ def gather(x, root=None):
     """The whole array as NumPy on every rank (root=None) or on rank `root` (None elsewhere)."""
     if not isinstance(x, DArray):
         return np.asarray(x)
-    team, ax = x.team, x.split
-    local = np.ascontiguousarray(np.moveaxis(np.asarray(x._local), ax, 0))
-    rest = local.shape[1:]
-    row = int(np.prod(rest, dtype=np.int64)) * local.itemsize
-    counts = (_i64 * team.size)(*[c * row for c in team.counts(*x.partition)])
-    full = np.empty((x.shape[ax],) + rest, dtype=local.dtype)
+    ax = x.split
+    rows = np.moveaxis(np.asarray(x._local), ax, 0)
+    full = gather_rows(rows, x.team.counts(*x.partition), x.team, root)
+    return None if full is None else np.moveaxis(full, 0, ax)
+
+
+def gather_rows(rows, sizes, team, root=None):
+    """The ranks' row blocks (sizes[r] rows from rank r) concatenated in rank order, on every
+    rank (root=None) or on `root` (None elsewhere)."""
+    rows = np.ascontiguousarray(rows)
+    rest = rows.shape[1:]
+    row = int(np.prod(rest, dtype=np.int64)) * rows.itemsize
+    counts = (_i64 * team.size)(*[s * row for s in sizes])
+    full = np.empty((sum(sizes),) + rest, dtype=rows.dtype)
     if root is None:
-        _lib.ptensor_dist_allgatherv(team.handle, local.ctypes.data, counts, full.ctypes.data)
-    else:
-        _lib.ptensor_dist_gatherv(team.handle, local.ctypes.data, counts, full.ctypes.data, root)
-        if team.rank != root:
-            return None
-    return np.moveaxis(full, 0, ax)
+        _lib.ptensor_dist_allgatherv(team.handle, rows.ctypes.data, counts, full.ctypes.data)
+        return full
+    _lib.ptensor_dist_gatherv(team.handle, rows.ctypes.data, counts, full.ctypes.data, root)
+    return full if team.rank == root else None
 
 
 def distribute(a, team, split=0):

@@ -3,7 +3,6 @@ elementwise functions, views and assignment, reductions, creation, and the repli
 fallback for everything else."""
 from __future__ import annotations
 
-import ctypes
 import functools
 
 import numpy as np
@@ -12,7 +11,7 @@ from . import _dtypes as dt
 from . import _ops
 from ._array import Array
 from ._dist import (DArray, _DEFAULT, _GHOST, _HALO_MAX, _allreduce, _i64, _repartition, _rows,
-                    _spec_array, as_team, distribute, gather)
+                    _spec_array, as_team, distribute)
 from . import _dist
 
 
@@ -90,8 +89,7 @@ def _replicated_local(v, team):
     """A non-distributed operand as a local array (DArrays of another layout are gathered)."""
     if isinstance(v, DArray):
         _check_team(team, v)
-        from ._creation import asarray
-        return asarray(gather(v))
+        return v._replicated()
     return v
 
 
@@ -368,9 +366,8 @@ def reduce(name, fn, x, axis=None, keepdims=False, **kw):
             "all": "min"}[name]
     if x.split not in axes:
         r = fn(x._local, axis=axes, keepdims=keepdims, **kw)
-        shape = [s for i, s in enumerate(x.shape) if i not in axes or keepdims]
-        if keepdims:
-            shape = [1 if i in axes else s for i, s in enumerate(x.shape)]
+        shape = [1 if i in axes else s for i, s in enumerate(x.shape)
+                 if keepdims or i not in axes]
         split = x.split - (0 if keepdims else sum(1 for a in axes if a < x.split))
         return DArray(r, shape, x.team, split, x._pb, x._po)
     if name in ("min", "max") and any(x.shape[a] == 0 for a in axes):
@@ -562,7 +559,7 @@ def dispatching(name, fn, elementwise_names):
     return f
 
 
-def install_operators(elementwise_names):
+def install_operators():
     """Python operators of DArray: the namespace's (dispatching) functions."""
     import ptensor as pt
     binary = {"add": "add", "sub": "subtract", "mul": "multiply", "truediv": "divide",

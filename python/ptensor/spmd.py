@@ -3,12 +3,10 @@ collectives. Under ``mpiexec -n N`` every rank runs the same script; without a l
 world team has one rank (MPI is then initialized on first use)."""
 from __future__ import annotations
 
-import ctypes
 
 import numpy as np
 
 from . import _dist
-from ._array import Array
 from ._dist import DArray, Team, as_team, distribute, gather as _gather, stats  # noqa: F401
 
 
@@ -63,27 +61,14 @@ def from_locals(local, team=None, split=0):
     if sizes == t.counts(L, 0, L):
         return DArray(local, shape, t, ax)
     rows = np.moveaxis(np.asarray(local), ax, 0)
-    full = _gather_rows(rows, sizes, t)
+    full = _dist.gather_rows(rows, sizes, t)
     return distribute(asarray(np.moveaxis(full, 0, ax)), t, ax)
 
 
 def all_gather_sizes(n, team):
     """Every rank's integer n (an allgather)."""
-    out = np.empty(team.size, dtype=np.int64)
-    mine = np.array([n], dtype=np.int64)
-    counts = (ctypes.c_int64 * team.size)(*([8] * team.size))
-    _dist._lib.ptensor_dist_allgatherv(team.handle, mine.ctypes.data, counts, out.ctypes.data)
+    out = _dist.gather_rows(np.array([n], dtype=np.int64), [1] * team.size, team)
     return [int(v) for v in out]
-
-
-def _gather_rows(rows, sizes, team):
-    rows = np.ascontiguousarray(rows)
-    rest = rows.shape[1:]
-    row = int(np.prod(rest, dtype=np.int64)) * rows.itemsize
-    full = np.empty((sum(sizes),) + rest, dtype=rows.dtype)
-    counts = (ctypes.c_int64 * team.size)(*[s * row for s in sizes])
-    _dist._lib.ptensor_dist_allgatherv(team.handle, rows.ctypes.data, counts, full.ctypes.data)
-    return full
 
 
 def gather(x, root=None):
@@ -98,7 +83,7 @@ def all_gather(*arrays, team=None):
     out = []
     for a in arrays:
         a = np.asarray(get_locals(a))
-        out.append(asarray(_gather_rows(a, all_gather_sizes(a.shape[0], t), t)))
+        out.append(asarray(_dist.gather_rows(a, all_gather_sizes(a.shape[0], t), t)))
     return out[0] if len(out) == 1 else tuple(out)
 
 

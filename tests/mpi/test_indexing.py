@@ -3,7 +3,7 @@ import pytest
 
 import ptensor as pt
 from ptensor import spmd
-from _helpers import check, dist
+from _helpers import check
 
 N = 23
 A = np.arange(N * 6, dtype=np.float64).reshape(N, 6) ** 1.5
@@ -56,8 +56,6 @@ def test_setitem_scalar_and_replicated(team, key):
     a[key] = -1.0
     w[key] = -1.0
     check(a, w)
-    v = np.arange(np.empty(6)[key[1:]].size if isinstance(key, tuple) and len(key) > 1
-                  else 1.0, dtype=np.float64) if False else None
     view = w[key]
     val = np.sin(np.arange(view.size, dtype=np.float64)).reshape(view.shape)
     a[key] = val

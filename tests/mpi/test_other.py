@@ -40,14 +40,17 @@ def test_spmd_basics(team):
 
 def test_from_locals(team):
     r, p = team.rank, team.size
-    even = pt.from_locals if False else spmd.from_locals
     lo, hi = team.owned(10, 0, 10)
-    a = even(np.arange(lo, hi, dtype=np.float64))  # matches the block partition: no copy
+    a = spmd.from_locals(np.arange(lo, hi, dtype=np.float64))  # matches the block partition: no copy
     check(a, np.arange(10.0))
     b = spmd.from_locals(np.full((r + 1, 2), r))    # uneven parts
     want = np.concatenate([np.full((q + 1, 2), q) for q in range(p)])
     check(b, want)
     check(b * 2, want * 2)
+    with pytest.raises(ValueError, match="at least one dimension"):
+        spmd.from_locals(np.float64(1.0))
+    with pytest.raises(TypeError, match="not distributed"):
+        spmd.get_local_range(pt.ones(3, team=None))
 
 
 def test_collectives(team):

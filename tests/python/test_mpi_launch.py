@@ -47,6 +47,12 @@ def test_examples_match_numpy(example, ranks):
     assert f"on {ranks or 1} rank(s)" in r.stdout
 
 
+def test_load_library_bad_path():
+    import ptensor as pt
+    with pytest.raises(ValueError, match="cannot load"):
+        pt._core.load_library("/nonexistent/libptensor_dist.so")
+
+
 def test_scaling_benchmark_runs():
     r = subprocess.run([sys.executable, "examples/benchmarks/dist_scaling.py", "--n", "64",
                         "--steps", "1", "--repeat", "1"], cwd=ROOT, capture_output=True,
