@@ -14,6 +14,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/AsmParser/AsmParser.h"
 
 using namespace mlir;
 
@@ -183,6 +184,33 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
       r = b.create<FromRankedOp>(loc, ty, t);
       break;
     }
+    case Kind::CustomCall: {
+      const int64_t *p = attrs.data();
+      bool sideEffect = *p++ != 0;
+      SmallVector<Type> types(size_t(*p++));
+      for (Type &t : types) {
+        DType d = DType(p[0]);
+        SmallVector<int64_t> shape(size_t(p[1]), ShapedType::kDynamic);
+        for (int64_t j = 0; j < p[1]; ++j)
+          if (p[2] >> j & 1)
+            shape[j] = 1;
+        t = PTensorType::get(ctx, shape, elementType(ctx, d));
+        p += 3;
+      }
+      std::string name = unpackString(p), text = unpackString(p);
+      auto config = dyn_cast_or_null<DictionaryAttr>(parseAttribute(text, ctx));
+      if (!config)
+        throw CompileError("ptensor: custom_call '" + name + "': cannot parse attributes " + text);
+      SmallVector<Value> inputs;
+      for (size_t i = 0; i < n->operands.size(); ++i)
+        inputs.push_back(opnd(i));
+      auto call = b.create<CustomCallOp>(loc, types, inputs, indices(), name, config, sideEffect, 4);
+      r = call->getNumResults() ? call->getResult(0) : Value();
+      break;
+    }
+    case Kind::CustomCallResult:
+      r = opnd(0).getDefiningOp()->getResult(unsigned(attrs[0]));
+      break;
     case Kind::ExtractSlice: {
       auto i = unitStrides(indices(), *n);
       size_t k = i.size() / 3;

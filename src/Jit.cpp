@@ -216,7 +216,7 @@ struct Jit {
     c->engine = std::move(*engine);
     c->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
       llvm::orc::SymbolMap m;
-      for (auto &[name, addr] : jitAllocSymbols())
+      for (auto &[name, addr] : jitRuntimeSymbols())
         m[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(addr), llvm::JITSymbolFlags::Exported};
       return m;
     });
@@ -268,7 +268,7 @@ struct Jit {
     }
     jd.addGenerator(std::move(*gen));
     llvm::orc::SymbolMap allocs;
-    for (auto &[name, addr] : jitAllocSymbols())
+    for (auto &[name, addr] : jitRuntimeSymbols())
       allocs[(*jit)->mangleAndIntern(name)] = {llvm::orc::ExecutorAddr::fromPtr(addr),
                                                llvm::JITSymbolFlags::Exported};
     if (auto err = jd.define(llvm::orc::absoluteSymbols(std::move(allocs)))) {

@@ -1,5 +1,6 @@
 // The pybind11 module ptensor._core: recording nodes, materialization, NumPy exchange.
 // Python validates arguments and computes shapes/dtypes; this layer stores them.
+#include "CustomCall.h"
 #include "DiskCache.h"
 #include "Jit.h"
 #include "Dist/Dialect.h"
@@ -174,17 +175,67 @@ std::shared_ptr<Handle> binaryFast(int kind, int sub, const std::shared_ptr<Hand
                             : std::vector<std::shared_ptr<Node>>{a->node, other};
   return makeHandle(std::move(n));
 }
+/// One custom_call node and its result nodes, recorded together (the results share the call).
+std::vector<std::shared_ptr<Handle>>
+recordCustomCall(const std::string &name, const std::string &config,
+                 const std::vector<std::shared_ptr<Handle>> &operands,
+                 const std::vector<std::pair<int, std::vector<int64_t>>> &results, bool sideEffect) {
+  if (results.empty())
+    throw py::value_error("custom_call: at least one result is required");
+  notePendingRecord();
+  auto call = std::make_shared<Node>();
+  call->kind = Kind::CustomCall;
+  call->dtype = checkDtype(results[0].first);
+  call->shape = results[0].second;
+  for (auto &o : operands)
+    call->operands.push_back(o->node);
+  call->attrs = {sideEffect ? 1 : 0, int64_t(results.size())};
+  for (auto &[code, shape] : results) {
+    if (shape.size() > 62)
+      throw py::value_error("custom_call: results may have at most 62 dimensions");
+    int64_t ones = 0;
+    for (size_t j = 0; j < shape.size(); ++j) {
+      if (shape[j] < 0)
+        throw py::value_error("custom_call: negative dimension in a result shape");
+      if (shape[j] == 1)
+        ones |= int64_t(1) << j;
+      else
+        call->iargs.push_back(shape[j]);
+    }
+    call->attrs.insert(call->attrs.end(), {int64_t(checkDtype(code)), int64_t(shape.size()), ones});
+  }
+  packString(call->attrs, name);
+  packString(call->attrs, config);
+  std::vector<std::shared_ptr<Handle>> out;
+  for (size_t i = 0; i < results.size(); ++i) {
+    auto r = std::make_shared<Node>();
+    r->kind = Kind::CustomCallResult;
+    r->dtype = DType(results[i].first);
+    r->shape = results[i].second;
+    r->operands = {call};
+    r->attrs = {int64_t(i)};
+    out.push_back(makeHandle(std::move(r)));
+  }
+  if (sideEffect)
+    pinNode(out[0]->node); // runs with the next program even if its results are dropped
+  return out;
+}
 } // namespace
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "ptensor C++ core: pending program, PTensor IR, JIT";
   static py::exception<CompileError> compileError(m, "CompileError", PyExc_RuntimeError);
+  static py::exception<CustomCallError> customCallError(m, "CustomCallError", PyExc_RuntimeError);
+  static py::exception<CustomCallError> linAlgError(m, "LinAlgError", PyExc_ValueError);
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p)
         std::rethrow_exception(p);
     } catch (const CompileError &e) {
       py::set_error(compileError, e.what());
+    } catch (const CustomCallError &e) { // codes of ptensor_ffi.h
+      py::set_error(e.code == 2 ? py::handle(PyExc_ValueError)
+                    : e.code == 3 ? py::handle(linAlgError) : py::handle(customCallError), e.what());
     }
   });
 
@@ -250,4 +301,13 @@ PYBIND11_MODULE(_core, m) {
       throw py::value_error("ptensor: cannot load " + path + ": " + err);
   });
   m.def("set_pending_limit", &setPendingLimit);
+  m.def("record_custom_call", &recordCustomCall, py::arg("name"), py::arg("config"),
+        py::arg("operands"), py::arg("results"), py::arg("has_side_effect"));
+  m.def("register_custom_call", [](const std::string &name, uintptr_t address) {
+    if (!address)
+      throw py::value_error("custom_call: the handler of '" + name + "' is a null pointer");
+    registerCustomCall(name, reinterpret_cast<void *>(address));
+  });
+  m.def("is_custom_call_registered", &isCustomCallRegistered);
+  registerBuiltinCustomCalls();
 }

@@ -1,4 +1,5 @@
 // Pending program bookkeeping and materialization.
+#include "CustomCall.h"
 #include "Jit.h"
 #include "Plan.h"
 
@@ -141,11 +142,12 @@ void jitFree(void *p) {
 }
 } // namespace
 
-const std::vector<std::pair<const char *, void *>> &jitAllocSymbols() {
+const std::vector<std::pair<const char *, void *>> &jitRuntimeSymbols() {
   static const std::vector<std::pair<const char *, void *>> s = {
       {"_mlir_memref_to_llvm_alloc", reinterpret_cast<void *>(&jitAlloc)},
       {"_mlir_memref_to_llvm_aligned_alloc", reinterpret_cast<void *>(&jitAlignedAlloc)},
-      {"_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&jitFree)}};
+      {"_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&jitFree)},
+      {"ptensor_custom_call", reinterpret_cast<void *>(&ptensor_custom_call)}};
   return s;
 }
 
@@ -352,7 +354,9 @@ void materializeAll(const std::shared_ptr<Node> &want) {
   outs.reserve(roots.size());
   for (Node *r : roots)
     outs.push_back(allocateBuffer(r->dtype, r->shape));
+  resetCustomCallError();
   runPlan(plan, outs);
+  throwCustomCallError(); // a failed handler: nothing of this program is delivered
   for (size_t i = 0; i < roots.size(); ++i) {
     Node *r = roots[i];
     r->kind = Kind::Leaf;

@@ -15,7 +15,12 @@ namespace ptensor {
 enum class Kind : int32_t {
   Leaf, Arange, Create, Linspace, Eye, Unary, UnaryTest, Binary, BinaryTest, Cast, Broadcast,
   Reduce, ExtractSlice, InsertSlice, PermuteDims, Matmul, Where, Reshape, Take, SearchSorted, Scatter, SearchRange,
-  DistRepartition, DistReduce ///< iargs[0] = team (an MPI communicator's handle)
+  DistRepartition, DistReduce, ///< iargs[0] = team (an MPI communicator's handle)
+  /// A custom_call: never a result itself; its results are CustomCallResult nodes (attrs[0]
+  /// = result number) with the call as their one operand. attrs: has_side_effect, number of
+  /// results, per result (dtype, rank, mask of size-1 dims), then the target name and the
+  /// backend_config text (packed bytes, see IRBuilder). iargs: result sizes other than 1.
+  CustomCall, CustomCallResult
 };
 
 /// Memory owned by a materialized array: either malloc'ed by ptensor or a caller's buffer
@@ -64,6 +69,24 @@ struct Handle {
   std::shared_ptr<Node> node;
 };
 
+/// Strings in a node's attrs (custom_call): the length, then the bytes, 8 per word.
+inline void packString(std::vector<int64_t> &attrs, const std::string &s) {
+  attrs.push_back(int64_t(s.size()));
+  for (size_t i = 0; i < s.size(); i += 8) {
+    uint64_t w = 0;
+    for (size_t j = 0; j < 8 && i + j < s.size(); ++j)
+      w |= uint64_t(uint8_t(s[i + j])) << (8 * j);
+    attrs.push_back(int64_t(w));
+  }
+}
+inline std::string unpackString(const int64_t *&p) {
+  std::string s(size_t(*p++), '\0');
+  for (size_t i = 0; i < s.size(); ++i)
+    s[i] = char(uint64_t(p[i / 8]) >> (8 * (i % 8)));
+  p += (s.size() + 7) / 8;
+  return s;
+}
+
 std::shared_ptr<Handle> makeHandle(std::shared_ptr<Node> n);
 /// Runs every pending node still referenced from Python (and `want`); afterwards they are
 /// all leaves.
@@ -72,8 +95,9 @@ void materializeAll(const std::shared_ptr<Node> &want = nullptr);
 /// it. Dist nodes are pinned: every rank must run the same collectives in the same order,
 /// whatever each rank's local graph looks like.
 void pinNode(std::shared_ptr<Node> n);
-/// The allocation functions compiled code calls (name, address), backed by the buffer pool.
-const std::vector<std::pair<const char *, void *>> &jitAllocSymbols();
+/// The runtime functions compiled code calls (name, address): allocation (backed by the
+/// buffer pool) and ptensor_custom_call.
+const std::vector<std::pair<const char *, void *>> &jitRuntimeSymbols();
 /// Allocates an uninitialized contiguous buffer (MemoryError-style std::bad_alloc on failure).
 std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shape);
 

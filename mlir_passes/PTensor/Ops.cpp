@@ -1,6 +1,7 @@
 // PTensor op verifiers. Shapes are checked as far as they are static; device and team must
 // agree across every ptensor operand and result (compute follows data, RFC).
 #include "PTensor/Dialect.h"
+#include "PTensor/CustomCallAbi.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
@@ -354,6 +355,42 @@ LogicalResult MatmulOp::verify() {
     return emitOpError("contracted dimensions differ: ") << ls[rank - 1] << " vs " << rs[rank - 2];
   if (!agree(ls[rank - 2], os[rank - 2]) || !agree(rs[rank - 1], os[rank - 1]))
     return emitOpError("result must be [..., m, n] for lhs [..., m, k] and rhs [..., k, n]");
+  return success();
+}
+
+int64_t CustomCallOp::attrKind(Attribute a) {
+  using namespace ptensor::ffi;
+  if (isa<BoolAttr>(a))
+    return kAttrBool;
+  if (isa<IntegerAttr>(a))
+    return kAttrI64;
+  if (isa<FloatAttr>(a))
+    return kAttrF64;
+  if (isa<StringAttr>(a))
+    return kAttrString;
+  if (isa<DenseI64ArrayAttr>(a))
+    return kAttrI64Array;
+  if (isa<DenseF64ArrayAttr>(a))
+    return kAttrF64Array;
+  return -1;
+}
+
+LogicalResult CustomCallOp::verify() {
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  if (getCallTargetName().empty())
+    return emitOpError("call_target_name must not be empty");
+  int64_t dynamic = 0;
+  for (Type t : getResultTypes())
+    dynamic += cast<PTensorType>(t).toTensorType().getNumDynamicDims();
+  if (int64_t(getResultSizes().size()) != dynamic)
+    return emitOpError("expects ") << dynamic << " result sizes (one per dynamic result dimension), got "
+                                   << getResultSizes().size();
+  for (NamedAttribute a : getBackendConfig())
+    if (attrKind(a.getValue()) < 0)
+      return emitOpError("backend_config entry '")
+             << a.getName().getValue() << "' has type " << a.getValue()
+             << "; allowed: bool, integer, float, string, array<i64>, array<f64>";
   return success();
 }
 

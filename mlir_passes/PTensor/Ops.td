@@ -267,4 +267,33 @@ def PTensor_MatmulOp : PTensor_Op<"matmul", [Pure]> {
   let hasVerifier = 1;
 }
 
+// ---- foreign functions ----------------------------------------------------------------
+def PTensor_CustomCallOp : PTensor_Op<"custom_call", [AttrSizedOperandSegments]> {
+  let summary = "call a native function registered by name (typed FFI, seed 000)";
+  let description = [{
+    Calls the handler registered under `call_target_name` once, with the operands as
+    read-only buffers, the results as new row-major buffers it fills, and `backend_config`
+    as typed attributes: bool, integers (i64), floats (f64), strings, array<i64> and
+    array<f64>. `result_sizes` are the results' dynamic sizes, in order. The C ABI is
+    python/ptensor/include/ptensor_ffi.h; --lower-ptensor lowers the op to a call of the
+    runtime entry `ptensor_custom_call`, which finds the handler and builds its call frame.
+    Not Pure: the handler may fail (the error is raised in Python after the program) or
+    have side effects (`has_side_effect`).
+  }];
+  let arguments = (ins Variadic<PT>:$inputs, Variadic<Index>:$result_sizes,
+                       StrAttr:$call_target_name, DictionaryAttr:$backend_config,
+                       DefaultValuedAttr<BoolAttr, "false">:$has_side_effect,
+                       DefaultValuedAttr<I32Attr, "4">:$api_version);
+  let results = (outs Variadic<PT>:$results);
+  let assemblyFormat = [{
+    $call_target_name `(` $inputs `)` (`sizes` `(` $result_sizes^ `)`)? attr-dict `:`
+    functional-type($inputs, $results)
+  }];
+  let extraClassDeclaration = [{
+    /// The ptensor_ffi.h attribute kind of a backend_config value, or -1 if it has none.
+    static int64_t attrKind(::mlir::Attribute a);
+  }];
+  let hasVerifier = 1;
+}
+
 #endif

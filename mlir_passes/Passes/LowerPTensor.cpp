@@ -4,7 +4,9 @@
 #include "Passes/Passes.h"
 #include "Passes/ScalarOps.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -639,6 +641,7 @@ struct LowerPTensorPass : ptensor::impl::LowerPTensorBase<LowerPTensorPass> {
                  UnaryLowering, UnaryTestLowering, BinaryLowering, BinaryTestLowering,
                  ReduceLowering, MatmulLowering, WhereLowering, ReshapeLowering,
                  TakeLowering, SearchSortedLowering, ScatterLowering, SearchRangeLowering>(tc, ctx);
+    populateCustomCallLowering(patterns, tc);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, tc);
     populateReturnOpTypeConversionPattern(patterns, tc);
     populateCallOpTypeConversionPattern(patterns, tc);

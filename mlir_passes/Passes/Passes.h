@@ -11,7 +11,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 
-namespace mlir { class DialectRegistry; }
+namespace mlir { class DialectRegistry; class RewritePatternSet; class TypeConverter; }
 
 namespace ptensor {
 #define GEN_PASS_DECL
@@ -29,6 +29,9 @@ inline constexpr const char *kSizeClassesAttr = "ptensor.size_classes";
 /// provably equal and which read a common input into one multi-result generic (so shared
 /// subexpressions are computed once). Part of --ptensor-fuse-elementwise.
 void fuseSiblings(mlir::func::FuncOp fn);
+
+/// The ptensor.custom_call lowering of --lower-ptensor (a runtime call; CustomCallLowering.cpp).
+void populateCustomCallLowering(mlir::RewritePatternSet &patterns, mlir::TypeConverter &tc);
 
 /// Options of the pipeline; part of the JIT cache key.
 struct PipelineOptions {

@@ -16,7 +16,8 @@ def LowerPTensor : Pass<"lower-ptensor", "::mlir::ModuleOp"> {
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect", "::mlir::func::FuncDialect",
-    "::mlir::scf::SCFDialect"];
+    "::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::bufferization::BufferizationDialect"];
 }
 
 def FuseElementwise : Pass<"ptensor-fuse-elementwise"> {

@@ -5,7 +5,9 @@ from __future__ import annotations
 import math as _math
 
 from . import _core
-from ._core import CompileError
+from ._core import CompileError, CustomCallError
+from ._custom_call import custom_call, ffi_include_dir, register_custom_call
+from . import _custom_call as ffi  # ctypes mirrors of ptensor_ffi.h (CallFrame, HANDLER)
 from ._dtypes import (DType, bool_ as bool, int8, int16, int32, int64, uint8, uint16,  # noqa: A001
                       uint32, uint64, float32, float64, result_type)
 from ._array import Array, _install_operators
@@ -83,7 +85,8 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "triu", "vecdot", "count_nonzero", "reshape", "tile", "repeat", "argmax", "argmin",
            "cumulative_sum", "cumulative_prod", "from_dlpack", "take",
            "take_along_axis", "linalg", "tensordot", "searchsorted", "nonzero", "sort", "argsort", "unique_all", "unique_counts",
-           "unique_inverse", "unique_values"] + _ew_all
+           "unique_inverse", "unique_values", "CustomCallError", "custom_call",
+           "register_custom_call", "ffi_include_dir"] + _ew_all
 
 
 # --- MPI teams: creation functions take team= and split=; under a launcher (or once a team
@@ -100,6 +103,7 @@ def _install_dist():
     ew = set(_ew_all) | {"where"}
     skip = {"sync", "cache_info", "set_num_threads", "result_type", "can_cast", "finfo",
             "iinfo", "isdtype", "__array_namespace_info__", "to_numpy", "from_dlpack",
+            "register_custom_call", "ffi_include_dir",
             "arange", "asarray", "empty", "empty_like", "eye", "full", "full_like",
             "linspace", "ones", "ones_like", "zeros", "zeros_like"}
     for name in list(__all__):

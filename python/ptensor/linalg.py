@@ -1,7 +1,7 @@
-"""The array API `linalg` extension, the part that needs no factorization: matmul,
-matrix_transpose, vecdot, tensordot, outer, diagonal, trace, cross, vector_norm, matrix_norm
-(fro, 1, -1, inf, -inf), matrix_power (n >= 0). Functions that need LAPACK (cholesky, det,
-eigh, inv, pinv, qr, slogdet, solve, svd, ...) are not implemented yet (issue 3)."""
+"""The array API `linalg` extension. This module: matmul, matrix_transpose, vecdot,
+tensordot, outer, diagonal, trace, cross, vector_norm, matrix_norm, matrix_power; the
+factorizations (cholesky, det, eigh, inv, pinv, qr, slogdet, solve, svd, ...) are LAPACK
+kernels called through custom_call (_lapack.py)."""
 from __future__ import annotations
 
 import math
@@ -12,6 +12,8 @@ from . import _dtypes as dt
 from . import _ops
 from ._elementwise import _as_array, abs as _abs, multiply, pow as _pow, sqrt, subtract
 from ._indexing_ops import take
+from ._lapack import *  # noqa: F401,F403
+from ._lapack import __all__ as _lapack_all, inv, svdvals
 from ._linalg import matmul, vecdot
 from ._manipulation import matrix_transpose, permute_dims, reshape, stack
 from ._statistical import max as _max, min as _min, sum as _sum
@@ -121,8 +123,7 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
 
 
 def matrix_norm(x, /, *, keepdims=False, ord="fro"):
-    """Norm of the last two dimensions: 'fro', 1, -1, inf, -inf ('nuc' and 2 need the SVD,
-    not available yet)."""
+    """Norm of the last two dimensions: 'fro', 'nuc', 1, -1, 2, -2, inf, -inf."""
     x = _float_array(x, "matrix_norm")
     if x.ndim < 2:
         raise ValueError("matrix_norm: x must have at least two dimensions")
@@ -135,22 +136,29 @@ def matrix_norm(x, /, *, keepdims=False, ord="fro"):
     elif ord in (math.inf, -math.inf):
         s = _sum(a, axis=-1, keepdims=True)
         r = (_max if ord == math.inf else _min)(s, axis=-2, keepdims=True)
+    elif ord in ("nuc", 2, -2):
+        s = svdvals(x)
+        f = _sum if ord == "nuc" else _max if ord == 2 else _min
+        r = f(s, axis=-1, keepdims=True)
+        r = reshape(r, x.shape[:-2] + (1, 1))
     else:
-        raise ValueError(f"matrix_norm: ord {ord!r} is not supported (fro, 1, -1, inf, -inf)")
+        raise ValueError(f"matrix_norm: ord {ord!r} is not supported "
+                         "('fro', 'nuc', 1, -1, 2, -2, inf, -inf)")
     if ord != "fro" and not keepdims:
         r = reshape(r, x.shape[:-2])
     return r
 
 
 def matrix_power(x, n, /):
-    """x multiplied by itself n times (n >= 0; n = 0 gives identity matrices)."""
+    """x multiplied by itself n times (n = 0 gives identity matrices; n < 0 powers of the
+    inverse)."""
     from ._creation import eye
     x = _as_array(x, "matrix_power")
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
         raise ValueError("matrix_power: x must be a (stack of) square matrices")
     n = _ops.as_index(n, "n")
     if n < 0:
-        raise ValueError("matrix_power: negative powers need inv, which is not available yet")
+        x, n = inv(x), -n
     result = _ops.broadcast_to(eye(x.shape[-1], dtype=x.dtype), x.shape)
     base = x
     while n:
@@ -163,4 +171,4 @@ def matrix_power(x, n, /):
 
 
 __all__ = ["matmul", "matrix_transpose", "vecdot", "tensordot", "outer", "diagonal", "trace",
-           "cross", "vector_norm", "matrix_norm", "matrix_power"]
+           "cross", "vector_norm", "matrix_norm", "matrix_power"] + _lapack_all

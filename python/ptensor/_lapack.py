@@ -1,0 +1,182 @@
+"""The factorization half of the array API `linalg` extension: cholesky, det, slogdet, inv,
+solve, eigh, eigvalsh, svd, svdvals, qr (LAPACK kernels registered as the built-in custom
+calls "ptensor.linalg.*", src/Lapack.cpp) and what is built from them: pinv, matrix_rank.
+Integer and bool arrays are computed in float64, float32 stays float32 (NumPy's rule).
+Errors found by LAPACK (a singular or non positive-definite matrix) are raised as
+LinAlgError (a ValueError, as NumPy's) when the program runs."""
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+
+from . import _core
+from . import _dtypes as dt
+from . import _ops
+from ._custom_call import call
+from ._elementwise import _as_array, divide, greater, multiply
+from ._manipulation import matrix_transpose
+from ._searching import where
+from ._statistical import max as _max
+
+LinAlgError = _core.LinAlgError
+
+EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
+QRResult = namedtuple("QRResult", ["Q", "R"])
+SlogdetResult = namedtuple("SlogdetResult", ["sign", "logabsdet"])
+SVDResult = namedtuple("SVDResult", ["U", "S", "Vh"])
+
+
+def _matrices(x, name, square=False):
+    """x as a float array of (a stack of) matrices; LinAlgError (NumPy's) otherwise."""
+    x = _as_array(x, name)
+    if x.ndim < 2:
+        raise LinAlgError(f"{name}: {x.ndim}-dimensional array given. Array must be at least "
+                          "two-dimensional")
+    if square and x.shape[-1] != x.shape[-2]:
+        raise LinAlgError(f"{name}: last 2 dimensions of the array must be square, got shape "
+                          f"{x.shape}")
+    if not dt.is_float(x.dtype):
+        x = _ops.cast(x, dt.default_float)
+    return x
+
+
+def _lapack(name, x, results, attrs=None):
+    return call("ptensor.linalg." + name, x if isinstance(x, list) else [x], results, attrs)
+
+
+def cholesky(x, /, *, upper=False):
+    """Lower (or, with upper=True, upper) Cholesky factor; reads the lower triangle."""
+    x = _matrices(x, "cholesky", square=True)
+    return _lapack("cholesky", x, [(x.shape, x.dtype)], {"upper": bool(upper)})[0]
+
+
+def det(x, /):
+    """Determinant of each matrix (LU with partial pivoting)."""
+    x = _matrices(x, "det", square=True)
+    return _lapack("det", x, [(x.shape[:-2], x.dtype)])[0]
+
+
+def slogdet(x, /):
+    """(sign, log|det|); a singular matrix gives (0, -inf)."""
+    x = _matrices(x, "slogdet", square=True)
+    b = x.shape[:-2]
+    return SlogdetResult(*_lapack("det", x, [(b, x.dtype), (b, x.dtype)]))
+
+
+def inv(x, /):
+    """Inverse of each matrix; LinAlgError for a singular one."""
+    x = _matrices(x, "inv", square=True)
+    return _lapack("inv", x, [(x.shape, x.dtype)])[0]
+
+
+def solve(x1, x2, /):
+    """x with x1 @ x = x2. x2 of one dimension is a vector (NumPy 2 and the array API);
+    otherwise its last two dimensions are matrices and the batch dimensions broadcast."""
+    a = _matrices(x1, "solve", square=True)
+    b = _as_array(x2, "solve")
+    if b.ndim == 0:
+        raise ValueError("solve: x2 must have at least one dimension")
+    ftype = dt.result_type(a.dtype, b.dtype) if dt.is_float(b.dtype) else a.dtype
+    a, b = _ops.cast(a, ftype), _ops.cast(b, ftype)
+    n = a.shape[-1]
+    vector = b.ndim == 1
+    if vector:
+        b = _ops.insert_unit_dims(b, [1], (b.shape[0], 1))
+    if b.shape[-2] != n:
+        raise ValueError(f"solve: x2 has {b.shape[-2]} rows, x1 is {n} x {n} (shapes "
+                         f"{tuple(x1.shape)} and {tuple(x2.shape)})")
+    try:
+        batch = _ops.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    except ValueError:
+        raise ValueError(f"solve: batch dimensions of shapes {tuple(x1.shape)} and "
+                         f"{tuple(x2.shape)} do not broadcast") from None
+    a = _ops.broadcast_to(a, batch + (n, n))
+    b = _ops.broadcast_to(b, batch + b.shape[-2:])
+    r = _lapack("solve", [a, b], [(b.shape, ftype)])[0]
+    return r[..., 0] if vector else r
+
+
+def eigh(x, /):
+    """Eigenvalues (ascending) and eigenvectors (columns) of symmetric matrices; reads the
+    lower triangle."""
+    x = _matrices(x, "eigh", square=True)
+    return EighResult(*_lapack("eigh", x, [(x.shape[:-1], x.dtype), (x.shape, x.dtype)]))
+
+
+def eigvalsh(x, /):
+    """Eigenvalues (ascending) of symmetric matrices; reads the lower triangle."""
+    x = _matrices(x, "eigvalsh", square=True)
+    return _lapack("eigh", x, [(x.shape[:-1], x.dtype)])[0]
+
+
+def svd(x, /, *, full_matrices=True):
+    """U, S (descending), Vh with x = U @ diag(S) @ Vh."""
+    x = _matrices(x, "svd")
+    m, n = x.shape[-2:]
+    k, b = min(m, n), x.shape[:-2]
+    cu, rv = (m, n) if full_matrices else (k, k)
+    return SVDResult(*_lapack("svd", x, [(b + (m, cu), x.dtype), (b + (k,), x.dtype),
+                                          (b + (rv, n), x.dtype)], {"full": bool(full_matrices)}))
+
+
+def svdvals(x, /):
+    """Singular values, descending."""
+    x = _matrices(x, "svdvals")
+    return _lapack("svd", x, [(x.shape[:-2] + (min(x.shape[-2:]),), x.dtype)])[0]
+
+
+def qr(x, /, *, mode="reduced"):
+    """Q (orthonormal columns) and R (upper triangular) with x = Q @ R; mode 'reduced' or
+    'complete'."""
+    if mode not in ("reduced", "complete"):
+        raise ValueError(f"qr: mode must be 'reduced' or 'complete', got {mode!r}")
+    x = _matrices(x, "qr")
+    m, n = x.shape[-2:]
+    k, b = min(m, n), x.shape[:-2]
+    qc = m if mode == "complete" else k
+    return QRResult(*_lapack("qr", x, [(b + (m, qc), x.dtype), (b + (qc, n), x.dtype)],
+                             {"complete": mode == "complete"}))
+
+
+def _default_rtol(x):
+    return max(x.shape[-2:]) * float(np.finfo(x.dtype.np).eps)
+
+
+def _cutoff(s, x, rtol, name):
+    """rtol * the largest singular value (rtol: a number or an array broadcasting with the
+    batch; default max(M, N) * eps)."""
+    if rtol is None:
+        rtol = _default_rtol(x)
+    elif not isinstance(rtol, (int, float)) or isinstance(rtol, bool):
+        rtol = _as_array(rtol, name)
+        rtol = _ops.insert_unit_dims(rtol, [rtol.ndim], rtol.shape + (1,))
+    if s.shape[-1] == 0:
+        return s
+    return multiply(_max(s, axis=-1, keepdims=True), rtol)
+
+
+def pinv(x, /, *, rtol=None):
+    """Moore-Penrose pseudo-inverse via the SVD; singular values <= rtol * largest are
+    treated as zero."""
+    x = _matrices(x, "pinv")
+    u, s, vh = svd(x, full_matrices=False)
+    keep = greater(s, _cutoff(s, x, rtol, "pinv"))
+    sinv = where(keep, divide(1.0, where(keep, s, 1.0)), 0.0)
+    sinv = _ops.cast(sinv, x.dtype)
+    scaled = multiply(matrix_transpose(vh), _ops.insert_unit_dims(sinv, [sinv.ndim - 1],
+                                                                  sinv.shape[:-1] + (1, sinv.shape[-1])))
+    from ._linalg import matmul
+    return matmul(scaled, matrix_transpose(u))
+
+
+def matrix_rank(x, /, *, rtol=None):
+    """Number of singular values above rtol * largest (default rtol max(M, N) * eps)."""
+    x = _matrices(x, "matrix_rank")
+    s = svdvals(x)
+    from ._utility import count_nonzero
+    return count_nonzero(greater(s, _cutoff(s, x, rtol, "matrix_rank")), axis=-1)
+
+
+__all__ = ["LinAlgError", "cholesky", "det", "slogdet", "inv", "solve", "eigh", "eigvalsh",
+           "svd", "svdvals", "qr", "pinv", "matrix_rank"]
