@@ -167,7 +167,7 @@ int32_t lu_det(const pt_call_frame *f) {
       static_cast<T *>(f->results[0].data)[k] = singular ? T(0) : sign;
       static_cast<T *>(f->results[1].data)[k] = singular ? -std::numeric_limits<T>::infinity() : logabs;
     } else {
-      static_cast<T *>(f->results[0].data)[k] = det;
+      static_cast<T *>(f->results[0].data)[k] = det == 0 ? T(0) : det; // +0 as NumPy's
     }
   }
   return PT_FFI_OK;

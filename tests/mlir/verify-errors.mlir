@@ -122,3 +122,27 @@ func.func @searchsorted_result(%s: !ptensor.ptensor<?xf64>, %v: !ptensor.ptensor
   %0 = ptensor.searchsorted %s, %v right = false : !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xi32>
   return
 }
+
+// -----
+
+func.func @custom_call_sizes(%a: !ptensor.ptensor<?xf64>) {
+  // expected-error @+1 {{expects 1 result sizes (one per dynamic result dimension), got 0}}
+  %0 = ptensor.custom_call "f"(%a) {backend_config = {}} : (!ptensor.ptensor<?xf64>) -> !ptensor.ptensor<?xf64>
+  return
+}
+
+// -----
+
+func.func @custom_call_attr(%a: !ptensor.ptensor<4xf64>) {
+  // expected-error @+1 {{backend_config entry 'bad' has type}}
+  %0 = ptensor.custom_call "f"(%a) {backend_config = {bad = [1, 2]}} : (!ptensor.ptensor<4xf64>) -> !ptensor.ptensor<4xf64>
+  return
+}
+
+// -----
+
+func.func @custom_call_name(%a: !ptensor.ptensor<4xf64>) {
+  // expected-error @+1 {{call_target_name must not be empty}}
+  %0 = ptensor.custom_call ""(%a) {backend_config = {}} : (!ptensor.ptensor<4xf64>) -> !ptensor.ptensor<4xf64>
+  return
+}

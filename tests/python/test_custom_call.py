@@ -1,0 +1,237 @@
+"""pt.custom_call with the typed FFI: C handlers built here with the system compiler against
+ptensor_ffi.h, loaded by path, and a ctypes (Python) handler; results against NumPy; typed
+attributes; strided operands; several results; fusion with the rest of the program; error
+codes and every bad input."""
+import ctypes
+import os
+import shutil
+import subprocess
+
+import numpy as np
+import pytest
+
+import ptensor as pt
+from _helpers import assert_matches
+
+SOURCE = r"""
+#include "ptensor_ffi.h"
+
+/* y = alpha * x + beta, float64, any rank and strides of x */
+int32_t axpb(const pt_call_frame *f) {
+  double alpha, beta = 0;
+  if (f->num_args != 1 || f->args[0].dtype != PT_FLOAT64)
+    return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT, "axpb expects one float64 array");
+  if (pt_ffi_get_f64(f, "alpha", &alpha))
+    return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT, "attribute alpha (float) is required");
+  pt_ffi_get_f64(f, "beta", &beta);
+  const pt_buffer *x = &f->args[0];
+  double *y = (double *)f->results[0].data;
+  int64_t n = pt_ffi_size(x), idx[16] = {0};
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t off = 0;
+    for (int64_t d = 0; d < x->rank; ++d)
+      off += idx[d] * x->strides[d];
+    y[i] = alpha * ((const double *)x->data)[off] + beta;
+    for (int64_t d = x->rank - 1; d >= 0; --d) {
+      if (++idx[d] < x->shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return PT_FFI_OK;
+}
+
+/* results: the attributes as float64 words (kind, count, values...); the sum of an int32
+   vector as int64; and x > 0 as bool */
+int32_t describe(const pt_call_frame *f) {
+  double *o = (double *)f->results[0].data;
+  int64_t k = 0, cap = f->results[0].shape[0];
+#define PUT(v) do { if (k < cap) o[k++] = (double)(v); } while (0)
+  for (int64_t i = 0; i < f->num_attrs; ++i) {
+    const pt_attr *a = &f->attrs[i];
+    PUT(a->kind); PUT(a->count);
+    switch (a->kind) {
+    case PT_ATTR_BOOL: case PT_ATTR_I64: PUT(a->value.i64); break;
+    case PT_ATTR_F64: PUT(a->value.f64); break;
+    case PT_ATTR_STRING: for (int64_t j = 0; j <= a->count; ++j) PUT((unsigned char)a->value.str[j]); break;
+    case PT_ATTR_I64_ARRAY: for (int64_t j = 0; j < a->count; ++j) PUT(a->value.i64s[j]); break;
+    case PT_ATTR_F64_ARRAY: for (int64_t j = 0; j < a->count; ++j) PUT(a->value.f64s[j]); break;
+    }
+  }
+  while (k < cap) o[k++] = -1;
+  const pt_buffer *v = &f->args[0];
+  int64_t s = 0;
+  for (int64_t i = 0; i < v->shape[0]; ++i) s += ((const int32_t *)v->data)[i * v->strides[0]];
+  *(int64_t *)f->results[1].data = s;
+  for (int64_t i = 0; i < v->shape[0]; ++i)
+    ((uint8_t *)f->results[2].data)[i] = ((const int32_t *)v->data)[i * v->strides[0]] > 0;
+  return PT_FFI_OK;
+}
+
+int64_t calls = 0;
+int32_t count_calls(const pt_call_frame *f) {
+  ++calls;
+  *(int64_t *)f->results[0].data = calls;
+  return PT_FFI_OK;
+}
+
+int32_t fail_with(const pt_call_frame *f) {
+  int64_t code = 1;
+  pt_ffi_get_i64(f, "code", &code);
+  return pt_ffi_fail(f, (int32_t)code, "the handler says no");
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory):
+    d = tmp_path_factory.mktemp("ffi")
+    src, so = d / "handlers.c", d / "libhandlers.so"
+    src.write_text(SOURCE)
+    cc = shutil.which("cc") or shutil.which("gcc")
+    assert cc, "a C compiler is part of the setup (scripts/setup.sh installs g++)"
+    subprocess.run([cc, "-shared", "-fPIC", "-O2", "-Wall", "-Werror", "-I", pt.ffi_include_dir(),
+                    "-o", str(so), str(src)], check=True)
+    for name in ("axpb", "describe", "count_calls", "fail_with"):
+        pt.register_custom_call(name, so)
+    pt.register_custom_call("also_axpb", str(so), symbol="axpb")
+    return ctypes.CDLL(str(so))
+
+
+@pytest.mark.parametrize("shape", [(7,), (3, 4), (2, 3, 5), (0, 4), ()])
+def test_c_handler_matches_numpy(lib, shape):
+    a = np.random.default_rng(1).standard_normal(shape)
+    y = pt.custom_call("axpb", pt.asarray(a), result=(shape, pt.float64),
+                       attrs={"alpha": 2.5, "beta": -1.0})
+    assert_matches(y, 2.5 * a - 1.0)
+    z = pt.custom_call("also_axpb", pt.asarray(a), result=(shape, pt.float64), attrs={"alpha": 3.0})
+    assert_matches(z, 3.0 * a)
+
+
+def test_strided_operands_and_fusion(lib):
+    a = np.arange(48.0).reshape(6, 8)
+    x = pt.asarray(a)
+    v = x[1::2, ::-3] * 2.0  # computed in the same program as the call
+    y = pt.custom_call("axpb", v, result=(v.shape, pt.float64), attrs={"alpha": 0.5})
+    assert_matches(y + 1.0, a[1::2, ::-3] * 2.0 * 0.5 + 1.0)
+    # a transposed / sliced view passed directly
+    w = pt.custom_call("axpb", x[:, 2:5], result=((6, 3), pt.float64), attrs={"alpha": 1.0})
+    assert_matches(w, a[:, 2:5])
+
+
+def test_one_compile_for_many_sizes(lib):
+    for n in (5, 9):  # warm the cache for this program's structure
+        pt.custom_call("axpb", pt.ones(n), result=((n,), pt.float64), attrs={"alpha": 1.0}).to_numpy()
+    before = pt.cache_info()["compiles"]
+    for n in (3, 17, 100):
+        y = pt.custom_call("axpb", pt.ones(n), result=((n,), pt.float64), attrs={"alpha": 1.0})
+        assert_matches(y, np.ones(n))
+    assert pt.cache_info()["compiles"] == before
+
+
+def test_typed_attributes_and_several_results(lib):
+    v = np.array([3, -1, 4, -1, 5], dtype=np.int32)
+    words, total, positive = pt.custom_call(
+        "describe", pt.asarray(v)[::-1],
+        result=[((40,), pt.float64), ((), pt.int64), ((5,), pt.bool)],
+        attrs={"z_flag": True, "i": -(2**62), "f": -0.1, "s": "hé", "ia": [3, 4, 5],
+               "fa": (0.5, float("inf")), "empty": [], "npi": np.int16(7)})
+    # attributes arrive sorted by name: empty, f, fa, i, ia, npi, s, z_flag
+    expect = [4, 0,  2, 1, -0.1,  5, 2, 0.5, np.inf,  1, 1, -(2**62),  4, 3, 3, 4, 5,
+              1, 1, 7,  3, 3] + list(b"h\xc3\xa9\x00") + [0, 1, 1]
+    expect += [-1] * (40 - len(expect))
+    assert_matches(words, np.array(expect, dtype=np.float64))
+    assert_matches(total, np.int64(v.sum()))
+    assert_matches(positive, v[::-1] > 0)
+
+
+def test_nan_attribute(lib):
+    words, _, _ = pt.custom_call("describe", pt.zeros(1, dtype=pt.int32),
+                                 result=[((3,), pt.float64), ((), pt.int64), ((1,), pt.bool)],
+                                 attrs={"x": float("nan")})
+    assert np.isnan(words.to_numpy()[2])
+
+
+def test_side_effect_runs_without_used_results(lib):
+    counter = ctypes.c_int64.in_dll(lib, "calls")
+    start = counter.value
+    pt.custom_call("count_calls", result=((), pt.int64), has_side_effect=True)  # result dropped
+    pt.sync()
+    assert counter.value == start + 1
+    r = pt.custom_call("count_calls", result=((), pt.int64))
+    assert_matches(r, np.int64(start + 2))
+
+
+def test_ctypes_python_handler():
+    def negate(frame_p):
+        f = frame_p.contents
+        x, y = f.args[0], f.results[0]
+        n = int(np.prod([x.shape[i] for i in range(x.rank)]))
+        src = np.ctypeslib.as_array(ctypes.cast(x.data, ctypes.POINTER(ctypes.c_float)), (n,))
+        dst = np.ctypeslib.as_array(ctypes.cast(y.data, ctypes.POINTER(ctypes.c_float)), (n,))
+        dst[:] = -src
+        return 0
+    handler = pt.ffi.HANDLER(negate)
+    pt.register_custom_call("py_negate", handler)
+    a = np.arange(6, dtype=np.float32)
+    assert_matches(pt.custom_call("py_negate", pt.asarray(a), result=pt.asarray(a)), -a)
+
+
+@pytest.mark.parametrize("code,exc", [(1, pt.CustomCallError), (2, ValueError),
+                                      (3, pt.linalg.LinAlgError), (77, pt.CustomCallError)])
+def test_handler_errors_raise(lib, code, exc):
+    r = pt.custom_call("fail_with", result=((2,), pt.float64), attrs={"code": code})
+    with pytest.raises(exc, match="the handler says no"):
+        r.to_numpy()
+    ok = pt.custom_call("axpb", pt.ones(2), result=((2,), pt.float64), attrs={"alpha": 2.0})
+    assert_matches(ok, np.full(2, 2.0))  # the next program runs normally
+    bad = pt.custom_call("axpb", pt.ones(2), result=((2,), pt.float64))  # no alpha
+    with pytest.raises(ValueError, match="alpha"):
+        bad.to_numpy()
+
+
+def test_bad_inputs(lib, tmp_path):
+    x = pt.ones(3)
+    with pytest.raises(ValueError, match="no handler is registered"):
+        pt.custom_call("nope", x, result=((3,), pt.float64))
+    with pytest.raises(TypeError, match="name"):
+        pt.custom_call(3, x, result=((3,), pt.float64))
+    with pytest.raises(TypeError, match="result"):
+        pt.custom_call("axpb", x, result=3)
+    with pytest.raises(TypeError, match="result"):
+        pt.custom_call("axpb", x, result=[((3,), pt.float64), "x"])
+    with pytest.raises(ValueError, match="negative"):
+        pt.custom_call("axpb", x, result=((-1,), pt.float64))
+    with pytest.raises(TypeError):
+        pt.custom_call("axpb", x, result=((3,), "complex128"))
+    with pytest.raises(ValueError, match="at least one result"):
+        pt.custom_call("axpb", x, result=[])
+    with pytest.raises(TypeError, match="unsupported type"):
+        pt.custom_call("axpb", x, result=((3,), pt.float64), attrs={"alpha": {"a": 1}})
+    with pytest.raises(TypeError, match="only ints or"):
+        pt.custom_call("axpb", x, result=((3,), pt.float64), attrs={"v": [1, "a"]})
+    with pytest.raises(TypeError, match="dict"):
+        pt.custom_call("axpb", x, result=((3,), pt.float64), attrs=[("alpha", 1.0)])
+    with pytest.raises(TypeError, match="names"):
+        pt.custom_call("axpb", x, result=((3,), pt.float64), attrs={1: 1.0})
+    with pytest.raises(OverflowError):
+        pt.custom_call("axpb", x, result=((3,), pt.float64), attrs={"i": 2**63})
+    with pytest.raises(TypeError):
+        pt.custom_call("axpb", "text", result=((3,), pt.float64))
+    with pytest.raises(TypeError):
+        pt.custom_call("axpb", x, ((3,), pt.float64))  # result is keyword-only
+    with pytest.raises(ValueError, match="cannot load"):
+        pt.register_custom_call("x", tmp_path / "missing.so")
+    with pytest.raises(ValueError, match="no function"):
+        pt.register_custom_call("x", lib._name, symbol="missing_symbol")
+    with pytest.raises(ValueError, match="reserved"):
+        pt.register_custom_call("ptensor.linalg.inv", lib._name)
+    with pytest.raises(TypeError, match="target"):
+        pt.register_custom_call("x", 1234)
+    with pytest.raises(TypeError, match="name"):
+        pt.register_custom_call("", lib._name)
+    with pytest.raises(TypeError, match="symbol"):
+        pt.register_custom_call("x", pt.ffi.HANDLER(lambda f: 0), symbol="s")
+
+
+def test_include_dir_has_the_header():
+    assert os.path.isfile(os.path.join(pt.ffi_include_dir(), "ptensor_ffi.h"))
