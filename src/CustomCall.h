@@ -19,8 +19,9 @@ bool isCustomCallRegistered(const std::string &name);
 void resetCustomCallError();
 /// Throws the first failure of the program that just ran, if any (and clears it).
 void throwCustomCallError();
-/// The built-in handlers (LAPACK kernels of pt.linalg, Lapack.cpp).
+/// The built-in handlers: LAPACK kernels of pt.linalg (Lapack.cpp), sort (Sort.cpp).
 void registerBuiltinCustomCalls();
+void registerSortCustomCall();
 } // namespace ptensor
 
 /// Called by compiled code (see mlir_passes/PTensor/CustomCallAbi.h).

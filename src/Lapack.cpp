@@ -378,5 +378,6 @@ void registerBuiltinCustomCalls() {
   reg("ptensor.linalg.eigh", dispatch<eigh<double>, eigh<float>>);
   reg("ptensor.linalg.svd", dispatch<svd<double>, svd<float>>);
   reg("ptensor.linalg.qr", dispatch<qr<double>, qr<float>>);
+  registerSortCustomCall();
 }
 } // namespace ptensor

@@ -218,11 +218,12 @@ def tile(x, repetitions, /):
 
 
 def repeat(x, repeats, /, *, axis=None):
-    """Each element repeated `repeats` times along axis (flattened first when axis is None).
-    Only an integer count is supported (an array of per-element counts raises)."""
+    """Each element repeated along axis (flattened first when axis is None): `repeats` times,
+    or repeats[i] times for element i when repeats is a 1-D integer array (of the axis' size,
+    or of size 1)."""
     x = _as_array(x, "repeat")
     if not isinstance(repeats, int) or isinstance(repeats, bool):
-        raise TypeError("repeat: repeats must be an int (per-element counts are not supported)")
+        return _repeat_counts(x, repeats, axis)
     if repeats < 0:
         raise ValueError(f"repeat: repeats must be non-negative, got {repeats}")
     if axis is None:
@@ -232,3 +233,35 @@ def repeat(x, repeats, /, *, axis=None):
     y = _ops.insert_unit_dims(x, [ax + 1], inter)
     y = _ops.broadcast_to(y, x.shape[:ax + 1] + (repeats,) + x.shape[ax + 1:])
     return reshape(y, x.shape[:ax] + (x.shape[ax] * repeats,) + x.shape[ax + 1:])
+
+
+def _repeat_counts(x, repeats, axis):
+    """repeat with per-element counts: the result's size is their sum (read once, like
+    nonzero's); element j of the result is element searchsorted(cumsum(counts), j, 'right')."""
+    from ._indexing_ops import take
+    from ._searching import searchsorted
+    from ._statistical import cumulative_sum, sum as _sum
+    from ._utility import any as _any
+    from ._elementwise import less
+    from ._creation import arange
+    if isinstance(repeats, bool):
+        raise TypeError("repeat: repeats must be an int or an integer array, got bool")
+    counts = _as_array(repeats, "repeat")
+    if not dt.is_int(counts.dtype):
+        raise TypeError(f"repeat: repeats must be an int or an integer array, got {counts.dtype}")
+    if counts.ndim > 1:
+        raise ValueError(f"repeat: repeats must be 0-d or 1-D, got shape {counts.shape}")
+    if axis is None:
+        x, axis = reshape(x, (-1,)), 0
+    ax = _ops.normalize_axis(axis, x.ndim)
+    n = x.shape[ax]
+    if counts.ndim == 0 or counts.shape[0] == 1:
+        counts = _ops.broadcast_to(reshape(counts, (1,)), (n,))
+    elif counts.shape[0] != n:
+        raise ValueError(f"repeat: repeats has {counts.shape[0]} counts for an axis of size {n}")
+    counts = _ops.cast(counts, dt.int64)
+    if n and bool(_any(less(counts, 0))):
+        raise ValueError("repeat: repeats must be non-negative")
+    total = int(_sum(counts)) if n else 0
+    idx = searchsorted(cumulative_sum(counts), arange(total, dtype=dt.int64), side="right")
+    return take(x, idx, axis=ax)

@@ -346,9 +346,29 @@ def test_repeat(shape, rep, axis):
     assert_matches(pt.repeat(pt.asarray(a), rep, axis=axis), np.repeat(a, rep, axis=axis))
 
 
+@pytest.mark.parametrize("shape,counts,axis", [
+    ((4,), [2, 0, 1, 3], None), ((2, 3), [1, 2, 3], 1), ((2, 3), [3, 0], 0),
+    ((2, 3), [2], None), ((2, 3), [0, 0, 0], -1), ((0, 3), [], 0), ((3, 2), 2, 0),
+    ((2, 3), [1, 1, 1, 0, 2, 1], None)])
+def test_repeat_counts(shape, counts, axis):
+    a = arr(shape)
+    c = np.array(counts, dtype=np.int64)
+    assert_matches(pt.repeat(pt.asarray(a), pt.asarray(c), axis=axis), np.repeat(a, c, axis=axis))
+    assert_matches(pt.repeat(pt.asarray(a), pt.asarray(c.astype(np.uint8)), axis=axis),
+                   np.repeat(a, c, axis=axis))
+
+
 def test_tile_repeat_errors():
-    with pytest.raises(TypeError, match="per-element"):
+    with pytest.raises(TypeError, match="integer array"):
         pt.repeat(pt.ones(3), pt.ones(3))
+    with pytest.raises(TypeError, match="bool"):
+        pt.repeat(pt.ones(3), True)
+    with pytest.raises(ValueError, match="non-negative"):
+        pt.repeat(pt.ones(3), pt.asarray([1, -1, 2]))
+    with pytest.raises(ValueError, match="3 counts for an axis of size 2"):
+        pt.repeat(pt.ones((2, 2)), pt.asarray([1, 1, 1]), axis=0)
+    with pytest.raises(ValueError, match="0-d or 1-D"):
+        pt.repeat(pt.ones(4), pt.ones((2, 2), dtype=pt.int64))
     with pytest.raises(ValueError, match="non-negative"):
         pt.tile(pt.ones(3), (-1,))
 
