@@ -169,6 +169,9 @@ class Array:
 
     # --- indexing ---
     def __getitem__(self, key):
+        if isinstance(key, tuple) and _has_array(key):
+            from ._advanced import getitem
+            return getitem(self, key)
         k = _array_key(key)
         if k is not None and (k.dtype != dt.bool_ or k.ndim > 0):
             if k.dtype == dt.bool_:
@@ -187,6 +190,10 @@ class Array:
         return Array._new(r._h, r.dtype, base, view)
 
     def __setitem__(self, key, value):
+        if isinstance(key, tuple) and _has_array(key):
+            from ._advanced import setitem
+            self[...] = setitem(self, key, value)
+            return
         k = _array_key(key)
         if k is not None and k.ndim > 0:
             from ._indexing_ops import scatter_assign
@@ -207,6 +214,10 @@ class Array:
     def __array_namespace__(self, /, *, api_version=None):
         import ptensor
         return ptensor
+
+
+def _has_array(key):
+    return any(isinstance(k, (Array, np.ndarray, list)) for k in key)
 
 
 def _array_key(key):

@@ -364,3 +364,78 @@ def test_augmented_assignment_on_slice_and_view():
     a[-1] *= -1
     assert_matches(x, a)
     assert_matches(b, a[1:])
+
+
+# ---------------------------------------------------------------- advanced indexing, any axes
+A4 = np.arange(2 * 3 * 4 * 5, dtype=np.float64).reshape(2, 3, 4, 5)
+ADVANCED_KEYS = [
+    (np.array([0, 1]), np.array([1, 2])),
+    (slice(None), [0, 2]),
+    (slice(None), [0, 2], 1),                             # int + array adjacent: in place
+    ([0, 1], slice(None), [2, 3]),                        # separated: broadcast dims first
+    (Ellipsis, [4, 0, -1]),
+    (1, slice(None), np.array([[0, 1], [2, 3]]), slice(1, 4)),
+    (None, [1], slice(None, None, -1), [0, -1], None),
+    (np.array([True, False]), 1),
+    (slice(None), np.array([[True, False, True, False]] * 3)),
+    (0, [], slice(None)),
+    ([1, 0], [[0], [2]], [1, 3]),                         # three arrays broadcasting
+    (slice(None), 2, [1, 2], slice(None)),
+    (slice(1, None), [0, 0, 2], slice(None, None, 2), [4]),
+]
+
+
+@pytest.mark.parametrize("key", ADVANCED_KEYS, ids=range(len(ADVANCED_KEYS)))
+@pytest.mark.parametrize("dtype", ["float64", "int32", "bool", "uint8"])
+def test_advanced_getitem_setitem(key, dtype):
+    a = A4.astype(dtype) if dtype != "bool" else A4 % 3 == 0
+    x = pt.asarray(a)
+    e = a[key]
+    assert_matches(x[key], e)
+    # the same key with ptensor index arrays
+    pkey = tuple(pt.asarray(np.asarray(k)) if isinstance(k, (list, np.ndarray)) and len(k) else k
+                 for k in key)
+    assert_matches(x[pkey], e)
+    b, y = a.copy(), pt.asarray(a.copy())
+    val = (np.arange(e.size).reshape(e.shape) % 7).astype(a.dtype)
+    b[key] = val
+    y[key] = pt.asarray(val)
+    assert_matches(y, b)
+    b[key] = val[..., :1] if e.ndim and e.shape[-1] else val  # broadcasting value
+    y[key] = pt.asarray(val[..., :1] if e.ndim and e.shape[-1] else val)
+    assert_matches(y, b)
+    b[key] = 1
+    y[key] = 1
+    assert_matches(y, b)
+
+
+def test_advanced_setitem_of_a_view_and_repeated_indices():
+    a = A4.copy()
+    x = pt.asarray(a)
+    v = x[1]  # a view: writes go to x
+    v[[0, 0, 2], [1, 1, 3]] = pt.asarray(np.array([[7.0], [8.0], [9.0]]))
+    a[1][[0, 0, 2], [1, 1, 3]] = [[7.0], [8.0], [9.0]]  # repeated index: the last value wins
+    assert_matches(x, a)
+
+
+@pytest.mark.parametrize("key,exc,msg", [
+    ((slice(None), [0, 5]), IndexError, "out of bounds"),
+    (([0, 1], [0, 1, 2]), IndexError, "could not be broadcast"),
+    (([0.5], 1), IndexError, "integer"),
+    ((0, 0, 0, 0, [0]), IndexError, "too many indices"),
+    ((np.array([True, False, True]), 0), IndexError, "boolean index"),
+    (([0], Ellipsis, Ellipsis), IndexError, "single ellipsis"),
+    (([0], "a"), IndexError, "str"),
+])
+def test_advanced_errors(key, exc, msg):
+    x = pt.asarray(A4)
+    with pytest.raises(exc, match=msg):
+        x[key]
+    with pytest.raises(exc, match=msg):
+        x[key] = 1.0
+
+
+def test_advanced_setitem_value_mismatch():
+    x = pt.asarray(A4)
+    with pytest.raises(ValueError, match="could not be broadcast"):
+        x[[0, 1], [0, 1]] = pt.ones(3)
