@@ -478,6 +478,41 @@ void ptensor_dist_bcast(i64 team, void *data, i64 bytes, int root) {
   MPI_Bcast(data, (int)bytes, MPI_BYTE, root, comm(team));
 }
 
+/* ---------------------------------------------------------------- collectives of pt.spmd */
+
+/* Block j (`bytes` each, in rank order) of every rank goes to rank j. */
+void ptensor_dist_alltoall(i64 team, const void *send, void *recv, i64 bytes) {
+  int P;
+  MPI_Comm_size(comm(team), &P);
+  MPI_Alltoall(send, (int)bytes, MPI_BYTE, recv, (int)bytes, MPI_BYTE, comm(team));
+  gBytesSent += bytes * (P - 1);
+  gMessages += P - 1;
+}
+
+/* The reduction over the team of `P * count` items; rank r gets items [r*count, (r+1)*count). */
+void ptensor_dist_reduce_scatter_buf(i64 team, const void *send, void *recv, i64 count, i64 code,
+                                     i64 kind) {
+  MPI_Op op = kind == K_SUM ? MPI_SUM : kind == K_PROD ? MPI_PROD : userMinMax(code, kind == K_MAX);
+  int P;
+  MPI_Comm_size(comm(team), &P);
+  if (count > 0)
+    MPI_Reduce_scatter_block(send, recv, (int)count, mpiType(code), op, comm(team));
+  if (P > 1) {
+    gBytesSent += count * (P - 1) * 8;
+    gMessages += P - 1;
+  }
+}
+
+/* Sends `bytes` to rank dst and receives `bytes` from rank src (-1: nobody). */
+void ptensor_dist_sendrecv(i64 team, const void *send, i64 dst, void *recv, i64 src, i64 bytes) {
+  MPI_Sendrecv(send, (int)bytes, MPI_BYTE, dst < 0 ? MPI_PROC_NULL : (int)dst, 17, recv, (int)bytes,
+               MPI_BYTE, src < 0 ? MPI_PROC_NULL : (int)src, 17, comm(team), MPI_STATUS_IGNORE);
+  if (dst >= 0) {
+    gBytesSent += bytes;
+    gMessages += 1;
+  }
+}
+
 /* ---------------------------------------------------------------- compiled-code entry points */
 
 /* dist.repartition and dist.finalize_reduce lower (--dist-to-runtime) to calls of these, one

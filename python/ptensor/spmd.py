@@ -114,3 +114,116 @@ def collective_broadcast(x, root=0, team=None):
     a = np.ascontiguousarray(np.array(get_locals(asarray(x))))
     _dist._lib.ptensor_dist_bcast(t.handle, a.ctypes.data, a.nbytes, root)
     return asarray(a)
+
+
+# ------------------------------------------------------------------ StableHLO's collectives
+# On local arrays (every rank its own), several at once, like all_reduce. Shapes and dtypes
+# must agree over the team; that is checked before anything else (one small allgather), so a
+# mismatch, and every error after it, raises the same ValueError on every rank instead of
+# failing inside MPI or leaving the other ranks waiting.
+_MPI_CODE = {"float64": 0, "float32": 1, "int64": 2, "int32": 3, "int16": 4, "int8": 5,
+             "uint64": 6, "uint32": 7, "uint16": 8, "uint8": 9, "bool": 9}
+
+
+def _local_np(a, name):
+    from ._creation import asarray
+    if isinstance(a, DArray):
+        raise TypeError(f"{name} takes local arrays (use pt.spmd.get_locals)")
+    return np.ascontiguousarray(np.asarray(asarray(a)))
+
+
+def _agree(t, x, name):
+    """ValueError on every rank unless every rank's x has the same shape and dtype."""
+    import zlib
+    sig = zlib.crc32(repr((x.shape, x.dtype.str)).encode())
+    if len(set(all_gather_sizes(sig, t))) != 1:
+        raise ValueError(f"{name}: the ranks' arrays differ in shape or dtype (this rank: "
+                         f"{x.shape} {x.dtype})")
+    if x.nbytes >= 2**31:
+        raise ValueError(f"{name}: {x.nbytes} bytes do not fit one MPI message")
+
+
+def _blocks(x, axis, P, name, what):
+    from ._ops import normalize_axis
+    ax = normalize_axis(axis, x.ndim, what)
+    if x.shape[ax] % P:
+        raise ValueError(f"{name}: {what} {ax} has size {x.shape[ax]}, not a multiple of the "
+                         f"team size {P}")
+    return np.ascontiguousarray(np.stack(np.split(x, P, axis=ax))) if P > 1 else x[None]
+
+
+def _each(arrays, f):
+    out = [f(a) for a in arrays]
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+def all_to_all(*arrays, split_axis=0, concat_axis=0, team=None):
+    """Each local array is split into team-size blocks along split_axis; block j goes to rank
+    j; the received blocks are concatenated in rank order along concat_axis."""
+    from ._creation import asarray
+    from ._ops import normalize_axis
+    t = _team(team)
+
+    def one(a):
+        x = _local_np(a, "all_to_all")
+        _agree(t, x, "all_to_all")
+        if x.ndim == 0:
+            raise ValueError("all_to_all: arrays must have at least one dimension")
+        ca = normalize_axis(concat_axis, x.ndim, "concat_axis")
+        send = _blocks(x, split_axis, t.size, "all_to_all", "split_axis")
+        recv = np.empty_like(send)
+        _dist._lib.ptensor_dist_alltoall(t.handle, send.ctypes.data, recv.ctypes.data,
+                                         send.nbytes // t.size)
+        return asarray(np.concatenate(list(recv), axis=ca))
+    return _each(arrays, one)
+
+
+def reduce_scatter(*arrays, op="sum", scatter_axis=0, team=None):
+    """The element-wise reduction (op: sum, prod, min, max) of the ranks' local arrays, split
+    into team-size blocks along scatter_axis: rank r gets block r."""
+    from ._creation import asarray
+    if op not in _KINDS:
+        raise ValueError(f"reduce_scatter: op must be one of {sorted(_KINDS)}, got {op!r}")
+    t = _team(team)
+
+    def one(a):
+        x = _local_np(a, "reduce_scatter")
+        _agree(t, x, "reduce_scatter")
+        if x.ndim == 0:
+            raise ValueError("reduce_scatter: arrays must have at least one dimension")
+        send = _blocks(x, scatter_axis, t.size, "reduce_scatter", "scatter_axis")
+        kind, dtype = _KINDS[op], x.dtype
+        if dtype == np.bool_:  # or / and as max / min of bytes
+            send, kind = send.view(np.uint8), _KINDS["max" if op in ("sum", "max") else "min"]
+        recv = np.empty(send.shape[1:], send.dtype)
+        _dist._lib.ptensor_dist_reduce_scatter_buf(t.handle, send.ctypes.data, recv.ctypes.data,
+                                                   recv.size, _MPI_CODE[dtype.name], kind)
+        return asarray(recv.view(dtype))
+    return _each(arrays, one)
+
+
+def collective_permute(*arrays, source_target_pairs, team=None):
+    """Each rank sends its local array to the rank it is paired with as a source and receives
+    from the rank paired with it as a target; a rank that is nobody's target gets zeros.
+    A rank may appear at most once as a source and once as a target."""
+    from ._creation import asarray
+    t = _team(team)
+    pairs = [tuple(p) for p in source_target_pairs]
+    for p in pairs:
+        if len(p) != 2 or not all(isinstance(r, (int, np.integer)) and 0 <= r < t.size for r in p):
+            raise ValueError(f"collective_permute: pair {p} must be two ranks of a team of {t.size}")
+    for i, what in ((0, "source"), (1, "target")):
+        seen = [p[i] for p in pairs]
+        if len(seen) != len(set(seen)):
+            raise ValueError(f"collective_permute: a rank appears twice as a {what} in {pairs}")
+    dst = next((d for s, d in pairs if s == t.rank), -1)
+    src = next((s for s, d in pairs if d == t.rank), -1)
+
+    def one(a):
+        x = _local_np(a, "collective_permute")
+        _agree(t, x, "collective_permute")
+        recv = np.zeros_like(x)
+        _dist._lib.ptensor_dist_sendrecv(t.handle, x.ctypes.data, dst, recv.ctypes.data, src,
+                                         x.nbytes)
+        return asarray(recv)
+    return _each(arrays, one)

@@ -70,3 +70,73 @@ def test_collectives(team):
         spmd.all_reduce(pt.ones(3, team=team))
     with pytest.raises(ValueError, match="root"):
         spmd.collective_broadcast(a, root=p)
+
+
+def _part(r, shape, dtype="float64"):
+    """Rank r's local array: known to every rank, so each can compute the expected result."""
+    a = (np.arange(int(np.prod(shape))).reshape(shape) * (r + 1) + 10 * r) % 23 - 7
+    return (a > 0) if dtype == "bool" else a.astype(dtype)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "int32", "uint8", "bool"])
+@pytest.mark.parametrize("split_axis,concat_axis", [(0, 0), (1, 0), (0, 1)])
+def test_all_to_all(team, dtype, split_axis, concat_axis):
+    p, me = team.size, team.rank
+    shape = (2 * p, 3 * p)
+    x, y = (pt.asarray(_part(me, shape, dtype), team=None) for _ in range(2))
+    r1, r2 = spmd.all_to_all(x, y * 1 if dtype != "bool" else y, split_axis=split_axis,
+                             concat_axis=concat_axis)
+    expect = np.concatenate([np.split(_part(j, shape, dtype), p, axis=split_axis)[me]
+                             for j in range(p)], axis=concat_axis)
+    check(r1, expect)
+    check(r2, expect)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int8", "uint16", "bool"])
+@pytest.mark.parametrize("op", ["sum", "prod", "min", "max"])
+def test_reduce_scatter(team, dtype, op):
+    p, me = team.size, team.rank
+    shape = (3, 2 * p)
+    parts = [_part(j, shape, dtype) for j in range(p)]
+    if dtype == "bool":
+        total = np.logical_or.reduce(parts) if op in ("sum", "max") else np.logical_and.reduce(parts)
+    else:
+        f = {"sum": np.add, "prod": np.multiply, "min": np.minimum, "max": np.maximum}[op]
+        total = f.reduce(np.stack(parts)).astype(dtype)
+    r = spmd.reduce_scatter(pt.asarray(parts[me], team=None), op=op, scatter_axis=1)
+    check(r, np.split(total, p, axis=1)[me])
+
+
+def test_collective_permute(team):
+    p, me = team.size, team.rank
+    ring = [(j, (j + 1) % p) for j in range(p)]
+    x = pt.asarray(_part(me, (4, 3)), team=None)
+    a, b = spmd.collective_permute(x, x * 2, source_target_pairs=ring)
+    check(a, _part((me - 1) % p, (4, 3)))
+    check(b, _part((me - 1) % p, (4, 3)) * 2)
+    # only rank 0 -> last: the others receive zeros
+    c = spmd.collective_permute(x, source_target_pairs=[(0, p - 1)])
+    check(c, _part(0, (4, 3)) if me == p - 1 else np.zeros((4, 3)))
+
+
+def test_collective_errors(team):
+    p, me = team.size, team.rank
+    x = pt.ones((2 * p + 1, 2), team=None)
+    if p > 1:
+        with pytest.raises(ValueError, match="not a multiple of the team size"):
+            spmd.all_to_all(x)
+        with pytest.raises(ValueError, match="not a multiple of the team size"):
+            spmd.reduce_scatter(x)
+    if p > 1:  # raised on every rank
+        with pytest.raises(ValueError, match="differ in shape or dtype"):
+            spmd.all_to_all(pt.ones((p * (me + 1),), team=None))
+        with pytest.raises(ValueError, match="differ in shape or dtype"):
+            spmd.collective_permute(pt.ones(me + 1, team=None), source_target_pairs=[])
+    with pytest.raises(ValueError, match="op"):
+        spmd.reduce_scatter(x, op="mean")
+    with pytest.raises(ValueError, match="twice as a"):
+        spmd.collective_permute(x, source_target_pairs=[(0, 0), (p - 1, 0)] if p > 1 else [(0, 0), (0, 0)])
+    with pytest.raises(ValueError, match="two ranks"):
+        spmd.collective_permute(x, source_target_pairs=[(0, p)])
+    with pytest.raises(TypeError, match="local arrays"):
+        spmd.all_to_all(pt.ones((2 * p,), team=team))
