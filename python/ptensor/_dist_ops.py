@@ -513,6 +513,51 @@ def creation_functions():
 
 # ------------------------------------------------------------------ dispatch
 
+# ------------------------------------------------------------------ matmul
+
+def _bcast_rows(b, k):
+    """Rank k's rows of the 2-D distributed b, on every rank (MPI_Bcast from k)."""
+    lo, hi = b.team.owned(*b.partition, r=k)
+    buf = np.ascontiguousarray(np.asarray(b._local)) if k == b.team.rank else \
+        np.empty((hi - lo, b.shape[1]), dtype=b.dtype.np)
+    if buf.nbytes:
+        _lib().ptensor_dist_bcast(b.team.handle, buf.ctypes.data, buf.nbytes, k)
+    from ._creation import asarray
+    return asarray(buf), lo, hi
+
+
+def matmul(fn, a, b):
+    """2-D matmuls with distributed operands split by rows, without gathering A:
+    - A split, B replicated: each rank multiplies its rows of A (no communication);
+    - A split, B split: 1-D SUMMA, rank k broadcasts its rows B_k (collective_broadcast) and
+      every rank adds A_local[:, rows_k] @ B_k; C is split like A. O(N^2) bytes per rank;
+    - A replicated, B split: each rank's A[:, rows] @ B_local, summed by an allreduce.
+    Everything else (batches, vectors, other split axes) runs replicated."""
+    da, db = isinstance(a, DArray), isinstance(b, DArray)
+    if a.ndim != 2 or b.ndim != 2 or (da and a.split != 0) or (db and b.split != 0):
+        return replicated(fn, (a, b), {})
+    team = a.team if da else b.team
+    if da and db:
+        _check_team(team, b)
+    if a.shape[1] != b.shape[0]:
+        return fn(a._local if da else a, b._local if db else b)  # raises matmul's ValueError
+    if da and not db:
+        r = fn(a._local, b)
+        return DArray(r, (a.shape[0], b.shape[1]), team, 0, a._pb, a._po)
+    if not da:
+        lo, hi = b.owned()
+        part = fn(a[:, lo:hi], b._local)
+        kind = "max" if part.dtype == dt.bool_ else "sum"  # bool matmul: or
+        r = _allreduce(team, part, kind)
+        return distribute(r, team)
+    acc = None
+    for k in range(team.size):
+        bk, lo, hi = _bcast_rows(b, k)
+        t = fn(a._local[:, lo:hi], bk)
+        acc = t if acc is None else (acc | t if t.dtype == dt.bool_ else acc + t)
+    return DArray(acc, (a.shape[0], b.shape[1]), team, 0, a._pb, a._po)
+
+
 def _has_darray(args, kwargs):
     for v in args:
         if isinstance(v, DArray) or (isinstance(v, (list, tuple)) and
@@ -543,6 +588,9 @@ def dispatching(name, fn, elementwise_names):
     elif name in elementwise_names:
         def impl(*a, **kw):
             return elementwise(fn, a, kw)
+    elif name == "matmul":
+        def impl(x1, x2, /):
+            return matmul(fn, x1, x2)
     elif name == "astype":
         def impl(x, dtype, /, *, copy=True, device=None):
             r = fn(x._local, dtype, copy=copy, device=device)

@@ -140,3 +140,25 @@ def test_collective_errors(team):
         spmd.collective_permute(x, source_target_pairs=[(0, p)])
     with pytest.raises(TypeError, match="local arrays"):
         spmd.all_to_all(pt.ones((2 * p,), team=team))
+
+
+@pytest.mark.parametrize("m,k,n", [(9, 4, 7), (2, 3, 5), (6, 1, 1), (5, 0, 3), (0, 3, 2)])
+@pytest.mark.parametrize("dtype", ["float64", "int32", "bool"])
+def test_distributed_matmul(team, m, k, n, dtype):
+    a = (R.standard_normal((m, k)) * 3).astype(dtype) if dtype != "bool" else R.random((m, k)) < 0.5
+    b = (R.standard_normal((k, n)) * 3).astype(dtype) if dtype != "bool" else R.random((k, n)) < 0.5
+    # a and b are identical on every rank: same seed, same order of draws
+    da, db = pt.asarray(a, team=team), pt.asarray(b, team=team)
+    la, lb = pt.asarray(a, team=None), pt.asarray(b, team=None)
+    for x, y in ((da, db), (da, lb), (la, db)):
+        r = x @ y
+        check(r, a @ b)
+        assert dist(r) or team.size == 1
+    check(pt.matmul(da, db)[1:], (a @ b)[1:])
+
+
+def test_distributed_matmul_errors(team):
+    with pytest.raises(ValueError, match="contracted|mismatch|shape"):
+        pt.ones((4, 3), team=team) @ pt.ones((4, 3), team=team)
+    x = pt.ones((4, 3, 2), team=team)  # batched: replicated fallback, still correct
+    check(x @ pt.ones((2, 5), team=team), np.full((4, 3, 5), 2.0))
