@@ -301,6 +301,10 @@ PYBIND11_MODULE(_core, m) {
       throw py::value_error("ptensor: cannot load " + path + ": " + err);
   });
   m.def("set_pending_limit", &setPendingLimit);
+  py::class_<NodeRef, std::shared_ptr<NodeRef>>(m, "NodeRef");
+  m.def("node_ref", [](const std::shared_ptr<Handle> &h) { return std::make_shared<NodeRef>(NodeRef{h->node}); });
+  m.def("from_node_ref", [](const NodeRef &r) { return makeHandle(r.node); });
+  m.def("program_epoch", &programEpoch);
   m.def("record_custom_call", &recordCustomCall, py::arg("name"), py::arg("config"),
         py::arg("operands"), py::arg("results"), py::arg("has_side_effect"));
   m.def("register_custom_call", [](const std::string &name, uintptr_t address) {

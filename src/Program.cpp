@@ -57,6 +57,8 @@ std::vector<int64_t> typeShape(const Node &n) {
 }
 
 namespace {
+int64_t gProgramEpoch = 0; ///< programs run so far
+
 /// Recently freed large buffers, reused for results of the same byte size: a loop that makes
 /// a new array each step (x = x * 0.5 + 1) then touches memory that is already mapped instead
 /// of having the kernel zero fresh pages every time. Bounded: at most kMaxBytes are held.
@@ -322,6 +324,8 @@ Plan makePlan(const std::vector<Node *> &roots, const std::vector<Node *> &pinne
 
 void pinNode(std::shared_ptr<Node> n) { pinned().push_back(std::move(n)); }
 
+int64_t programEpoch() { return gProgramEpoch; }
+
 void materializeAll(const std::shared_ptr<Node> &want) {
   gRecordsSinceRun = 0;
   auto &pend = pending();
@@ -355,6 +359,7 @@ void materializeAll(const std::shared_ptr<Node> &want) {
   for (Node *r : roots)
     outs.push_back(allocateBuffer(r->dtype, r->shape));
   resetCustomCallError();
+  ++gProgramEpoch;
   runPlan(plan, outs);
   throwCustomCallError(); // a failed handler: nothing of this program is delivered
   for (size_t i = 0; i < roots.size(); ++i) {

@@ -95,6 +95,13 @@ void materializeAll(const std::shared_ptr<Node> &want = nullptr);
 /// it. Dist nodes are pinned: every rank must run the same collectives in the same order,
 /// whatever each rank's local graph looks like.
 void pinNode(std::shared_ptr<Node> n);
+/// Number of programs run so far (a value cached as a NodeRef is valid while it is unchanged).
+int64_t programEpoch();
+/// A node held without making it a result: a pending node referenced only by NodeRefs is
+/// computed inside the program that needs it, never copied out (a per-program cache).
+struct NodeRef {
+  std::shared_ptr<Node> node;
+};
 /// The runtime functions compiled code calls (name, address): allocation (backed by the
 /// buffer pool) and ptensor_custom_call.
 const std::vector<std::pair<const char *, void *>> &jitRuntimeSymbols();

@@ -7,6 +7,7 @@ import functools
 
 import numpy as np
 
+from . import _core
 from . import _dtypes as dt
 from . import _ops
 from ._array import Array
@@ -50,6 +51,11 @@ def _local_rows(x, pb, po):
     i0, i1 = _dist._items(team, spec)
     lib = _lib()
     if not lib.ptensor_dist_needs_exchange(team.size, _spec_array(spec)):
+        c = base._ext
+        if c is not None and c[4] == _core.program_epoch():
+            # this program already widened the base: read those rows (one stream, not two)
+            ext = Array._new(_core.from_node_ref(c[2]), base.dtype)
+            return _apply_key(ext, key, bax, slice(i0 + shift - c[3], i1 + shift - c[3]))
         blo, _ = base.owned()
         return _apply_key(base._local, key, bax, slice(i0 + shift - blo, i1 + shift - blo))
     need = (_i64 * 2)()
@@ -64,18 +70,21 @@ def _local_rows(x, pb, po):
 
 
 def _halo(base, hl, hh):
-    """base's rows widened by hl rows below and hh above (one dist.repartition per array and
-    data version; cached until the array is written)."""
-    if base._ext is not None and base._ext[0] >= hl and base._ext[1] >= hh:
-        return base._ext[2], base._ext[3]
+    """base's rows widened by hl rows below and hh above: one dist.repartition per array and
+    program. The exchange is cached for the program being recorded only, and held as a
+    NodeRef, not an Array: it stays a temporary of the program (no copy out as a result)."""
+    epoch = _core.program_epoch()
+    c = base._ext
+    if c is not None and c[4] == epoch and c[0] >= hl and c[1] >= hh:
+        return Array._new(_core.from_node_ref(c[2]), base.dtype), c[3]
     hl, hh = max(hl, _GHOST), max(hh, _GHOST)
-    if base._ext is not None:
-        hl, hh = max(hl, base._ext[0]), max(hh, base._ext[1])
+    if c is not None and c[4] == epoch:
+        hl, hh = max(hl, c[0]), max(hh, c[1])
     pb, po, L = base.partition
     spec = [L, pb, po, L, 0, 1, pb, po, L, 0, 1, hl, hh]
     ext = _repartition(base.team, base._local, base.split, spec)
     ext_lo = _dist._items(base.team, spec)[0]
-    base._ext = (hl, hh, ext, ext_lo)
+    base._ext = (hl, hh, _core.node_ref(ext._t), ext_lo, epoch)
     return ext, ext_lo
 
 
