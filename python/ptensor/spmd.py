@@ -143,13 +143,18 @@ def _agree(t, x, name):
         raise ValueError(f"{name}: {x.nbytes} bytes do not fit one MPI message")
 
 
-def _blocks(x, axis, P, name, what):
+def _blocks(t, a, axis, name, what):
+    """The local array and its team-size blocks along axis, stacked (after _agree)."""
     from ._ops import normalize_axis
-    ax = normalize_axis(axis, x.ndim, what)
+    x = _local_np(a, name)
+    _agree(t, x, name)
+    if x.ndim == 0:
+        raise ValueError(f"{name}: arrays must have at least one dimension")
+    ax, P = normalize_axis(axis, x.ndim, what), t.size
     if x.shape[ax] % P:
         raise ValueError(f"{name}: {what} {ax} has size {x.shape[ax]}, not a multiple of the "
                          f"team size {P}")
-    return np.ascontiguousarray(np.stack(np.split(x, P, axis=ax))) if P > 1 else x[None]
+    return x, np.ascontiguousarray(np.stack(np.split(x, P, axis=ax))) if P > 1 else x[None]
 
 
 def _each(arrays, f):
@@ -165,12 +170,8 @@ def all_to_all(*arrays, split_axis=0, concat_axis=0, team=None):
     t = _team(team)
 
     def one(a):
-        x = _local_np(a, "all_to_all")
-        _agree(t, x, "all_to_all")
-        if x.ndim == 0:
-            raise ValueError("all_to_all: arrays must have at least one dimension")
+        x, send = _blocks(t, a, split_axis, "all_to_all", "split_axis")
         ca = normalize_axis(concat_axis, x.ndim, "concat_axis")
-        send = _blocks(x, split_axis, t.size, "all_to_all", "split_axis")
         recv = np.empty_like(send)
         _dist._lib.ptensor_dist_alltoall(t.handle, send.ctypes.data, recv.ctypes.data,
                                          send.nbytes // t.size)
@@ -187,11 +188,7 @@ def reduce_scatter(*arrays, op="sum", scatter_axis=0, team=None):
     t = _team(team)
 
     def one(a):
-        x = _local_np(a, "reduce_scatter")
-        _agree(t, x, "reduce_scatter")
-        if x.ndim == 0:
-            raise ValueError("reduce_scatter: arrays must have at least one dimension")
-        send = _blocks(x, scatter_axis, t.size, "reduce_scatter", "scatter_axis")
+        x, send = _blocks(t, a, scatter_axis, "reduce_scatter", "scatter_axis")
         kind, dtype = _KINDS[op], x.dtype
         if dtype == np.bool_:  # or / and as max / min of bytes
             send, kind = send.view(np.uint8), _KINDS["max" if op in ("sum", "max") else "min"]
