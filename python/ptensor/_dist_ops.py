@@ -522,6 +522,58 @@ def creation_functions():
 
 # ------------------------------------------------------------------ dispatch
 
+# ------------------------------------------------------------------ permute_dims, reshape
+
+def permute_dims(fn, x, axes):
+    """The split axis moves with its data: a local permute, no communication (the result is
+    split along the axis the old split axis became)."""
+    try:
+        norm = tuple(_ops.normalize_axis(a, x.ndim, "axes") for a in axes)
+    except (TypeError, ValueError):
+        norm = ()
+    if not isinstance(x, DArray) or sorted(norm) != list(range(x.ndim)):
+        return replicated(fn, (x, axes), {})  # fn raises its own errors
+    r = fn(x._local, norm)
+    return DArray(r, tuple(x.shape[a] for a in norm), x.team, norm.index(x.split), x._pb, x._po)
+
+
+def matrix_transpose(fn, x):
+    if not isinstance(x, DArray) or x.ndim < 2:
+        return replicated(fn, (x,), {})
+    axes = list(range(x.ndim))
+    axes[-2], axes[-1] = axes[-1], axes[-2]
+    return permute_dims(lambda a, ax: fn(a), x, axes)
+
+
+def reshape(fn, x, shape, copy=None):
+    """A reshape that keeps the split axis as an axis of its own (the dimensions before it
+    and after it regroup among themselves: (N, M) -> (N, a, b), (a, b, N) -> (a*b, N)) is
+    local; any other reshape runs replicated."""
+    if not isinstance(x, DArray):
+        return replicated(fn, (x, shape), {"copy": copy})
+    new = list(shape) if isinstance(shape, (tuple, list)) else [shape]
+    total = x.size
+    try:
+        new = [int(v) for v in new]
+        if new.count(-1) == 1:
+            known = int(np.prod([v for v in new if v != -1], dtype=np.int64))
+            if known and total % known == 0:
+                new[new.index(-1)] = total // known
+    except (TypeError, ValueError):
+        return replicated(fn, (x, shape), {"copy": copy})
+    k = x.split
+    before = int(np.prod(x.shape[:k], dtype=np.int64))
+    after = int(np.prod(x.shape[k + 1:], dtype=np.int64))
+    for k2 in range(len(new)):
+        if (new[k2] == x.shape[k] and int(np.prod(new[:k2], dtype=np.int64)) == before
+                and int(np.prod(new[k2 + 1:], dtype=np.int64)) == after and -1 not in new):
+            local = list(new)
+            local[k2] = x._local.shape[k]
+            r = fn(x._local, tuple(local), copy=copy)
+            return DArray(r, tuple(new), x.team, k2, x._pb, x._po)
+    return replicated(fn, (x, shape), {"copy": copy})
+
+
 # ------------------------------------------------------------------ matmul
 
 def _bcast_rows(b, k):
@@ -600,6 +652,15 @@ def dispatching(name, fn, elementwise_names):
     elif name == "matmul":
         def impl(x1, x2, /):
             return matmul(fn, x1, x2)
+    elif name == "permute_dims":
+        def impl(x, /, axes):
+            return permute_dims(fn, x, axes)
+    elif name == "matrix_transpose":
+        def impl(x, /):
+            return matrix_transpose(fn, x)
+    elif name == "reshape":
+        def impl(x, /, shape, *, copy=None):
+            return reshape(fn, x, shape, copy)
     elif name == "astype":
         def impl(x, dtype, /, *, copy=True, device=None):
             r = fn(x._local, dtype, copy=copy, device=device)
@@ -644,6 +705,9 @@ def install_operators():
                      "invert": "bitwise_invert"}.items():
         fn = getattr(pt, name)
         setattr(DArray, f"__{op}__", lambda self, fn=fn: fn(self))
+    DArray.T = property(lambda self: pt.permute_dims(self, (1, 0)) if self.ndim == 2
+                        else self._replicated().T)
+    DArray.mT = property(lambda self: pt.matrix_transpose(self))
     DArray.__matmul__ = lambda self, other: pt.matmul(self, other)
     DArray.__rmatmul__ = lambda self, other: pt.matmul(other, self)
     DArray.__hash__ = None

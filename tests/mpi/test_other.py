@@ -162,3 +162,35 @@ def test_distributed_matmul_errors(team):
         pt.ones((4, 3), team=team) @ pt.ones((4, 3), team=team)
     x = pt.ones((4, 3, 2), team=team)  # batched: replicated fallback, still correct
     check(x @ pt.ones((2, 5), team=team), np.full((4, 3, 5), 2.0))
+
+
+@pytest.mark.parametrize("shape,split", [((9, 4), 0), ((5, 3, 4), 0), ((5, 3, 4), 1), ((2, 7), 1),
+                                         ((1, 3), 0)])
+def test_permute_dims_moves_the_split_axis(team, shape, split):
+    a = np.arange(int(np.prod(shape)), dtype=np.float64).reshape(shape)
+    x = pt.asarray(a, team=team, split=split)
+    for axes in ([1, 0] if len(shape) == 2 else [2, 0, 1], [-1, 0] if len(shape) == 2 else [1, 2, 0]):
+        r = pt.permute_dims(x, axes)
+        check(r, np.transpose(a, axes))
+        assert dist(r) or team.size == 1
+        check(r + 1, np.transpose(a, axes) + 1)  # keeps working as a distributed array
+    check(pt.matrix_transpose(x), np.swapaxes(a, -1, -2))
+    if len(shape) == 2:
+        check(x.T, a.T)
+        check(x.T @ x, a.T @ a)
+    check(x.mT, np.swapaxes(a, -1, -2))
+    with pytest.raises(ValueError, match="permutation"):
+        pt.permute_dims(x, [0] * len(shape))
+
+
+@pytest.mark.parametrize("shape,split,new", [
+    ((6, 4), 0, (6, 2, 2)), ((6, 4), 0, (6, -1)), ((2, 3, 5), 2, (6, 5)), ((2, 3, 5), 1, (2, 3, 5, 1)),
+    ((6, 4), 0, (24,)), ((6, 4), 0, (4, 6)), ((6, 4), 1, (2, 12))])
+def test_reshape(team, shape, split, new):
+    a = np.arange(int(np.prod(shape)), dtype=np.int64).reshape(shape)
+    x = pt.asarray(a, team=team, split=split)
+    r = pt.reshape(x, new)
+    check(r, a.reshape(new))
+    check(r * 2, a.reshape(new) * 2)
+    with pytest.raises(ValueError):
+        pt.reshape(x, (5, 5))
