@@ -595,13 +595,15 @@ def matmul(fn, a, b):
     - A replicated, B split: each rank's A[:, rows] @ B_local, summed by an allreduce.
     Everything else (batches, vectors, other split axes) runs replicated."""
     da, db = isinstance(a, DArray), isinstance(b, DArray)
-    if a.ndim != 2 or b.ndim != 2 or (da and a.split != 0) or (db and b.split != 0):
+    if not (isinstance(a, (DArray, Array)) and isinstance(b, (DArray, Array))) or \
+            a.ndim != 2 or b.ndim != 2 or (da and a.split != 0) or (db and b.split != 0):
         return replicated(fn, (a, b), {})
     team = a.team if da else b.team
     if da and db:
         _check_team(team, b)
     if a.shape[1] != b.shape[0]:
-        return fn(a._local if da else a, b._local if db else b)  # raises matmul's ValueError
+        raise ValueError(f"matmul: contracted dimensions differ: x1 has shape {a.shape}, x2 "
+                         f"has shape {b.shape} ({a.shape[1]} != {b.shape[0]})")
     if da and not db:
         r = fn(a._local, b)
         return DArray(r, (a.shape[0], b.shape[1]), team, 0, a._pb, a._po)

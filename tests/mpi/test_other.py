@@ -158,8 +158,11 @@ def test_distributed_matmul(team, m, k, n, dtype):
 
 
 def test_distributed_matmul_errors(team):
-    with pytest.raises(ValueError, match="contracted|mismatch|shape"):
-        pt.ones((4, 3), team=team) @ pt.ones((4, 3), team=team)
+    for sa, sb in (((4, 3), (4, 3)), ((4, 2), (4, 5)), ((3, 2), (4, 2))):
+        with pytest.raises(ValueError, match="contracted dimensions differ"):
+            pt.ones(sa, team=team) @ pt.ones(sb, team=team)
+        with pytest.raises(ValueError, match="contracted dimensions differ"):
+            pt.ones(sa, team=team) @ pt.ones(sb, team=None)
     x = pt.ones((4, 3, 2), team=team)  # batched: replicated fallback, still correct
     check(x @ pt.ones((2, 5), team=team), np.full((4, 3, 5), 2.0))
 
