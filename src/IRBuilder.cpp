@@ -153,10 +153,6 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
     case Kind::Scatter:
       r = b.create<ScatterOp>(loc, ty, opnd(0), opnd(1), opnd(2));
       break;
-    case Kind::SearchRange:
-      r = b.create<SearchRangeOp>(loc, ty, opnd(0), opnd(1), opnd(2), opnd(3),
-                                  b.getBoolAttr(attrs[0] != 0));
-      break;
     case Kind::SearchSorted:
       r = b.create<SearchSortedOp>(loc, ty, opnd(0), opnd(1), b.getBoolAttr(attrs[0] != 0));
       break;

@@ -29,7 +29,7 @@ Kind kindOf(const std::string &s) {
       {"insert_slice", Kind::InsertSlice}, {"permute_dims", Kind::PermuteDims},
       {"matmul", Kind::Matmul}, {"where", Kind::Where}, {"reshape", Kind::Reshape},
       {"take", Kind::Take}, {"searchsorted", Kind::SearchSorted},
-      {"scatter", Kind::Scatter}, {"search_range", Kind::SearchRange},
+      {"scatter", Kind::Scatter},
       {"dist_repartition", Kind::DistRepartition}, {"dist_reduce", Kind::DistReduce}};
   auto it = kinds.find(s);
   if (it == kinds.end())

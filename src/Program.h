@@ -14,7 +14,7 @@ namespace ptensor {
 
 enum class Kind : int32_t {
   Leaf, Arange, Create, Linspace, Eye, Unary, UnaryTest, Binary, BinaryTest, Cast, Broadcast,
-  Reduce, ExtractSlice, InsertSlice, PermuteDims, Matmul, Where, Reshape, Take, SearchSorted, Scatter, SearchRange,
+  Reduce, ExtractSlice, InsertSlice, PermuteDims, Matmul, Where, Reshape, Take, SearchSorted, Scatter,
   DistRepartition, DistReduce, ///< iargs[0] = team (an MPI communicator's handle)
   /// A custom_call: never a result itself; its results are CustomCallResult nodes (attrs[0]
   /// = result number) with the call as their one operand. attrs: has_side_effect, number of

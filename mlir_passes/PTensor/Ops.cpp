@@ -266,8 +266,8 @@ LogicalResult ScatterOp::verify() {
   return success();
 }
 
-/// searchsorted / search_range: a 1-D sorted operand, values of its element type, and i64
-/// results (and bounds) in the values' shape.
+/// searchsorted: a 1-D sorted operand, values of its element type, and i64 results in the
+/// values' shape.
 LogicalResult verifySearch(Operation *op, PTensorType s, PTensorType v,
                            ArrayRef<PTensorType> i64InValuesShape) {
   if (failed(verifySameLocation(op)))
@@ -278,18 +278,13 @@ LogicalResult verifySearch(Operation *op, PTensorType s, PTensorType v,
     return op->emitOpError("sorted and values must have one element type");
   for (PTensorType t : i64InValuesShape)
     if (!t.getElementType().isInteger(64) || t.getRank() != v.getRank())
-      return op->emitOpError("result (and lo, hi) must be i64 in the values' shape");
+      return op->emitOpError("result must be i64 in the values' shape");
   return success();
 }
 
 LogicalResult SearchSortedOp::verify() {
   return verifySearch(*this, getSorted().getType(), getValues().getType(),
                       {getResult().getType()});
-}
-
-LogicalResult SearchRangeOp::verify() {
-  return verifySearch(*this, getSorted().getType(), getValues().getType(),
-                      {getLo().getType(), getHi().getType(), getResult().getType()});
 }
 
 LogicalResult WhereOp::verify() {

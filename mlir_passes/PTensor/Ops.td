@@ -212,20 +212,6 @@ def PTensor_SearchSortedOp : PTensor_Op<"searchsorted", [Pure]> {
   let hasVerifier = 1;
 }
 
-def PTensor_SearchRangeOp : PTensor_Op<"search_range", [Pure]> {
-  let summary = "searchsorted confined per value to sorted[lo, hi) (a merge step of sort)";
-  let description = [{
-    lo and hi are i64 tensors in the values' shape; each result is the position in
-    [lo, hi] where the value would be inserted into the sorted run sorted[lo, hi).
-  }];
-  let arguments = (ins PT:$sorted, PT:$values, PT:$lo, PT:$hi, BoolAttr:$right);
-  let results = (outs PT:$result);
-  let assemblyFormat = [{
-    $sorted `,` $values `[` $lo `,` $hi `)` `right` `=` $right attr-dict `:` type($sorted) `,` type($values) `,` type($lo) `,` type($hi) `->` type($result)
-  }];
-  let hasVerifier = 1;
-}
-
 def PTensor_WhereOp : PTensor_Op<"where", [Pure]> {
   let summary = "elementwise select: lhs where cond is true, rhs elsewhere (equal shapes)";
   let arguments = (ins PT:$cond, PT:$lhs, PT:$rhs);

@@ -433,20 +433,16 @@ struct ScatterLowering : Pattern<ScatterOp> {
 };
 
 /// One loop over the values; each runs a binary search (scf.while) reading the sorted
-/// tensor with tensor.extract: O(log n) per value. With lo/hi (i64 tensors in the values'
-/// shape) each search is confined to sorted[lo, hi) (ptensor.search_range).
+/// tensor with tensor.extract: O(log n) per value.
 Value lowerSearch(ConversionPatternRewriter &rw, Location loc, RankedTensorType ty, Value sorted,
-                  Value values, Value lo, Value hi, bool right, Type elem) {
+                  Value values, bool right, Type elem) {
   bool isFloat = isa<FloatType>(elem), uns = isUnsigned(elem) || elem.isInteger(1);
   SmallVector<Value> dyn;
   for (int64_t i = 0; i < ty.getRank(); ++i)
     if (ty.isDynamicDim(i))
       dyn.push_back(rw.create<tensor::DimOp>(loc, values, i));
   Value n = rw.create<tensor::DimOp>(loc, sorted, 0);
-  SmallVector<Value> ins = {values};
-  if (lo)
-    ins.append({lo, hi});
-  return buildGeneric(rw, loc, ty, dyn, ins, {}, [&](OpBuilder &b, Location l, ValueRange x) -> Value {
+  return buildGeneric(rw, loc, ty, dyn, {values}, {}, [&](OpBuilder &b, Location l, ValueRange x) -> Value {
     Value v = x[0];
     // does element e order before v (or equal, for right)? NaN sorts last.
     auto before = [&](OpBuilder &bb, Value e) -> Value {
@@ -465,11 +461,9 @@ Value lowerSearch(ConversionPatternRewriter &rw, Location loc, RankedTensorType 
     };
     Value one = b.create<arith::ConstantIndexOp>(l, 1);
     Type idx = b.getIndexType();
-    Value first = lo ? b.create<arith::IndexCastOp>(l, idx, x[1]).getResult()
-                     : b.create<arith::ConstantIndexOp>(l, 0).getResult();
-    Value last = lo ? b.create<arith::IndexCastOp>(l, idx, x[2]).getResult() : n;
+    Value first = b.create<arith::ConstantIndexOp>(l, 0);
     auto loop = b.create<scf::WhileOp>(
-        l, TypeRange{idx, idx}, ValueRange{first, last},
+        l, TypeRange{idx, idx}, ValueRange{first, n},
         [&](OpBuilder &bb, Location ll, ValueRange lh) {
           Value go = bb.create<arith::CmpIOp>(ll, arith::CmpIPredicate::ult, lh[0], lh[1]);
           bb.create<scf::ConditionOp>(ll, go, lh);
@@ -489,16 +483,8 @@ Value lowerSearch(ConversionPatternRewriter &rw, Location loc, RankedTensorType 
 struct SearchSortedLowering : Pattern<SearchSortedOp> {
   using Pattern::Pattern;
   Value lower(SearchSortedOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
-    return lowerSearch(rw, loc, resType(op), a.getSorted(), a.getValues(), {}, {}, op.getRight(),
+    return lowerSearch(rw, loc, resType(op), a.getSorted(), a.getValues(), op.getRight(),
                        op.getSorted().getType().getElementType());
-  }
-};
-
-struct SearchRangeLowering : Pattern<SearchRangeOp> {
-  using Pattern::Pattern;
-  Value lower(SearchRangeOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
-    return lowerSearch(rw, loc, resType(op), a.getSorted(), a.getValues(), a.getLo(), a.getHi(),
-                       op.getRight(), op.getSorted().getType().getElementType());
   }
 };
 
@@ -640,7 +626,7 @@ struct LowerPTensorPass : ptensor::impl::LowerPTensorBase<LowerPTensorPass> {
                  CastLowering, BroadcastLowering, PermuteDimsLowering, ExtractSliceLowering, InsertSliceLowering,
                  UnaryLowering, UnaryTestLowering, BinaryLowering, BinaryTestLowering,
                  ReduceLowering, MatmulLowering, WhereLowering, ReshapeLowering,
-                 TakeLowering, SearchSortedLowering, ScatterLowering, SearchRangeLowering>(tc, ctx);
+                 TakeLowering, SearchSortedLowering, ScatterLowering>(tc, ctx);
     populateCustomCallLowering(patterns, tc);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, tc);
     populateReturnOpTypeConversionPattern(patterns, tc);

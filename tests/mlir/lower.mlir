@@ -127,13 +127,3 @@ func.func @scatter(%d: !ptensor.ptensor<?x?xf32>, %i: !ptensor.ptensor<?xi64>, %
   %0 = ptensor.scatter %d[%i] = %u : !ptensor.ptensor<?x?xf32>, !ptensor.ptensor<?xi64>, !ptensor.ptensor<?x?xf32> -> !ptensor.ptensor<?x?xf32>
   return %0 : !ptensor.ptensor<?x?xf32>
 }
-
-// search_range: the binary search starts from each value's [lo, hi) instead of [0, n).
-// CHECK-LABEL: func.func @search_range
-// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %{{.*}} : tensor<?xi32>, tensor<?xi64>, tensor<?xi64>)
-// CHECK: scf.while
-// CHECK: arith.cmpi sle
-func.func @search_range(%s: !ptensor.ptensor<?xi32>, %lo: !ptensor.ptensor<?xi64>, %hi: !ptensor.ptensor<?xi64>) -> !ptensor.ptensor<?xi64> {
-  %0 = ptensor.search_range %s, %s[%lo, %hi) right = true : !ptensor.ptensor<?xi32>, !ptensor.ptensor<?xi32>, !ptensor.ptensor<?xi64>, !ptensor.ptensor<?xi64> -> !ptensor.ptensor<?xi64>
-  return %0 : !ptensor.ptensor<?xi64>
-}

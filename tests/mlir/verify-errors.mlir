@@ -109,9 +109,9 @@ func.func @scatter_bool_indices(%d: !ptensor.ptensor<?xf64>, %i: !ptensor.ptenso
 
 // -----
 
-func.func @search_range_2d(%s: !ptensor.ptensor<?x?xf64>, %v: !ptensor.ptensor<?xf64>, %l: !ptensor.ptensor<?xi64>) {
+func.func @searchsorted_2d(%s: !ptensor.ptensor<?x?xf64>, %v: !ptensor.ptensor<?xf64>) {
   // expected-error @+1 {{sorted must be one-dimensional}}
-  %0 = ptensor.search_range %s, %v[%l, %l) right = false : !ptensor.ptensor<?x?xf64>, !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xi64>, !ptensor.ptensor<?xi64> -> !ptensor.ptensor<?xi64>
+  %0 = ptensor.searchsorted %s, %v right = false : !ptensor.ptensor<?x?xf64>, !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xi64>
   return
 }
 
