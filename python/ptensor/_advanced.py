@@ -11,13 +11,12 @@ otherwise. Integer scalars in a key with arrays are 0-d index arrays (NumPy's ru
 boolean arrays become their nonzero() index arrays (their values are read)."""
 from __future__ import annotations
 
-import operator
-
 import numpy as np
 
 from . import _dtypes as dt
 from . import _ops
 from ._array import Array, _coerce_value
+from ._indexing import int_item, slice_item
 
 
 def _as_index_array(k):
@@ -73,20 +72,10 @@ def _items(key, shape):
             items.append(("adv", _checked_indices(k, shape[dim], "index"), dim))
             dim += 1
         elif isinstance(k, slice):
-            try:
-                start, stop, step = k.indices(shape[dim])
-            except TypeError:
-                raise IndexError(f"slice indices must be integers or None, got {k!r}") from None
-            items.append(("slice", start, step, len(range(start, stop, step)), dim))
+            items.append(("slice",) + slice_item(k, shape[dim]) + (dim,))
             dim += 1
         else:
-            if isinstance(k, bool) or not hasattr(k, "__index__"):
-                raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and "
-                                 f"integer or boolean arrays are valid indices, got {type(k).__name__}")
-            i, n = operator.index(k), shape[dim]
-            if not -n <= i < n:
-                raise IndexError(f"index {i} is out of bounds for axis {dim} with size {n}")
-            items.append(("adv", i % n, dim))
+            items.append(("adv", int_item(k, shape[dim], dim), dim))
             dim += 1
     while dim < len(shape):
         items.append(("slice", 0, 1, shape[dim], dim))

@@ -51,11 +51,11 @@ def _local_rows(x, pb, po):
     i0, i1 = _dist._items(team, spec)
     lib = _lib()
     if not lib.ptensor_dist_needs_exchange(team.size, _spec_array(spec)):
-        c = base._ext
-        if c is not None and c[4] == _core.program_epoch():
+        cached = _program_ext(base)
+        if cached is not None:
             # this program already widened the base: read those rows (one stream, not two)
-            ext = Array._new(_core.from_node_ref(c[2]), base.dtype)
-            return _apply_key(ext, key, bax, slice(i0 + shift - c[3], i1 + shift - c[3]))
+            ext, ext_lo = cached[:2]
+            return _apply_key(ext, key, bax, slice(i0 + shift - ext_lo, i1 + shift - ext_lo))
         blo, _ = base.owned()
         return _apply_key(base._local, key, bax, slice(i0 + shift - blo, i1 + shift - blo))
     need = (_i64 * 2)()
@@ -69,22 +69,30 @@ def _local_rows(x, pb, po):
     return _repartition(team, src, x.split, spec)
 
 
+def _program_ext(base):
+    """(widened rows, their first row, hl, hh) of base made for the program being recorded,
+    or None. Held as a NodeRef, not an Array: the exchange stays a temporary of the program
+    (never copied out as a result); a run of any program makes it stale."""
+    c = base._ext
+    if c is None or c[4] != _core.program_epoch():
+        return None
+    return Array._new(_core.from_node_ref(c[2]), base.dtype), c[3], c[0], c[1]
+
+
 def _halo(base, hl, hh):
     """base's rows widened by hl rows below and hh above: one dist.repartition per array and
-    program. The exchange is cached for the program being recorded only, and held as a
-    NodeRef, not an Array: it stays a temporary of the program (no copy out as a result)."""
-    epoch = _core.program_epoch()
-    c = base._ext
-    if c is not None and c[4] == epoch and c[0] >= hl and c[1] >= hh:
-        return Array._new(_core.from_node_ref(c[2]), base.dtype), c[3]
+    program (see _program_ext)."""
+    cached = _program_ext(base)
+    if cached is not None and cached[2] >= hl and cached[3] >= hh:
+        return cached[:2]
     hl, hh = max(hl, _GHOST), max(hh, _GHOST)
-    if c is not None and c[4] == epoch:
-        hl, hh = max(hl, c[0]), max(hh, c[1])
+    if cached is not None:
+        hl, hh = max(hl, cached[2]), max(hh, cached[3])
     pb, po, L = base.partition
     spec = [L, pb, po, L, 0, 1, pb, po, L, 0, 1, hl, hh]
     ext = _repartition(base.team, base._local, base.split, spec)
     ext_lo = _dist._items(base.team, spec)[0]
-    base._ext = (hl, hh, _core.node_ref(ext._t), ext_lo, epoch)
+    base._ext = (hl, hh, _core.node_ref(ext._t), ext_lo, _core.program_epoch())
     return ext, ext_lo
 
 

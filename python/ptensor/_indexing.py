@@ -16,6 +16,30 @@ def _index_error(msg):
     return IndexError(msg)
 
 
+def slice_item(k, n):
+    """(start, step, size) of slice k over n elements (start 0 when empty)."""
+    try:
+        start, stop, step = k.indices(n)
+    except TypeError:
+        raise IndexError(f"slice indices must be integers or None, got {k!r}") from None
+    size = len(range(start, stop, step))
+    return start if size else 0, step, size
+
+
+def int_item(k, n, dim):
+    """Integer index k of axis dim (size n), wrapped; IndexError for anything else."""
+    if isinstance(k, bool) or not hasattr(k, "__index__"):
+        raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and integer or "
+                         f"boolean arrays are valid indices, got {type(k).__name__}")
+    try:
+        i = operator.index(k)
+    except TypeError as e:
+        raise IndexError(str(e)) from None
+    if not -n <= i < n:
+        raise IndexError(f"index {i} is out of bounds for axis {dim} with size {n}")
+    return i % n
+
+
 def parse_key(key, shape):
     """Normalize an index into ('int', k) | ('slice', start, step, size) | ('new',) items."""
     if not isinstance(key, tuple):
@@ -36,28 +60,10 @@ def parse_key(key, shape):
                 items.append(("slice", 0, 1, shape[dim]))
                 dim += 1
         elif isinstance(k, slice):
-            n = shape[dim]
-            try:
-                start, stop, step = k.indices(n)
-            except TypeError:
-                raise IndexError(f"slice indices must be integers or None, got {k!r}") from None
-            size = len(range(start, stop, step))
-            items.append(("slice", start if size else 0, step, size))
+            items.append(("slice",) + slice_item(k, shape[dim]))
             dim += 1
         else:
-            if isinstance(k, bool) or not hasattr(k, "__index__"):
-                raise IndexError(
-                    f"only integers, slices (`:`), ellipsis (`...`) and None are valid indices, "
-                    f"got {type(k).__name__} (integer-array and boolean-mask indexing are not "
-                    "supported yet)")
-            try:
-                i = operator.index(k)
-            except TypeError as e:
-                raise IndexError(str(e)) from None
-            n = shape[dim]
-            if not -n <= i < n:
-                raise IndexError(f"index {i} is out of bounds for axis {dim} with size {n}")
-            items.append(("int", i % n))
+            items.append(("int", int_item(k, shape[dim], dim)))
             dim += 1
     while dim < len(shape):
         items.append(("slice", 0, 1, shape[dim]))

@@ -15,6 +15,7 @@ from . import _dtypes as dt
 from . import _ops
 from ._custom_call import call
 from ._elementwise import _as_array, divide, greater, multiply
+from ._linalg import broadcast_batch, matmul
 from ._manipulation import matrix_transpose
 from ._searching import where
 from ._statistical import max as _max
@@ -86,13 +87,7 @@ def solve(x1, x2, /):
     if b.shape[-2] != n:
         raise ValueError(f"solve: x2 has {b.shape[-2]} rows, x1 is {n} x {n} (shapes "
                          f"{tuple(x1.shape)} and {tuple(x2.shape)})")
-    try:
-        batch = _ops.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-    except ValueError:
-        raise ValueError(f"solve: batch dimensions of shapes {tuple(x1.shape)} and "
-                         f"{tuple(x2.shape)} do not broadcast") from None
-    a = _ops.broadcast_to(a, batch + (n, n))
-    b = _ops.broadcast_to(b, batch + b.shape[-2:])
+    a, b = broadcast_batch(a, b, "solve", x1, x2)
     r = _lapack("solve", [a, b], [(b.shape, ftype)])[0]
     return r[..., 0] if vector else r
 
@@ -166,7 +161,6 @@ def pinv(x, /, *, rtol=None):
     sinv = _ops.cast(sinv, x.dtype)
     scaled = multiply(matrix_transpose(vh), _ops.insert_unit_dims(sinv, [sinv.ndim - 1],
                                                                   sinv.shape[:-1] + (1, sinv.shape[-1])))
-    from ._linalg import matmul
     return matmul(scaled, matrix_transpose(u))
 
 

@@ -10,6 +10,17 @@ from . import _ops
 from ._elementwise import _as_array, not_equal
 
 
+def broadcast_batch(a, b, name, x1, x2):
+    """a and b (matrices in their last two dimensions) with the batch dimensions broadcast
+    together; ValueError naming the caller's shapes x1, x2 otherwise."""
+    try:
+        batch = _ops.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    except ValueError:
+        raise ValueError(f"{name}: batch dimensions of shapes {tuple(x1.shape)} and "
+                         f"{tuple(x2.shape)} do not broadcast") from None
+    return _ops.broadcast_to(a, batch + a.shape[-2:]), _ops.broadcast_to(b, batch + b.shape[-2:])
+
+
 def matmul(x1, x2, /):
     """Matrix product with NumPy's rules: 1-D operands are promoted to a row (x1) or column
     (x2) and that dimension is removed again; leading dimensions broadcast."""
@@ -27,14 +38,8 @@ def matmul(x1, x2, /):
     if a.shape[-1] != b.shape[-2]:
         raise ValueError(f"matmul: contracted dimensions differ: x1 has shape {tuple(x1.shape)}, "
                          f"x2 has shape {tuple(x2.shape)} ({a.shape[-1]} != {b.shape[-2]})")
-    try:
-        batch = _ops.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-    except ValueError:
-        raise ValueError(f"matmul: batch dimensions of shapes {tuple(x1.shape)} and "
-                         f"{tuple(x2.shape)} do not broadcast") from None
-    a = _ops.broadcast_to(a, batch + a.shape[-2:])
-    b = _ops.broadcast_to(b, batch + b.shape[-2:])
-    r = _ops.record("matmul", "", [a, b], compute, batch + (a.shape[-2], b.shape[-1]))
+    a, b = broadcast_batch(a, b, "matmul", x1, x2)
+    r = _ops.record("matmul", "", [a, b], compute, a.shape[:-2] + (a.shape[-2], b.shape[-1]))
     if row and col:
         r = r[..., 0, 0]
     elif row:
