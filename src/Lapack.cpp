@@ -256,15 +256,13 @@ int32_t eigh(const pt_call_frame *f) {
   return PT_FFI_OK;
 }
 
+/// Matrix number k (m x n) of result r := the identity (empty factorizations, NumPy's rule).
+template <typename T>
 void identity(const pt_buffer &r, int64_t k, int64_t m, int64_t n) {
-  // float or double: write through the right type
+  T *out = static_cast<T *>(r.data) + k * m * n;
   for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 0; j < n; ++j) {
-      if (r.dtype == PT_FLOAT64)
-        static_cast<double *>(r.data)[k * m * n + i * n + j] = i == j;
-      else
-        static_cast<float *>(r.data)[k * m * n + i * n + j] = i == j;
-    }
+    for (int64_t j = 0; j < n; ++j)
+      out[i * n + j] = T(i == j);
 }
 
 /// svd: attr full (bool); results U, S, Vh, or S alone (svdvals).
@@ -289,8 +287,8 @@ int32_t svd(const pt_call_frame *f) {
     T *s = static_cast<T *>(sres.data) + int64_t(k) * kk;
     if (kk == 0) { // empty: U and Vh are identities (NumPy)
       if (!values) {
-        identity(f->results[0], int64_t(k), m, ucols);
-        identity(f->results[2], int64_t(k), vrows, n);
+        identity<T>(f->results[0], int64_t(k), m, ucols);
+        identity<T>(f->results[2], int64_t(k), vrows, n);
       }
       continue;
     }
@@ -328,7 +326,7 @@ int32_t qr(const pt_call_frame *f) {
     load(a, offs[k], w);
     T *r = static_cast<T *>(f->results[1].data) + int64_t(k) * rrows * n;
     if (kk == 0) {
-      identity(f->results[0], int64_t(k), m, qcols);
+      identity<T>(f->results[0], int64_t(k), m, qcols);
       std::fill(r, r + int64_t(rrows) * n, T(0));
       continue;
     }

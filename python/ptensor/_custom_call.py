@@ -87,7 +87,8 @@ def register_custom_call(name, target, /, *, symbol=None):
     else:
         raise TypeError("register_custom_call: target must be a shared library path or a ctypes "
                         f"function, got {type(target).__name__}")
-    _core.register_custom_call(name, ctypes.cast(fn, ctypes.c_void_p).value)
+    # a NULL ctypes function gives None: 0 makes _core raise its ValueError
+    _core.register_custom_call(name, ctypes.cast(fn, ctypes.c_void_p).value or 0)
     _keep[name] = keep
 
 

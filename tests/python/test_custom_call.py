@@ -235,3 +235,23 @@ def test_bad_inputs(lib, tmp_path):
 
 def test_include_dir_has_the_header():
     assert os.path.isfile(os.path.join(pt.ffi_include_dir(), "ptensor_ffi.h"))
+
+
+def test_more_bad_inputs():
+    with pytest.raises(ValueError, match="null pointer"):
+        pt.register_custom_call("null_handler", pt.ffi.HANDLER())
+    with pytest.raises(ValueError, match="at most 62 dimensions"):
+        pt.custom_call("ptensor.sort", pt.ones(3), result=((1,) * 63, pt.float64))
+
+
+@pytest.mark.parametrize("name,args,result,msg", [
+    ("ptensor.linalg.inv", [pt.ones(3)], [((3,), pt.float64)], "expects matrices"),
+    ("ptensor.linalg.det", [pt.ones((2, 2), dtype=pt.int64)], [((), pt.float64)],
+     "float32 or float64"),
+    ("ptensor.sort", [pt.ones(3)], [((3,), pt.float64)], "sort expects one array"),
+])
+def test_builtin_handlers_reject_bad_calls(name, args, result, msg):
+    # the built-in handlers check what they get like any handler (pt.linalg never does this)
+    r = pt.custom_call(name, *args, result=result)
+    with pytest.raises(ValueError, match=msg):
+        (r[0] if isinstance(r, tuple) else r).to_numpy()
