@@ -397,19 +397,21 @@ MINMAX(maxU16, uint16_t, >)
 MINMAX(minU8, uint8_t, <)
 MINMAX(maxU8, uint8_t, >)
 
-/* code: 0 f64, 1 f32, 2 i64, 3 i32, 4 i16, 5 i8, 6 u64, 7 u32, 8 u16, 9 u8 / bool */
+/* code: 0 f64, 1 f32, 2 i64, 3 i32, 4 i16, 5 i8, 6 u64, 7 u32, 8 u16, 9 u8 / bool,
+ * 10 complex64, 11 complex128 (sum and prod only: complex numbers have no order) */
 static MPI_Datatype mpiType(i64 code) {
   static const MPI_Datatype t[] = {MPI_DOUBLE, MPI_FLOAT, MPI_INT64_T, MPI_INT32_T, MPI_INT16_T,
-                                   MPI_INT8_T, MPI_UINT64_T, MPI_UINT32_T, MPI_UINT16_T, MPI_UINT8_T};
+                                   MPI_INT8_T, MPI_UINT64_T, MPI_UINT32_T, MPI_UINT16_T, MPI_UINT8_T,
+                                   MPI_C_FLOAT_COMPLEX, MPI_C_DOUBLE_COMPLEX};
   return t[code];
 }
 
 static MPI_Op userMinMax(i64 code, int isMax) {
-  static MPI_User_function *const fns[10][2] = {
+  static MPI_User_function *const fns[12][2] = {
       {minF64, maxF64}, {minF32, maxF32}, {0, 0}, {0, 0}, {0, 0}, {0, 0},
-      {minU64, maxU64}, {minU32, maxU32}, {minU16, maxU16}, {minU8, maxU8}};
-  static MPI_Op ops[10][2];
-  static int made[10][2];
+      {minU64, maxU64}, {minU32, maxU32}, {minU16, maxU16}, {minU8, maxU8}, {0, 0}, {0, 0}};
+  static MPI_Op ops[12][2];
+  static int made[12][2];
   if (!fns[code][isMax])
     return isMax ? MPI_MAX : MPI_MIN;
   if (!made[code][isMax]) {
@@ -543,3 +545,5 @@ ENTRY(i32, 4, 3)
 ENTRY(i16, 2, 4)
 ENTRY(i8, 1, 5)
 ENTRY(i1, 1, 9)
+ENTRY(c64, 8, 10)
+ENTRY(c128, 16, 11)

@@ -104,7 +104,8 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
     }
     case Kind::Create: {
       auto s = scalars();
-      r = b.create<CreateOp>(loc, ty, indices(), s.empty() ? Value() : s[0]);
+      r = b.create<CreateOp>(loc, ty, indices(), s.empty() ? Value() : s[0],
+                             s.size() > 1 ? s[1] : Value());
       break;
     }
     case Kind::Linspace: {

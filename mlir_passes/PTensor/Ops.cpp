@@ -89,6 +89,8 @@ LogicalResult CreateOp::verify() {
   auto t = getResult().getType();
   if ((int64_t)getShape().size() != t.getRank())
     return emitOpError("expects ") << t.getRank() << " sizes, got " << getShape().size();
+  if (getImag() && (!getValue() || !isa<ComplexType>(t.getElementType())))
+    return emitOpError("imag needs a value and a complex result, got ") << t;
   return success();
 }
 
@@ -323,8 +325,8 @@ LogicalResult ReduceOp::verify() {
     return failure();
   if (getResult().getType().getRank() != src.getRank() - (int64_t)getAxes().size())
     return emitOpError("result rank must be source rank minus reduced axes");
-  if (!getAccType().isIntOrFloat())
-    return emitOpError("accumulation type must be integer or float");
+  if (!getAccType().isIntOrFloat() && !isa<ComplexType>(getAccType()))
+    return emitOpError("accumulation type must be integer, float or complex");
   return success();
 }
 

@@ -34,10 +34,16 @@ def PTensor_ArangeOp : PTensor_Op<"arange", [Pure, AllTypesMatch<["start", "step
 
 def PTensor_CreateOp : PTensor_Op<"create", [Pure, AttrSizedOperandSegments]> {
   let summary = "a tensor of the given shape filled with value (empty when no value)";
-  let description = [{ Covers empty, zeros, ones, full and the *_like forms. }];
-  let arguments = (ins Variadic<Index>:$shape, Optional<AnyTypeOf<[I64, F64]>>:$value);
+  let description = [{
+    Covers empty, zeros, ones, full and the *_like forms. A complex result takes its real
+    part from value and its imaginary part from imag (both f64); imag is only for complex.
+  }];
+  let arguments = (ins Variadic<Index>:$shape, Optional<AnyTypeOf<[I64, F64]>>:$value,
+                   Optional<F64>:$imag);
   let results = (outs PT:$result);
-  let assemblyFormat = "`(` $shape `)` (`value` $value^ `:` type($value))? attr-dict `:` type($result)";
+  let assemblyFormat = [{
+    `(` $shape `)` (`value` $value^ `:` type($value))? (`imag` $imag^)? attr-dict `:` type($result)
+  }];
   let hasVerifier = 1;
 }
 

@@ -43,7 +43,8 @@ def PTensor_UnaryOpKind : I32EnumAttr<"UnaryOpKind", "elementwise unary operatio
   I32EnumAttrCase<"round", 21>, I32EnumAttrCase<"sign", 22>, I32EnumAttrCase<"sin", 23>,
   I32EnumAttrCase<"sinh", 24>, I32EnumAttrCase<"sqrt", 25>, I32EnumAttrCase<"square", 26>,
   I32EnumAttrCase<"tan", 27>, I32EnumAttrCase<"tanh", 28>, I32EnumAttrCase<"trunc", 29>,
-  I32EnumAttrCase<"reciprocal", 30>]> {
+  I32EnumAttrCase<"reciprocal", 30>, I32EnumAttrCase<"conj", 31>, I32EnumAttrCase<"real", 32>,
+  I32EnumAttrCase<"imag", 33>]> {
   let cppNamespace = "::ptensor";
 }
 

@@ -20,6 +20,8 @@ namespace {
 int64_t dtypeCode(Type t) {
   if (t.isF32()) return 9;
   if (t.isF64()) return 10;
+  if (auto c = dyn_cast<ComplexType>(t))
+    return c.getElementType().isF32() ? 11 : 12;
   auto i = cast<IntegerType>(t);
   unsigned w = i.getWidth();
   if (w == 1) return 0;

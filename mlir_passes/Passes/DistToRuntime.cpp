@@ -15,10 +15,12 @@ namespace ptensor {
 using namespace mlir;
 
 namespace {
-/// Runtime entry points exist per element type: f64 f32 i64 i32 i16 i8 i1.
+/// Runtime entry points exist per element type: f64 f32 i64 i32 i16 i8 i1 c64 c128.
 std::string suffix(Type t) {
   if (t.isF64()) return "f64";
   if (t.isF32()) return "f32";
+  if (auto c = dyn_cast<ComplexType>(t))
+    return c.getElementType().isF64() ? "c128" : c.getElementType().isF32() ? "c64" : "";
   if (auto i = dyn_cast<IntegerType>(t)) {
     unsigned w = i.getWidth();
     if (w == 64 || w == 32 || w == 16 || w == 8 || w == 1)

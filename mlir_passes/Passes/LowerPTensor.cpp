@@ -5,6 +5,7 @@
 #include "Passes/ScalarOps.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -117,11 +118,15 @@ struct CreateLowering : Pattern<CreateOp> {
     auto dyn = dynamicOf(ty, a.getShape());
     if (!a.getValue())
       return rw.create<tensor::EmptyOp>(loc, ty, dyn);
-    Value v = a.getValue();
+    Value v = a.getValue(), imag = a.getImag();
     Type elem = op.getResult().getType().getElementType();
-    return buildGeneric(rw, loc, ty, dyn, {}, {}, [&](OpBuilder &b, Location l, ValueRange) {
+    return buildGeneric(rw, loc, ty, dyn, {}, {}, [&](OpBuilder &b, Location l, ValueRange) -> Value {
       Type from = v.getType().isF64() ? v.getType() : Type(b.getI64Type());
-      return emitCast(b, l, v, from, elem);
+      if (!imag)
+        return emitCast(b, l, v, from, elem);
+      Type part = cast<ComplexType>(elem).getElementType();
+      return b.create<complex::CreateOp>(l, elem, emitCast(b, l, v, from, part),
+                                         emitCast(b, l, imag, imag.getType(), part));
     });
   }
 };
@@ -325,10 +330,14 @@ struct UnaryTestLowering : Pattern<ElementwiseUnaryTestOp> {
   using Pattern::Pattern;
   Value lower(ElementwiseUnaryTestOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
     Type elem = op.getSource().getType().getElementType();
-    return buildElementwise(rw, loc, resType(op), {a.getSource()},
-                            [&](OpBuilder &b, Location l, ValueRange x) {
-                              return emitUnaryTest(b, l, op.getKind(), x[0], elem);
-                            });
+    bool ok = true;
+    Value r = buildElementwise(rw, loc, resType(op), {a.getSource()},
+                               [&](OpBuilder &b, Location l, ValueRange x) {
+                                 Value v = emitUnaryTest(b, l, op.getKind(), x[0], elem);
+                                 ok &= bool(v);
+                                 return v;
+                               });
+    return ok ? r : Value();
   }
 };
 
@@ -502,10 +511,14 @@ struct BinaryTestLowering : Pattern<ElementwiseBinaryTestOp> {
   using Pattern::Pattern;
   Value lower(ElementwiseBinaryTestOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
     Type elem = op.getLhs().getType().getElementType();
-    return buildElementwise(rw, loc, resType(op), {a.getLhs(), a.getRhs()},
-                            [&](OpBuilder &b, Location l, ValueRange x) {
-                              return emitBinaryTest(b, l, op.getKind(), x[0], x[1], elem);
-                            });
+    bool ok = true;
+    Value r = buildElementwise(rw, loc, resType(op), {a.getLhs(), a.getRhs()},
+                               [&](OpBuilder &b, Location l, ValueRange x) {
+                                 Value v = emitBinaryTest(b, l, op.getKind(), x[0], x[1], elem);
+                                 ok &= bool(v);
+                                 return v;
+                               });
+    return ok ? r : Value();
   }
 };
 
@@ -539,6 +552,8 @@ struct ReduceLowering : Pattern<ReduceOp> {
     }
     Value empty = rw.create<tensor::EmptyOp>(loc, accTy, dyn);
     Value init = emitReduceInit(rw, loc, op.getKind(), acc);
+    if (!init)
+      return {};
     Value filled = rw.create<linalg::FillOp>(loc, init, empty).getResult(0);
     SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, inExprs, rw.getContext()),
                                    AffineMap::get(rank, 0, outExprs, rw.getContext())};
@@ -567,8 +582,8 @@ struct MatmulLowering : Pattern<MatmulOp> {
     for (int64_t i = 0; i < rank; ++i)
       if (ty.isDynamicDim(i))
         dyn.push_back(rw.create<tensor::DimOp>(loc, i == rank - 1 ? r : l, i));
-    Type elem = ty.getElementType();
-    Value zero = rw.create<arith::ConstantOp>(loc, rw.getZeroAttr(elem));
+    Type elem = op.getResult().getType().getElementType();
+    Value zero = emitReduceInit(rw, loc, ReduceKind::sum, elem);
     Value init = rw.create<linalg::FillOp>(loc, zero, rw.create<tensor::EmptyOp>(loc, ty, dyn).getResult())
                      .getResult(0);
     if (rank == 2)
@@ -591,15 +606,11 @@ struct MatmulLowering : Pattern<MatmulOp> {
       maps.push_back(AffineMap::get(rank + 1, 0, *e, rw.getContext()));
     SmallVector<utils::IteratorType> iters(rank, utils::IteratorType::parallel);
     iters.push_back(utils::IteratorType::reduction);
-    bool isFloat = isa<FloatType>(elem);
     return rw.create<linalg::GenericOp>(
         loc, TypeRange{ty}, ValueRange{l, r}, ValueRange{init}, maps, iters,
         [&](OpBuilder &b, Location bl, ValueRange x) {
-          Value p = isFloat ? b.create<arith::MulFOp>(bl, x[0], x[1]).getResult()
-                            : b.create<arith::MulIOp>(bl, x[0], x[1]).getResult();
-          Value s = isFloat ? b.create<arith::AddFOp>(bl, x[2], p).getResult()
-                            : b.create<arith::AddIOp>(bl, x[2], p).getResult();
-          b.create<linalg::YieldOp>(bl, s);
+          Value p = emitBinary(b, bl, BinaryOpKind::multiply, x[0], x[1], elem);
+          b.create<linalg::YieldOp>(bl, emitBinary(b, bl, BinaryOpKind::add, x[2], p, elem));
         }).getResult(0);
   }
 };
@@ -611,10 +622,19 @@ struct LowerPTensorPass : ptensor::impl::LowerPTensorBase<LowerPTensorPass> {
     tc.addConversion([](Type t) { return t; });
     tc.addConversion([](PTensorType t) -> Type { return t.toTensorType(); });
 
+    bool anyComplex = false;
+    getOperation().walk([&](Operation *op) {
+      for (Type t : op->getResultTypes())
+        if (auto pt = dyn_cast<PTensorType>(t); pt && isa<ComplexType>(pt.getElementType()))
+          anyComplex = true;
+    });
+    if (anyComplex)
+      declareComplexLibm(getOperation());
+
     ConversionTarget target(*ctx);
     target.addIllegalDialect<PTensorDialect>();
     target.addLegalDialect<linalg::LinalgDialect, tensor::TensorDialect, arith::ArithDialect,
-                           math::MathDialect, scf::SCFDialect>();
+                           math::MathDialect, scf::SCFDialect, complex::ComplexDialect>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp f) {
       return tc.isSignatureLegal(f.getFunctionType()) && tc.isLegal(&f.getBody());
     });

@@ -17,7 +17,8 @@ def LowerPTensor : Pass<"lower-ptensor", "::mlir::ModuleOp"> {
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect", "::mlir::func::FuncDialect",
     "::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect",
-    "::mlir::bufferization::BufferizationDialect"];
+    "::mlir::bufferization::BufferizationDialect", "::mlir::complex::ComplexDialect",
+    "::mlir::LLVM::LLVMDialect"];
 }
 
 def FuseElementwise : Pass<"ptensor-fuse-elementwise"> {

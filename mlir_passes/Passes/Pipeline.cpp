@@ -28,13 +28,16 @@ static std::string pipelineText(const PipelineOptions &o) {
                   : "func.func(ptensor-copy-to-loops,convert-linalg-to-loops),";
   // memref.alloca_scope (made by scf-to-openmp) must be lowered while its body is still one
   // block, so scf-to-cf runs after finalize-memref-to-llvm.
-  s += "convert-math-to-funcs,"
+  // complex-to-standard first (Smith's division), then complex-to-llvm for the rest.
+  s += "convert-complex-to-standard,"
+       "convert-math-to-funcs,"
        "expand-strided-metadata,"
        "lower-affine,"
        "arith-expand,"
        "convert-math-to-llvm,"
        "convert-math-to-libm,"
        "finalize-memref-to-llvm{use-generic-functions=true},"
+       "convert-complex-to-llvm,"
        "convert-scf-to-cf,"
        "convert-arith-to-llvm,"
        "convert-index-to-llvm,"

@@ -126,7 +126,10 @@ Value floatUnary(OpBuilder &b, Location loc, UnaryOpKind k, Value x, Type t) {
   case UnaryOpKind::tanh: return b.create<math::TanhOp>(loc, x);
   case UnaryOpKind::trunc: return b.create<math::TruncOp>(loc, x);
   case UnaryOpKind::reciprocal: return b.create<arith::DivFOp>(loc, cst(b, loc, t, 1), x);
-  case UnaryOpKind::bitwise_invert: break;
+  case UnaryOpKind::bitwise_invert:
+  case UnaryOpKind::conj:
+  case UnaryOpKind::real:
+  case UnaryOpKind::imag: break;
   }
   return {};
 }
@@ -158,6 +161,8 @@ Value intUnary(OpBuilder &b, Location loc, UnaryOpKind k, Value x, Type elem) {
 } // namespace
 
 Value emitCast(OpBuilder &b, Location loc, Value v, Type from, Type to) {
+  if (isa<ComplexType>(from) || isa<ComplexType>(to))
+    return from == to ? v : emitComplexCast(b, loc, v, from, to);
   Type dst = toSignless(to);
   if (toSignless(from) == dst)
     return v;
@@ -186,7 +191,8 @@ Value emitCast(OpBuilder &b, Location loc, Value v, Type from, Type to) {
 }
 
 Value emitUnary(OpBuilder &b, Location loc, UnaryOpKind k, Value x, Type elem) {
-  Value r = isa<FloatType>(elem) ? floatUnary(b, loc, k, x, elem) : intUnary(b, loc, k, x, elem);
+  Value r = isa<ComplexType>(elem) ? emitComplexUnary(b, loc, k, x, elem)
+            : isa<FloatType>(elem) ? floatUnary(b, loc, k, x, elem) : intUnary(b, loc, k, x, elem);
   if (!r)
     emitError(loc) << "elementwise_unary_op " << stringifyUnaryOpKind(k)
                    << " is not defined for element type " << elem;
@@ -198,6 +204,13 @@ Value emitUnaryTest(OpBuilder &b, Location loc, UnaryTestKind k, Value x, Type e
   if (k == UnaryTestKind::logical_not) {
     Value bx = emitCast(b, loc, x, elem, i1);
     return b.create<arith::XOrIOp>(loc, bx, cst(b, loc, i1, 1));
+  }
+  if (isa<ComplexType>(elem)) {
+    Value r = emitComplexUnaryTest(b, loc, k, x, elem);
+    if (!r)
+      emitError(loc) << "elementwise_unary_test " << stringifyUnaryTestKind(k)
+                     << " is not defined for element type " << elem;
+    return r;
   }
   if (!isa<FloatType>(elem)) {
     switch (k) {
@@ -371,8 +384,9 @@ Value intBinary(OpBuilder &b, Location loc, BinaryOpKind k, Value x, Value y, Ty
 } // namespace
 
 Value emitBinary(OpBuilder &b, Location loc, BinaryOpKind k, Value x, Value y, Type elem) {
-  Value r = isa<FloatType>(elem) ? floatBinary(b, loc, k, x, y, elem)
-                                 : intBinary(b, loc, k, x, y, elem);
+  Value r = isa<ComplexType>(elem) ? emitComplexBinary(b, loc, k, x, y, elem)
+            : isa<FloatType>(elem) ? floatBinary(b, loc, k, x, y, elem)
+                                   : intBinary(b, loc, k, x, y, elem);
   if (!r)
     emitError(loc) << "elementwise_binary_op " << stringifyBinaryOpKind(k)
                    << " is not defined for element type " << elem;
@@ -394,6 +408,13 @@ Value emitBinaryTest(OpBuilder &b, Location loc, BinaryTestKind k, Value x, Valu
   }
   default: break;
   }
+  if (isa<ComplexType>(elem)) {
+    if (k == BinaryTestKind::equal || k == BinaryTestKind::not_equal)
+      return emitComplexEquality(b, loc, k == BinaryTestKind::equal, x, y);
+    emitError(loc) << "elementwise_binary_test " << stringifyBinaryTestKind(k)
+                   << " is not defined for element type " << elem;
+    return {};
+  }
   if (isa<FloatType>(elem)) {
     using P = arith::CmpFPredicate;
     P p = k == BinaryTestKind::equal ? P::OEQ : k == BinaryTestKind::not_equal ? P::UNE
@@ -412,6 +433,12 @@ Value emitBinaryTest(OpBuilder &b, Location loc, BinaryTestKind k, Value x, Valu
 
 Value emitReduceInit(OpBuilder &b, Location loc, ReduceKind k, Type acc) {
   Type t = toSignless(acc);
+  if (isa<ComplexType>(acc)) {
+    if (k == ReduceKind::sum || k == ReduceKind::prod)
+      return emitComplexConstant(b, loc, acc, k == ReduceKind::sum ? 0 : 1, 0);
+    emitError(loc) << "reduce " << stringifyReduceKind(k) << " is not defined for " << acc;
+    return {};
+  }
   if (auto ft = dyn_cast<FloatType>(acc)) {
     double inf = std::numeric_limits<double>::infinity();
     double v = k == ReduceKind::sum ? 0 : k == ReduceKind::prod ? 1

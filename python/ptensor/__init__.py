@@ -9,7 +9,7 @@ from ._core import CompileError, CustomCallError
 from ._custom_call import custom_call, ffi_include_dir, register_custom_call
 from . import _custom_call as ffi  # ctypes mirrors of ptensor_ffi.h (CallFrame, HANDLER)
 from ._dtypes import (DType, bool_ as bool, int8, int16, int32, int64, uint8, uint16,  # noqa: A001
-                      uint32, uint64, float32, float64, result_type)
+                      uint32, uint64, float32, float64, complex64, complex128, result_type)
 from ._array import Array, _install_operators
 from ._creation import (arange, asarray, empty, empty_like, eye, from_dlpack, full, full_like,
                         linspace, meshgrid, ones, ones_like, tril, triu, zeros, zeros_like)
@@ -41,12 +41,17 @@ newaxis = None
 
 
 def astype(x, dtype, /, *, copy=True, device=None):
-    """x converted to dtype (a new array unless copy=False and the dtype is unchanged)."""
+    """x converted to dtype (a new array unless copy=False and the dtype is unchanged).
+    Complex to real raises TypeError (the array API: not permitted; NumPy would drop the
+    imaginary part with a warning)."""
     from ._creation import check_device, _copy
     check_device(device)
     if not isinstance(x, Array):
         raise TypeError(f"astype: x must be a ptensor Array, got {type(x).__name__}")
     d = _dt.to_dtype(dtype)
+    if _dt.is_complex(x.dtype) and not _dt.is_complex(d):
+        raise TypeError(f"astype: cannot cast complex {x.dtype.name} to real {d.name} "
+                        "(take real() or abs() first)")
     if d == x.dtype:
         return _copy(x) if copy else x
     return _ops_mod.cast(x, d)
@@ -74,7 +79,8 @@ def to_numpy(x):
 
 
 __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "int64",
-           "uint8", "uint16", "uint32", "uint64", "float32", "float64", "result_type",
+           "uint8", "uint16", "uint32", "uint64", "float32", "float64", "complex64",
+           "complex128", "result_type",
            "arange", "asarray", "empty", "empty_like", "eye", "full", "full_like", "linspace",
            "ones", "ones_like", "zeros", "zeros_like", "broadcast_arrays", "broadcast_to",
            "matrix_transpose", "permute_dims", "max", "mean", "min", "prod", "std", "sum",

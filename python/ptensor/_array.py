@@ -235,11 +235,17 @@ def _array_key(key):
 
 
 def _coerce_value(value, dtype):
-    """A value for __setitem__ as an Array."""
+    """A value for __setitem__ as an Array. Complex values into a real array raise TypeError
+    (NumPy would drop the imaginary part with a ComplexWarning)."""
     from ._creation import asarray
+    if not isinstance(value, Array) and not isinstance(value, (bool, int, float, complex)):
+        value = asarray(value)
+    if (isinstance(value, complex) or isinstance(value, Array) and dt.is_complex(value.dtype)) \
+            and not dt.is_complex(dtype):
+        raise TypeError(f"cannot assign complex values to an array of dtype {dtype.name}")
     if isinstance(value, Array):
         return value
-    if isinstance(value, (bool, int, float)):
+    if isinstance(value, (bool, int, float, complex)):
         if not dt.scalar_fits(value, dtype):
             raise OverflowError(f"Python integer {value} out of bounds for {dtype.name}")
         if isinstance(value, float) and dt.is_int(dtype) and not np.isfinite(value):
@@ -261,12 +267,12 @@ def _install_operators():
     }
     for name, fn in binary.items():
         def op(self, other, fn=fn):
-            if not isinstance(other, (Array, bool, int, float)):
+            if not isinstance(other, (Array, bool, int, float, complex)):
                 return NotImplemented
             return fn(self, other)
 
         def rop(self, other, fn=fn):
-            if not isinstance(other, (bool, int, float)):
+            if not isinstance(other, (bool, int, float, complex)):
                 return NotImplemented
             return fn(other, self)
 
@@ -276,7 +282,9 @@ def _install_operators():
                 raise ValueError(f"non-broadcastable output operand with shape {self.shape} "
                                  f"doesn't match the broadcast shape {r.shape}")
             if r.dtype != self.dtype:
-                if not (dt.is_float(self.dtype) or (dt.is_int(self.dtype) and dt.is_int(r.dtype))):
+                if not (dt.is_complex(self.dtype)
+                        or dt.is_float(self.dtype) and not dt.is_complex(r.dtype)
+                        or dt.is_int(self.dtype) and dt.is_int(r.dtype)):
                     raise TypeError(f"cannot cast the result of in-place {fn.__name__} from "
                                     f"{r.dtype.name} to {self.dtype.name}")
             self[...] = r
@@ -288,7 +296,7 @@ def _install_operators():
     for name, fn in {"eq": ew.equal, "ne": ew.not_equal, "lt": ew.less, "le": ew.less_equal,
                      "gt": ew.greater, "ge": ew.greater_equal}.items():
         def cmp(self, other, fn=fn):
-            if not isinstance(other, (Array, bool, int, float)):
+            if not isinstance(other, (Array, bool, int, float, complex)):
                 return NotImplemented
             return fn(self, other)
         setattr(Array, f"__{name}__", cmp)

@@ -2,6 +2,7 @@
 linspace, eye."""
 from __future__ import annotations
 
+import cmath
 import math
 import operator
 
@@ -28,7 +29,9 @@ def _default_for(value):
         return dt.default_int
     if isinstance(value, float):
         return dt.default_float
-    raise TypeError(f"fill_value must be a bool, int or float, got {type(value).__name__}")
+    if isinstance(value, complex):
+        return dt.default_complex
+    raise TypeError(f"fill_value must be a bool, int, float or complex, got {type(value).__name__}")
 
 
 def asarray(obj, /, *, dtype=None, device=None, copy=None):
@@ -43,7 +46,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
                 raise ValueError("asarray: copy=False is impossible when the dtype changes")
             return _ops.cast(obj, want)
         return _copy(obj) if copy else obj
-    if isinstance(obj, (bool, int, float)) and want is None:
+    if isinstance(obj, (bool, int, float, complex)) and want is None:
         want = _default_for(obj)
     try:
         a = np.asarray(obj, dtype=None if want is None else want.np)
@@ -118,9 +121,11 @@ def full(shape, fill_value, *, dtype=None, device=None):
     if hasattr(fill_value, "__array_namespace__") or isinstance(fill_value, np.ndarray):
         fill_value = fill_value.item() if hasattr(fill_value, "item") else fill_value
     d = _dtype_or(dtype, _default_for(fill_value))
-    if not isinstance(fill_value, (bool, int, float)):
-        raise TypeError(f"full: fill_value must be a bool, int or float, got "
+    if not isinstance(fill_value, (bool, int, float, complex)):
+        raise TypeError(f"full: fill_value must be a bool, int, float or complex, got "
                         f"{type(fill_value).__name__}")
+    if isinstance(fill_value, complex) and not dt.is_complex(d):
+        raise TypeError(f"full: a complex fill_value needs a complex dtype, got {d.name}")
     if not dt.scalar_fits(fill_value, d):
         raise OverflowError(f"full: fill_value {fill_value} out of bounds for {d.name}")
     if isinstance(fill_value, float) and dt.is_int(d) and not math.isfinite(fill_value):
@@ -158,16 +163,24 @@ def full_like(x, /, fill_value, *, dtype=None, device=None):
 def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
     check_device(device)
     for nm, v in (("start", start), ("stop", stop)):
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
-            raise TypeError(f"linspace: {nm} must be an int or float, got {type(v).__name__}")
-        if not math.isfinite(v):
+        if isinstance(v, bool) or not isinstance(v, (int, float, complex)):
+            raise TypeError(f"linspace: {nm} must be an int, float or complex, got "
+                            f"{type(v).__name__}")
+        if not cmath.isfinite(v):
             raise ValueError(f"linspace: {nm} must be finite, got {v}")
     num = _ops.as_index(num, "linspace: num")
     if num < 0:
         raise ValueError(f"linspace: num must be non-negative, got {num}")
-    d = _dtype_or(dtype, dt.default_float)
-    if not dt.is_float(d):
-        raise TypeError(f"linspace: dtype must be a floating-point type, got {d.name}")
+    cplx = isinstance(start, complex) or isinstance(stop, complex)
+    d = _dtype_or(dtype, dt.default_complex if cplx else dt.default_float)
+    if not dt.is_inexact(d) or (cplx and not dt.is_complex(d)):
+        raise TypeError(f"linspace: dtype must be a {'complex' if cplx else 'floating-point'} "
+                        f"type, got {d.name}")
+    if dt.is_complex(d):  # the real and imaginary parts are two real linspaces (as NumPy's)
+        start, stop = complex(start), complex(stop)
+        r, i = (linspace(a, b, num, dtype=dt.real_dtype(d), endpoint=endpoint)
+                for a, b in ((start.real, stop.real), (start.imag, stop.imag)))
+        return _ops.cast(r, d) + _ops.cast(i, d) * 1j
     return _ops.record("linspace", "", [], d, (num,), attrs=[int(bool(endpoint))], iargs=[num],
                        sargs=[float(start), float(stop)])
 

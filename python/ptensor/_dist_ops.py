@@ -381,6 +381,8 @@ def reduce(name, fn, x, axis=None, keepdims=False, **kw):
     axes = _ops.normalize_axes(axis, x.ndim)
     kind = {"sum": "sum", "prod": "prod", "min": "min", "max": "max", "any": "max",
             "all": "min"}[name]
+    if name in ("min", "max"):
+        dt.reject_complex(name, x.dtype)
     if x.split not in axes:
         r = fn(x._local, axis=axes, keepdims=keepdims, **kw)
         shape = [1 if i in axes else s for i, s in enumerate(x.shape)

@@ -43,7 +43,8 @@ bool_ = _BY_NAME["bool"]
 int8, int16, int32, int64 = (_BY_NAME[n] for n in ("int8", "int16", "int32", "int64"))
 uint8, uint16, uint32, uint64 = (_BY_NAME[n] for n in ("uint8", "uint16", "uint32", "uint64"))
 float32, float64 = _BY_NAME["float32"], _BY_NAME["float64"]
-default_int, default_float = int64, float64
+complex64, complex128 = _BY_NAME["complex64"], _BY_NAME["complex128"]
+default_int, default_float, default_complex = int64, float64, complex128
 
 
 def to_dtype(dt, argname="dtype") -> DType:
@@ -68,7 +69,28 @@ def from_numpy_dtype(npdt, argname="dtype") -> DType:
 
 
 def is_float(d: DType) -> bool:
+    """Real floating-point (float32, float64)."""
     return d.kind == "f"
+
+
+def is_complex(d: DType) -> bool:
+    return d.kind == "c"
+
+
+def is_inexact(d: DType) -> bool:
+    """Real or complex floating-point."""
+    return d.kind in "fc"
+
+
+def reject_complex(name, d: DType, why="is not defined for complex numbers"):
+    """TypeError for functions that do not take complex arrays (ordering, sorting, ...)."""
+    if d.kind == "c":
+        raise TypeError(f"{name} {why}")
+
+
+def real_dtype(d: DType) -> DType:
+    """The real dtype of a complex dtype's parts (complex64 -> float32); d itself otherwise."""
+    return {"complex64": float32, "complex128": float64}.get(d.name, d)
 
 
 def is_int(d: DType) -> bool:
@@ -105,7 +127,7 @@ def result_type(*args):
             nps.append(a.dtype.np)
         elif isinstance(a, DType):
             nps.append(a.np)
-        elif isinstance(a, (bool, int, float)):
+        elif isinstance(a, (bool, int, float, complex)):
             nps.append(a)
         else:
             nps.append(to_dtype(a, "result_type argument").np)

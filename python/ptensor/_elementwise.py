@@ -1,7 +1,11 @@
-"""Elementwise functions of the array API standard (real-valued), generated from one table.
+"""Elementwise functions of the array API standard, generated from one table.
 
 Each entry names the NumPy ufunc whose type resolution ptensor follows (result dtypes are
-NumPy's), the PTensor op class and the op kind (names from the TableGen enums via _core)."""
+NumPy's), the PTensor op class and the op kind (names from the TableGen enums via _core).
+
+Complex arrays: every function the standard defines for complex numbers. Ordering (less,
+maximum, minimum, clip) is not defined for complex numbers by the standard: it raises
+TypeError here (NumPy orders lexicographically)."""
 from __future__ import annotations
 
 import numpy as np
@@ -22,7 +26,7 @@ _UNARY = {
     "log2": np.log2, "log10": np.log10, "negative": np.negative, "positive": np.positive,
     "round": np.round, "sign": np.sign, "sin": np.sin, "sinh": np.sinh, "sqrt": np.sqrt,
     "square": np.square, "tan": np.tan, "tanh": np.tanh, "trunc": np.trunc,
-    "reciprocal": np.reciprocal,
+    "reciprocal": np.reciprocal, "conj": np.conjugate, "real": np.real, "imag": np.imag,
     "erf": np.exp,  # extension (not in the array API): dtype rule of a float function
 }
 _UNARY_TEST = {"isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite,
@@ -44,7 +48,16 @@ _BINARY_TEST = {
 assert set(_UNARY) == set(_OPS["unary"]) and set(_UNARY_TEST) == set(_OPS["unary_test"])
 assert set(_BINARY) == set(_OPS["binary"]) and set(_BINARY_TEST) == set(_OPS["binary_test"])
 
-_SCALARS = (bool, int, float)
+_SCALARS = (bool, int, float, complex)
+# Functions NumPy defines for complex numbers that the array API (and ptensor) does not.
+_NOT_COMPLEX = {"erf", "maximum", "minimum", "less", "less_equal", "greater", "greater_equal"}
+
+
+def _check_complex(name, *dtypes):
+    if name in _NOT_COMPLEX:
+        for d in dtypes:
+            dt.reject_complex(name, dt.complex128 if isinstance(d, complex) else
+                              d if isinstance(d, dt.DType) else dt.float64)
 _binary_fast = _core.binary_fast
 
 
@@ -66,11 +79,12 @@ def _operand(x, name):
 def _unary(name, ufunc):
     def fn(x, /):
         x = _as_array(x, name)
-        if name == "reciprocal" and not dt.is_float(x.dtype):
+        if name == "reciprocal" and not dt.is_inexact(x.dtype):
             # array API: floating-point only; integers are promoted (NumPy would do 1 // x)
             x = _ops.cast(x, dt.default_float)
+        _check_complex(name, x.dtype)
         rt = dt.ufunc_result(ufunc, x.dtype)
-        if rt != x.dtype:
+        if rt != x.dtype and not dt.is_complex(x.dtype):  # complex abs/real/imag: real result
             x = _ops.cast(x, rt)
         return _ops.record("unary", name, [x], rt, x.shape)
     fn.__name__ = name
@@ -140,8 +154,9 @@ def _binary(name, ufunc):
             x1, x2 = _operand(x1, name), _operand(x2, name)
             if isinstance(x1, _SCALARS) and isinstance(x2, _SCALARS):
                 raise TypeError(f"{name}: at least one argument must be a ptensor Array")
-            rt = dt.ufunc_result(ufunc, *(a.dtype if not isinstance(a, _SCALARS) else a
-                                          for a in (x1, x2)))
+            ins = [a.dtype if not isinstance(a, _SCALARS) else a for a in (x1, x2)]
+            _check_complex(name, *ins)
+            rt = dt.ufunc_result(ufunc, *ins)
             if type(x1) is Array and type(x2) in (Array, bool, int, float):
                 result[(k1, k2)] = rt  # only exact types: subclasses take the full path
             elif type(x2) is Array and type(x1) in (bool, int, float):
@@ -176,7 +191,7 @@ def _operator_fast_paths(name, fn):
                 return new(_binary_fast(kind, sub, h, float(other), d.code, False), d)
             if t is Array and other._dtype is d and other._h.shape == self._h.shape:
                 return new(_binary_fast(kind, sub, self._t, other._t, d.code, False), d)
-        if not isinstance(other, (Array, bool, int, float)):
+        if not isinstance(other, (Array, bool, int, float, complex)):
             return NotImplemented
         return fn(self, other)
 
@@ -186,7 +201,7 @@ def _operator_fast_paths(name, fn):
         if d.kind == "f" and (t is float or t is int):
             h = self._h if self._base is None else self._t
             return new(_binary_fast(kind, sub, h, float(other), d.code, True), d)
-        if not isinstance(other, (bool, int, float)):
+        if not isinstance(other, (bool, int, float, complex)):
             return NotImplemented
         return fn(other, self)
     return op, rop
@@ -233,6 +248,7 @@ def _binary_test(name, ufunc):
         if isinstance(x1, _SCALARS) and isinstance(x2, _SCALARS):
             raise TypeError(f"{name}: at least one argument must be a ptensor Array")
         ins = [a.dtype if not isinstance(a, _SCALARS) else a for a in (x1, x2)]
+        _check_complex(name, *ins)
         dt.ufunc_result(ufunc, *ins)  # TypeError where NumPy has no loop
         compute = dt.bool_ if logical else dt.result_type(*ins)
         if not logical:
@@ -260,6 +276,7 @@ for _n, _u in _BINARY_TEST.items():
 def clip(x, /, min=None, max=None):
     """Clamp x to [min, max] (either may be None); result has x's dtype."""
     x = _as_array(x, "clip")
+    dt.reject_complex("clip", x.dtype)
     r = x
     for bound, fn, nm in ((min, maximum, "min"), (max, minimum, "max")):  # noqa: F821
         if bound is None:
@@ -277,21 +294,26 @@ def clip(x, /, min=None, max=None):
     return r
 
 
+_complex_part = {n: _g[n] for n in ("conj", "real", "imag")}
+
+
 def conj(x, /):
     """Complex conjugate; the identity for real arrays."""
-    return positive(_as_array(x, "conj")) if _as_array(x, "conj").dtype != dt.bool_ else x  # noqa: F821
+    x = _as_array(x, "conj")
+    return _complex_part["conj"](x) if dt.is_complex(x.dtype) else x
 
 
 def real(x, /):
-    """Real part; the identity for real arrays."""
-    return _as_array(x, "real")
+    """Real part (float32 for complex64, float64 for complex128); the identity for real arrays."""
+    x = _as_array(x, "real")
+    return _complex_part["real"](x) if dt.is_complex(x.dtype) else x
 
 
 def imag(x, /):
-    """Imaginary part: zeros for real arrays."""
+    """Imaginary part; zeros of x's dtype for real arrays."""
     x = _as_array(x, "imag")
-    return _ops.full(x.shape, 0, x.dtype)
+    return _complex_part["imag"](x) if dt.is_complex(x.dtype) else _ops.full(x.shape, 0, x.dtype)
 
 
-__all__ = list(_UNARY) + list(_UNARY_TEST) + list(_BINARY) + list(_BINARY_TEST) + [
-    "clip", "conj", "real", "imag"]
+__all__ = list(_UNARY) + list(_UNARY_TEST) + list(_BINARY) + [
+    n for n in _BINARY_TEST] + ["clip"]

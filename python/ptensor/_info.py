@@ -1,7 +1,6 @@
 """Inspection and data type functions of the array API 2024.12: __array_namespace_info__,
 can_cast, finfo, iinfo, isdtype. Casting and limits follow NumPy (the reference the tests use).
-ptensor has no complex dtypes yet (issue 3): 'complex floating' matches no dtype here and
-default_dtypes() has no complex entry."""
+complex64 and complex128 are the 'complex floating' kind."""
 from __future__ import annotations
 
 import numpy as np
@@ -16,11 +15,11 @@ _KINDS = {
     "unsigned integer": lambda d: d.kind == "u",
     "integral": lambda d: d.kind in "iu",
     "real floating": lambda d: d.kind == "f",
-    "complex floating": lambda d: False,
-    "numeric": lambda d: d.kind in "iuf",
+    "complex floating": lambda d: d.kind == "c",
+    "numeric": lambda d: d.kind in "iufc",
 }
 _ALL = [dt.bool_, dt.int8, dt.int16, dt.int32, dt.int64, dt.uint8, dt.uint16, dt.uint32,
-        dt.uint64, dt.float32, dt.float64]
+        dt.uint64, dt.float32, dt.float64, dt.complex64, dt.complex128]
 
 
 def isdtype(dtype, kind):
@@ -48,11 +47,12 @@ def can_cast(from_, to, /):
 
 
 class finfo_object:
-    """Limits of a floating-point dtype (array API finfo)."""
+    """Limits of a floating-point dtype (array API finfo); for a complex dtype those of its
+    real parts (bits and dtype included: finfo(complex128).dtype is float64, as in NumPy)."""
 
     def __init__(self, d):
         f = np.finfo(d.np)
-        self.bits, self.dtype = int(f.bits), d
+        self.bits, self.dtype = int(f.bits), dt.real_dtype(d)
         self.eps, self.max, self.min = float(f.eps), float(f.max), float(f.min)
         self.smallest_normal = float(f.smallest_normal)
 
@@ -80,7 +80,7 @@ def _dtype_of(type):
 
 def finfo(type, /):
     d = _dtype_of(type)
-    if d.kind != "f":
+    if not dt.is_inexact(d):
         raise ValueError(f"finfo: {d.name} is not a floating-point dtype")
     return finfo_object(d)
 
@@ -107,7 +107,8 @@ class Info:
 
     def default_dtypes(self, *, device=None):
         check_device(device)
-        return {"real floating": dt.float64, "integral": dt.int64, "indexing": dt.int64}
+        return {"real floating": dt.float64, "complex floating": dt.complex128,
+                "integral": dt.int64, "indexing": dt.int64}
 
     def dtypes(self, *, device=None, kind=None):
         check_device(device)

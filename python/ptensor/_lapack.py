@@ -37,6 +37,7 @@ def _matrices(x, name, square=False):
     if square and x.shape[-1] != x.shape[-2]:
         raise LinAlgError(f"{name}: last 2 dimensions of the array must be square, got shape "
                           f"{x.shape}")
+    dt.reject_complex(name, x.dtype, "does not support complex matrices yet")
     if not dt.is_float(x.dtype):
         x = _ops.cast(x, dt.default_float)
     return x
@@ -76,6 +77,7 @@ def solve(x1, x2, /):
     otherwise its last two dimensions are matrices and the batch dimensions broadcast."""
     a = _matrices(x1, "solve", square=True)
     b = _as_array(x2, "solve")
+    dt.reject_complex("solve", b.dtype, "does not support complex matrices yet")
     if b.ndim == 0:
         raise ValueError("solve: x2 must have at least one dimension")
     ftype = dt.result_type(a.dtype, b.dtype) if dt.is_float(b.dtype) else a.dtype

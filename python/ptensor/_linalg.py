@@ -55,8 +55,9 @@ __all__ = ["matmul"]
 
 
 def vecdot(x1, x2, /, *, axis=-1):
-    """Dot product of vectors along axis (broadcasting the other dimensions)."""
-    from ._elementwise import multiply
+    """Dot product of vectors along axis (broadcasting the other dimensions); complex x1 is
+    conjugated first (array API: sum(conj(x1) * x2))."""
+    from ._elementwise import conj, multiply
     from ._statistical import sum as _sum
     a, b = _as_array(x1, "vecdot"), _as_array(x2, "vecdot")
     if a.ndim == 0 or b.ndim == 0:
@@ -68,7 +69,7 @@ def vecdot(x1, x2, /, *, axis=-1):
     na, nb = a.shape[ax - len(shape)], b.shape[ax - len(shape)]
     if na != nb:
         raise ValueError(f"vecdot: the reduced dimensions differ ({na} vs {nb})")
-    return _sum(multiply(a, b), axis=ax)
+    return _sum(multiply(conj(a), b), axis=ax)
 
 
 __all__ += ["vecdot"]

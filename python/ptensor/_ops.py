@@ -104,6 +104,10 @@ def cast(x, dtype):
 def full(shape, value, dtype):
     if value is None:
         return record("create", "", [], dtype, shape, iargs=shape)
+    if dt.is_complex(dtype):  # real and imaginary parts, both f64
+        value = complex(value)
+        return record("create", "", [], dtype, shape, iargs=shape,
+                      sargs=[value.real, value.imag])
     if isinstance(value, bool):
         value = int(value)
     if dt.is_float(dtype) or isinstance(value, float):

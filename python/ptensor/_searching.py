@@ -38,6 +38,7 @@ def _arg(name, x, axis, keepdims, reduce):
     from ._statistical import min as _min
     from ._manipulation import reshape
     x = _as_array(x, name)
+    dt.reject_complex(name, x.dtype)
     if axis is None:
         ndim = x.ndim
         r = _arg(name, reshape(x, (-1,)), 0, False, reduce)
@@ -86,6 +87,7 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
     if sorter is not None:
         a = take(a, sorter, axis=0)
     rt = dt.result_type(a, v)
+    dt.reject_complex("searchsorted", rt)
     a, v = _ops.cast(a, rt), _ops.cast(v, rt)
     return _ops.record("searchsorted", "", [a, v], dt.int64, v.shape,
                        attrs=[int(side == "right")])

@@ -2,7 +2,10 @@
 
 Accumulation types (seed 003 / array API): integer and bool sums and products accumulate in
 int64 (uint64 for unsigned), float32 and float64 in float64; the result is converted to the
-result dtype on the way out. min/max accumulate in the input type and propagate NaN."""
+result dtype on the way out; complex sums and products accumulate in complex128. min/max
+accumulate in the input type and propagate NaN; they are not defined for complex numbers
+(TypeError, as in the array API). var/std of complex arrays are real (NumPy's definition:
+the mean of |x - mean(x)|^2)."""
 from __future__ import annotations
 
 from . import _dtypes as dt
@@ -21,6 +24,8 @@ def _sum_dtype(x, dtype):
 
 
 def _acc(rdt):
+    if dt.is_complex(rdt):
+        return dt.complex128
     if dt.is_float(rdt):
         return dt.float64
     return dt.uint64 if rdt.kind == "u" else dt.int64
@@ -28,6 +33,8 @@ def _acc(rdt):
 
 def _reduce(name, kind, x, axis, keepdims, rdt, acc, empty_ok=False):
     x = _as_array(x, name)
+    if kind in ("min", "max"):
+        dt.reject_complex(name, x.dtype)
     axes = _ops.normalize_axes(axis, x.ndim)
     if kind in ("min", "max") and not empty_ok and any(x.shape[a] == 0 for a in axes):
         raise ValueError(f"{name}: zero-size array to reduction operation {name} which has no "
@@ -70,13 +77,13 @@ def _count(x, axis):
 
 
 def _float_of(x):
-    return x.dtype if dt.is_float(x.dtype) else dt.default_float
+    return x.dtype if dt.is_inexact(x.dtype) else dt.default_float
 
 
 def mean(x, /, *, axis=None, keepdims=False):
     x = _as_array(x, "mean")
     fdt = _float_of(x)
-    s = _reduce("mean", "sum", x, axis, keepdims, fdt, dt.float64)
+    s = _reduce("mean", "sum", x, axis, keepdims, fdt, _acc(fdt))
     return divide(s, float(_count(x, axis)))
 
 
@@ -88,7 +95,13 @@ def var(x, /, *, axis=None, correction=0.0, keepdims=False):
     xf = _ops.cast(x, fdt)
     m = mean(xf, axis=axis, keepdims=True)
     d = subtract(xf, m)
-    s = _reduce("var", "sum", multiply(d, d), axis, keepdims, fdt, dt.float64)
+    if dt.is_complex(fdt):  # |d|^2, real
+        from ._elementwise import imag, real
+        dr, di = real(d), imag(d)
+        sq, fdt = dr * dr + di * di, dt.real_dtype(fdt)
+    else:
+        sq = multiply(d, d)
+    s = _reduce("var", "sum", sq, axis, keepdims, fdt, dt.float64)
     n = _count(x, axis)
     return divide(s, float(n - correction if n - correction > 0 else 0))
 

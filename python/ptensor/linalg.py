@@ -21,7 +21,7 @@ from ._statistical import max as _max, min as _min, sum as _sum
 
 def _float_array(x, name):
     x = _as_array(x, name)
-    if not dt.is_float(x.dtype):
+    if not dt.is_inexact(x.dtype):
         x = _ops.cast(x, dt.default_float)
     return x
 
@@ -112,7 +112,7 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
         return _min(a, axis=axis, keepdims=keepdims)
     if ord == 0:
         from ._utility import count_nonzero
-        return _ops.cast(count_nonzero(x, axis=axis, keepdims=keepdims), x.dtype)
+        return _ops.cast(count_nonzero(x, axis=axis, keepdims=keepdims), dt.real_dtype(x.dtype))
     if ord == 2:
         return sqrt(_sum(multiply(a, a), axis=axis, keepdims=keepdims))
     if ord == 1:

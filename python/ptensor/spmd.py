@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _dist
+from . import _dtypes as dt
 from ._dist import DArray, Team, as_team, distribute, gather as _gather, stats  # noqa: F401
 
 
@@ -101,7 +102,10 @@ def all_reduce(*arrays, op="sum", team=None):
     for a in arrays:
         if isinstance(a, DArray):
             raise TypeError("all_reduce takes local arrays (use pt.spmd.get_locals)")
-        out.append(_dist._allreduce(t, asarray(a), op))
+        a = asarray(a)
+        if op in ("min", "max"):
+            dt.reject_complex(f"all_reduce op={op!r}", a.dtype)
+        out.append(_dist._allreduce(t, a, op))
     return out[0] if len(out) == 1 else tuple(out)
 
 
@@ -122,7 +126,8 @@ def collective_broadcast(x, root=0, team=None):
 # mismatch, and every error after it, raises the same ValueError on every rank instead of
 # failing inside MPI or leaving the other ranks waiting.
 _MPI_CODE = {"float64": 0, "float32": 1, "int64": 2, "int32": 3, "int16": 4, "int8": 5,
-             "uint64": 6, "uint32": 7, "uint16": 8, "uint8": 9, "bool": 9}
+             "uint64": 6, "uint32": 7, "uint16": 8, "uint8": 9, "bool": 9, "complex64": 10,
+             "complex128": 11}
 
 
 def _local_np(a, name):
@@ -190,6 +195,8 @@ def reduce_scatter(*arrays, op="sum", scatter_axis=0, team=None):
     def one(a):
         x, send = _blocks(t, a, scatter_axis, "reduce_scatter", "scatter_axis")
         kind, dtype = _KINDS[op], x.dtype
+        if op in ("min", "max") and dtype.kind == "c":
+            raise TypeError(f"reduce_scatter op={op!r} is not defined for complex numbers")
         if dtype == np.bool_:  # or / and as max / min of bytes
             send, kind = send.view(np.uint8), _KINDS["max" if op in ("sum", "max") else "min"]
         recv = np.empty(send.shape[1:], send.dtype)

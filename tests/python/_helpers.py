@@ -10,7 +10,8 @@ UINT = ["uint8", "uint16", "uint32", "uint64"]
 INTS = SINT + UINT
 FLOATS = ["float32", "float64"]
 NUMERIC = INTS + FLOATS
-ALL_DTYPES = BOOL + NUMERIC
+ALL_DTYPES = BOOL + NUMERIC  # real dtypes; complex ones are tested in test_complex.py
+COMPLEX = ["complex64", "complex128"]
 # a smaller set spanning every kind and width class, for combinatorial tests
 SOME_DTYPES = ["bool", "int8", "int32", "int64", "uint8", "uint64", "float32", "float64"]
 

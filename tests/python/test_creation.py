@@ -301,7 +301,7 @@ def test_negative_shapes():
         pt.linspace(0, 1, -2)
 
 
-@pytest.mark.parametrize("bad", [np.complex128, np.float16, "complex64", np.object_, "U3",
+@pytest.mark.parametrize("bad", [np.clongdouble, np.float16, np.object_, "U3",
                                  np.longdouble])
 def test_unsupported_dtype(bad):
     if np.dtype(bad) == np.float64:  # platforms where longdouble is double
@@ -320,8 +320,8 @@ def test_not_a_dtype():
 
 
 def test_asarray_unsupported_element_type():
-    with pytest.raises(TypeError, match="complex128"):
-        pt.asarray(np.array([1 + 2j]))
+    with pytest.raises(TypeError, match="complex256"):
+        pt.asarray(np.array([1 + 2j], dtype=np.clongdouble))
     with pytest.raises(TypeError):
         pt.asarray(["a", "b"])
 

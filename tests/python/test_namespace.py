@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import ptensor as pt
-from _helpers import ALL_DTYPES, assert_matches
+from _helpers import ALL_DTYPES, COMPLEX, assert_matches
 
 RNG = np.random.default_rng(11)
 
@@ -36,8 +36,11 @@ def test_namespace_info():
     assert info.capabilities()["boolean indexing"] is True
     d = info.default_dtypes()
     assert d["real floating"] == pt.float64 and d["integral"] == pt.int64
+    assert d["complex floating"] == pt.complex128
     assert set(info.dtypes()) == {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
-                                  "uint32", "uint64", "float32", "float64"}
+                                  "uint32", "uint64", "float32", "float64", "complex64",
+                                  "complex128"}
+    assert set(info.dtypes(kind="complex floating")) == {"complex64", "complex128"}
     assert set(info.dtypes(kind="real floating")) == {"float32", "float64"}
     assert set(info.dtypes(kind=("bool", "unsigned integer"))) == {"bool", "uint8", "uint16",
                                                                   "uint32", "uint64"}
@@ -49,11 +52,11 @@ def test_namespace_info():
     ("bool", {"bool"}), ("signed integer", {"int8", "int16", "int32", "int64"}),
     ("unsigned integer", {"uint8", "uint16", "uint32", "uint64"}),
     ("integral", {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}),
-    ("real floating", {"float32", "float64"}), ("complex floating", set()),
-    ("numeric", set(ALL_DTYPES) - {"bool"}),
+    ("real floating", {"float32", "float64"}), ("complex floating", {"complex64", "complex128"}),
+    ("numeric", set(ALL_DTYPES + COMPLEX) - {"bool"}),
 ])
 def test_isdtype(kind, expected):
-    got = {n for n in ALL_DTYPES if pt.isdtype(getattr(pt, n if n != "bool" else "bool"), kind)}
+    got = {n for n in ALL_DTYPES + COMPLEX if pt.isdtype(getattr(pt, n if n != "bool" else "bool"), kind)}
     assert got == expected
     assert pt.isdtype(pt.int8, pt.int8) and not pt.isdtype(pt.int8, pt.int16)
     with pytest.raises(ValueError, match="unknown kind"):
@@ -62,8 +65,8 @@ def test_isdtype(kind, expected):
         pt.isdtype("int8", "integral")
 
 
-@pytest.mark.parametrize("a", ALL_DTYPES)
-@pytest.mark.parametrize("b", ALL_DTYPES)
+@pytest.mark.parametrize("a", ALL_DTYPES + COMPLEX)
+@pytest.mark.parametrize("b", ALL_DTYPES + COMPLEX)
 def test_can_cast(a, b):
     assert pt.can_cast(getattr(pt, a), getattr(pt, b)) == np.can_cast(a, b)
 
@@ -74,12 +77,12 @@ def test_can_cast_array_and_errors():
         pt.can_cast("int8", pt.int16)
 
 
-@pytest.mark.parametrize("d", ["float32", "float64"])
+@pytest.mark.parametrize("d", ["float32", "float64", "complex64", "complex128"])
 def test_finfo(d):
     f, n = pt.finfo(getattr(pt, d)), np.finfo(d)
     assert (f.bits, f.eps, f.max, f.min, f.smallest_normal) == (
         n.bits, float(n.eps), float(n.max), float(n.min), float(n.smallest_normal))
-    assert f.dtype == getattr(pt, d)
+    assert f.dtype == n.dtype  # the real dtype for complex ones, as NumPy
     assert pt.finfo(pt.asarray(np.ones(1, d))).bits == n.bits
     with pytest.raises(ValueError, match="floating"):
         pt.finfo(pt.int32)

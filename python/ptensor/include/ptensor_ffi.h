@@ -42,10 +42,12 @@ extern "C" {
 
 #define PT_FFI_API_VERSION 1
 
-/* Element types: the codes are ptensor's dtype codes. bool is one byte (0 or 1). */
+/* Element types: the codes are ptensor's dtype codes. bool is one byte (0 or 1); complex
+ * elements are (real, imaginary) pairs, the layout of C99's float/double _Complex. */
 typedef enum {
   PT_BOOL = 0, PT_INT8, PT_INT16, PT_INT32, PT_INT64,
-  PT_UINT8, PT_UINT16, PT_UINT32, PT_UINT64, PT_FLOAT32, PT_FLOAT64
+  PT_UINT8, PT_UINT16, PT_UINT32, PT_UINT64, PT_FLOAT32, PT_FLOAT64,
+  PT_COMPLEX64, PT_COMPLEX128
 } pt_dtype;
 
 typedef struct {
