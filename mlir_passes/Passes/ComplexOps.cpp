@@ -75,7 +75,7 @@ Value callLibm(OpBuilder &b, Location loc, StringRef name, ValueRange args, Type
   return convertParts(b, loc, r, ct);
 }
 
-/// x ** y as NumPy's npy_cpow: y == 0 gives 1; x == 0 gives 0 for real y > 0 and nan
+/// x ** y as NumPy's npy_cpow: y == 0 gives 1; x == 0 gives 0 for Re(y) > 0 and nan
 /// otherwise; y = 1, 2, 3 multiply exactly; everything else is libm's cpow.
 Value complexPow(OpBuilder &b, Location loc, Value x, Value y, Type ct) {
   using P = arith::CmpFPredicate;
@@ -92,8 +92,8 @@ Value complexPow(OpBuilder &b, Location loc, Value x, Value y, Type ct) {
   r = sel(both(realY, eq(yr, 2)), sq, r);
   r = sel(both(realY, eq(yr, 1)), x, r);
   Value nan = fcst(b, loc, ft, NAN);
-  Value atZero = sel(both(realY, b.create<arith::CmpFOp>(loc, P::OGT, yr, zero)),
-                     mk(b, loc, ct, zero, zero), mk(b, loc, ct, nan, nan));
+  Value atZero = sel(b.create<arith::CmpFOp>(loc, P::OGT, yr, zero), mk(b, loc, ct, zero, zero),
+                     mk(b, loc, ct, nan, nan));
   r = sel(both(eq(re(b, loc, x), 0), eq(im(b, loc, x), 0)), atZero, r);
   return sel(both(realY, eq(yr, 0)), mk(b, loc, ct, fcst(b, loc, ft, 1), zero), r);
 }
@@ -152,11 +152,23 @@ Value emitComplexUnary(OpBuilder &b, Location loc, UnaryOpKind k, Value x, Type 
   case UnaryOpKind::round:
     return mk(b, loc, ct, emitUnary(b, loc, k, xr, ft), emitUnary(b, loc, k, xi, ft));
   case UnaryOpKind::sign: { // z / |z|, 0 for 0 (NumPy 2, array API)
+    using P = arith::CmpFPredicate;
     Value a = emitBinary(b, loc, BinaryOpKind::hypot, xr, xi, ft);
-    Value z = fcst(b, loc, ft, 0);
+    Value z = fcst(b, loc, ft, 0), inf = fcst(b, loc, ft, INFINITY);
     Value r = mk(b, loc, ct, b.create<arith::DivFOp>(loc, xr, a), b.create<arith::DivFOp>(loc, xi, a));
-    Value isZero = b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OEQ, a, z);
-    return b.create<arith::SelectOp>(loc, isZero, mk(b, loc, ct, z, z), r);
+    auto sel = [&](Value c, Value t, Value f) { return b.create<arith::SelectOp>(loc, c, t, f); };
+    r = sel(b.create<arith::CmpFOp>(loc, P::OEQ, a, z), mk(b, loc, ct, z, z), r);
+    // NumPy: one infinite part gives +-1 there and 0 in the other; two give nan
+    auto unit = [&](Value v) {
+      return sel(b.create<arith::CmpFOp>(loc, P::OGT, v, z), fcst(b, loc, ft, 1), fcst(b, loc, ft, -1));
+    };
+    auto isInf = [&](Value v) {
+      return b.create<arith::CmpFOp>(loc, P::OEQ, b.create<math::AbsFOp>(loc, v), inf);
+    };
+    Value nan = fcst(b, loc, ft, NAN);
+    Value atInf = sel(isInf(xr), sel(isInf(xi), mk(b, loc, ct, nan, nan), mk(b, loc, ct, unit(xr), z)),
+                      mk(b, loc, ct, z, unit(xi)));
+    return sel(b.create<arith::CmpFOp>(loc, P::OEQ, a, inf), atInf, r);
   }
   case UnaryOpKind::log1p: { // NumPy: log|1 + z| + i arg(1 + z)
     Value r1 = b.create<arith::AddFOp>(loc, xr, fcst(b, loc, ft, 1));

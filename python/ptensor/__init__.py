@@ -49,7 +49,7 @@ def astype(x, dtype, /, *, copy=True, device=None):
     if not isinstance(x, Array):
         raise TypeError(f"astype: x must be a ptensor Array, got {type(x).__name__}")
     d = _dt.to_dtype(dtype)
-    if _dt.is_complex(x.dtype) and not _dt.is_complex(d):
+    if _dt.is_complex(x.dtype) and d.kind in "iuf":
         raise TypeError(f"astype: cannot cast complex {x.dtype.name} to real {d.name} "
                         "(take real() or abs() first)")
     if d == x.dtype:

@@ -74,15 +74,19 @@ def assert_matches(r, expected, rtol=None, atol=None, dtype=True, signed_zeros=T
         assert r.dtype == expected.dtype, (r.dtype, expected.dtype)
     assert got.shape == expected.shape, (got.shape, expected.shape)
     assert tuple(r.shape) == expected.shape
-    if expected.dtype.kind == "f":
-        tol = tolerance(expected.dtype)
+    if expected.dtype.kind in "fc":
+        tol = tolerance(expected.real.dtype)
         if rtol is not None:
             tol["rtol"] = rtol
         if atol is not None:
             tol["atol"] = atol
-        np.testing.assert_allclose(got, expected, equal_nan=True, **tol)
-        if signed_zeros:  # -0.0 and +0.0 must agree too
-            zero = expected == 0
-            np.testing.assert_array_equal(np.signbit(got[zero]), np.signbit(expected[zero]))
+        # complex: the real and imaginary parts each (a NaN part must be NaN in both)
+        parts = [(got, expected)] if expected.dtype.kind == "f" else [
+            (got.real, expected.real), (got.imag, expected.imag)]
+        for g, e in parts:
+            np.testing.assert_allclose(g, e, equal_nan=True, **tol)
+            if signed_zeros:  # -0.0 and +0.0 must agree too
+                zero = e == 0
+                np.testing.assert_array_equal(np.signbit(g[zero]), np.signbit(e[zero]))
     else:
         np.testing.assert_array_equal(got, expected)
