@@ -146,3 +146,11 @@ func.func @custom_call_name(%a: !ptensor.ptensor<4xf64>) {
   %0 = ptensor.custom_call ""(%a) {backend_config = {}} : (!ptensor.ptensor<4xf64>) -> !ptensor.ptensor<4xf64>
   return
 }
+
+// -----
+
+func.func @create_imag_real(%n: index, %v: f64) {
+  // expected-error @+1 {{imag needs a value and a complex result}}
+  %0 = ptensor.create(%n) value %v : f64 imag %v : !ptensor.ptensor<?xf64>
+  return
+}
