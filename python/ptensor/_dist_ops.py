@@ -425,7 +425,8 @@ def var(x, axis=None, correction=0.0, keepdims=False, _sqrt=False):
     axes = _ops.normalize_axes(axis, x.ndim)
     m = mean(x, axis=axes, keepdims=True)
     d = x - m
-    v = pt.sum(d * d, axis=axes, keepdims=keepdims) / max(_count(x, axes) - correction, 0)
+    sq = pt.real(d) * pt.real(d) + pt.imag(d) * pt.imag(d) if dt.is_complex(d.dtype) else d * d
+    v = pt.sum(sq, axis=axes, keepdims=keepdims) / max(_count(x, axes) - correction, 0)
     return pt.sqrt(v) if _sqrt else v
 
 

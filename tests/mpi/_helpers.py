@@ -10,7 +10,7 @@ def check(got, want, exact=None):
     want = np.asarray(want)
     assert g.shape == want.shape, (g.shape, want.shape)
     assert g.dtype == want.dtype, (g.dtype, want.dtype)
-    if exact or not np.issubdtype(want.dtype, np.floating):
+    if exact or not np.issubdtype(want.dtype, np.inexact):
         np.testing.assert_array_equal(g, want)
     else:
         np.testing.assert_allclose(g, want, rtol=1e-12, atol=1e-12, equal_nan=True)
