@@ -3,12 +3,15 @@
 // Ascending puts NaN last; descending is the reverse of the ascending sort of the reversed
 // row (NaN first, equal elements in their original order) - the order ptensor's sort had
 // before it became native, which NumPy users get with np.flip(np.sort(np.flip(x))).
+// Complex numbers sort in NumPy's lexicographic order (real part, then imaginary part; NaN
+// parts last: R+Rj < R+nanj < nan+Rj < nan+nanj).
 #include "CustomCall.h"
 
 #include "ptensor_ffi.h"
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -23,6 +26,23 @@ bool isNan(T v) {
     return false;
 }
 
+/// a < b with NaN last (NumPy's order for sorting).
+template <typename T>
+bool before(T a, T b) {
+  return a < b || (!isNan(a) && isNan(b));
+}
+template <typename T>
+bool before(std::complex<T> a, std::complex<T> b) { // NumPy's npysort CLT
+  T ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
+  if (ar < br)
+    return ai == ai || bi != bi;
+  if (ar > br)
+    return bi != bi && ai == ai;
+  if (ar == br || (ar != ar && br != br))
+    return ai < bi || (bi != bi && ai == ai);
+  return br != br;
+}
+
 template <typename T>
 int32_t sortRows(const pt_call_frame *f, bool descending) {
   const pt_buffer &x = f->args[0];
@@ -33,10 +53,10 @@ int32_t sortRows(const pt_call_frame *f, bool descending) {
   std::vector<std::pair<T, int64_t>> row(static_cast<size_t>(n));
   std::vector<int64_t> at(size_t(std::max<int64_t>(r - 1, 0)), 0); // row multi-index
   auto asc = [](const std::pair<T, int64_t> &a, const std::pair<T, int64_t> &b) {
-    return a.first < b.first || (!isNan(a.first) && isNan(b.first));
+    return before(a.first, b.first);
   };
   auto desc = [](const std::pair<T, int64_t> &a, const std::pair<T, int64_t> &b) {
-    return a.first > b.first || (isNan(a.first) && !isNan(b.first));
+    return before(b.first, a.first);
   };
   for (int64_t k = 0; k < rows; ++k) {
     int64_t off = 0;
@@ -80,6 +100,8 @@ int32_t sortHandler(const pt_call_frame *f) {
   case PT_UINT64: return sortRows<uint64_t>(f, d);
   case PT_FLOAT32: return sortRows<float>(f, d);
   case PT_FLOAT64: return sortRows<double>(f, d);
+  case PT_COMPLEX64: return sortRows<std::complex<float>>(f, d);
+  case PT_COMPLEX128: return sortRows<std::complex<double>>(f, d);
   default: return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT, "sort: unknown dtype");
   }
 }

@@ -4,7 +4,8 @@ One op: the built-in custom call "ptensor.sort" (src/Sort.cpp, a stable sort of 
 the last axis) gives the sorted values and the source indices together; the axis is moved
 last around it. NaN sorts last in ascending order (NumPy's); descending order is the
 reverse of the ascending sort of the reversed array: NaN first, equal elements in their
-original order. Complex arrays raise TypeError (the standard defines no order for them)."""
+original order. Complex arrays sort in NumPy's lexicographic order (real part, then imaginary
+part, NaN parts last): an extension, the standard leaves their order unspecified."""
 from __future__ import annotations
 
 from . import _dtypes as dt
@@ -16,7 +17,6 @@ from ._manipulation import moveaxis
 
 def _sort_along(x, axis, descending, name):
     x = _as_array(x, name)
-    dt.reject_complex(name, x.dtype, "does not support complex numbers (no ordering)")
     if x.ndim == 0:
         raise ValueError(f"{name}: x must have at least one dimension")
     ax = _ops.normalize_axis(axis, x.ndim)

@@ -67,6 +67,25 @@ int32_t describe(const pt_call_frame *f) {
   return PT_FFI_OK;
 }
 
+/* y = conj(x) * i for a contiguous complex128 or complex64 vector, with C99 _Complex */
+#include <complex.h>
+int32_t conj_i(const pt_call_frame *f) {
+  const pt_buffer *x = &f->args[0];
+  int64_t n = pt_ffi_size(x);
+  if (x->dtype == PT_COMPLEX128) {
+    for (int64_t i = 0; i < n; ++i)
+      ((double _Complex *)f->results[0].data)[i] =
+          conj(((const double _Complex *)x->data)[i * x->strides[0]]) * I;
+  } else if (x->dtype == PT_COMPLEX64) {
+    for (int64_t i = 0; i < n; ++i)
+      ((float _Complex *)f->results[0].data)[i] =
+          conjf(((const float _Complex *)x->data)[i * x->strides[0]]) * I;
+  } else {
+    return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT, "conj_i expects a complex vector");
+  }
+  return PT_FFI_OK;
+}
+
 int64_t calls = 0;
 int32_t count_calls(const pt_call_frame *f) {
   ++calls;
@@ -91,7 +110,7 @@ def lib(tmp_path_factory):
     assert cc, "a C compiler is part of the setup (scripts/setup.sh installs g++)"
     subprocess.run([cc, "-shared", "-fPIC", "-O2", "-Wall", "-Werror", "-I", pt.ffi_include_dir(),
                     "-o", str(so), str(src)], check=True)
-    for name in ("axpb", "describe", "count_calls", "fail_with"):
+    for name in ("axpb", "describe", "count_calls", "fail_with", "conj_i"):
         pt.register_custom_call(name, so)
     pt.register_custom_call("also_axpb", str(so), symbol="axpb")
     return ctypes.CDLL(str(so))
@@ -105,6 +124,16 @@ def test_c_handler_matches_numpy(lib, shape):
     assert_matches(y, 2.5 * a - 1.0)
     z = pt.custom_call("also_axpb", pt.asarray(a), result=(shape, pt.float64), attrs={"alpha": 3.0})
     assert_matches(z, 3.0 * a)
+
+
+@pytest.mark.parametrize("dtype", ["complex64", "complex128"])
+def test_complex_buffers(lib, dtype):
+    a = (np.arange(6.0) - 1j * np.arange(6.0)[::-1]).astype(dtype)
+    x = pt.asarray(a)
+    y = pt.custom_call("conj_i", x[::2] + 1, result=((3,), getattr(pt, dtype)))
+    assert_matches(y, np.conj(a[::2] + 1) * 1j)
+    with pytest.raises(ValueError, match="complex vector"):
+        pt.custom_call("conj_i", pt.ones(3), result=((3,), getattr(pt, dtype))).to_numpy()
 
 
 def test_strided_operands_and_fusion(lib):
