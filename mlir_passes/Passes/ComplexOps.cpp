@@ -1,6 +1,7 @@
 // Scalar semantics of PTensor elementwise ops on complex<f32> / complex<f64> (NumPy's):
-// - arithmetic is the complex dialect (convert-complex-to-standard lowers division with
-//   Smith's algorithm, as NumPy divides);
+// - add, subtract and divide are the complex dialect (convert-complex-to-standard lowers
+//   division with Smith's algorithm, as NumPy divides); multiplication is the plain formula
+//   NumPy uses (no C99 Annex G inf/nan recovery: faster, and NumPy's results on overflow);
 // - the transcendental functions call C99 libm (cexp, casin, ...), which is what NumPy calls
 //   on Linux, so the special values (inf, nan, signed zeros, branch cuts) are libm's. They run
 //   in double precision: complex64 is widened and rounded back, because x86-64 passes a
@@ -32,6 +33,14 @@ Value fcst(OpBuilder &b, Location loc, Type ft, double v) {
   return b.create<arith::ConstantOp>(loc, b.getFloatAttr(ft, v));
 }
 Value mul(OpBuilder &b, Location loc, Value x, Value y) { return b.create<arith::MulFOp>(loc, x, y); }
+
+/// x * y = (xr yr - xi yi) + (xr yi + xi yr) i, as NumPy multiplies.
+Value cmul(OpBuilder &b, Location loc, Value x, Value y) {
+  Value xr = re(b, loc, x), xi = im(b, loc, x), yr = re(b, loc, y), yi = im(b, loc, y);
+  return mk(b, loc, x.getType(),
+            b.create<arith::SubFOp>(loc, mul(b, loc, xr, yr), mul(b, loc, xi, yi)),
+            b.create<arith::AddFOp>(loc, mul(b, loc, xr, yi), mul(b, loc, xi, yr)));
+}
 
 /// z with its parts converted to the parts of ct.
 Value convertParts(OpBuilder &b, Location loc, Value z, Type ct) {
@@ -86,9 +95,9 @@ Value complexPow(OpBuilder &b, Location loc, Value x, Value y, Type ct) {
   auto sel = [&](Value c, Value t, Value f) { return b.create<arith::SelectOp>(loc, c, t, f); };
   Value yr = re(b, loc, y), yi = im(b, loc, y);
   Value realY = eq(yi, 0);
-  Value sq = b.create<complex::MulOp>(loc, x, x);
+  Value sq = cmul(b, loc, x, x);
   Value r = callLibm(b, loc, "cpow", {x, y}, ct);
-  r = sel(both(realY, eq(yr, 3)), b.create<complex::MulOp>(loc, x, sq), r);
+  r = sel(both(realY, eq(yr, 3)), cmul(b, loc, x, sq), r);
   r = sel(both(realY, eq(yr, 2)), sq, r);
   r = sel(both(realY, eq(yr, 1)), x, r);
   Value nan = fcst(b, loc, ft, NAN);
@@ -143,7 +152,7 @@ Value emitComplexUnary(OpBuilder &b, Location loc, UnaryOpKind k, Value x, Type 
   case UnaryOpKind::abs: return emitBinary(b, loc, BinaryOpKind::hypot, xr, xi, ft);
   case UnaryOpKind::negative: return b.create<complex::NegOp>(loc, x);
   case UnaryOpKind::positive: return x;
-  case UnaryOpKind::square: return b.create<complex::MulOp>(loc, x, x);
+  case UnaryOpKind::square: return cmul(b, loc, x, x);
   case UnaryOpKind::reciprocal:
     return b.create<complex::DivOp>(loc, mk(b, loc, ct, fcst(b, loc, ft, 1), fcst(b, loc, ft, 0)), x);
   case UnaryOpKind::conj: return mk(b, loc, ct, xr, b.create<arith::NegFOp>(loc, xi));
@@ -220,7 +229,7 @@ Value emitComplexBinary(OpBuilder &b, Location loc, BinaryOpKind k, Value x, Val
   switch (k) {
   case BinaryOpKind::add: return b.create<complex::AddOp>(loc, x, y);
   case BinaryOpKind::subtract: return b.create<complex::SubOp>(loc, x, y);
-  case BinaryOpKind::multiply: return b.create<complex::MulOp>(loc, x, y);
+  case BinaryOpKind::multiply: return cmul(b, loc, x, y);
   case BinaryOpKind::divide: return b.create<complex::DivOp>(loc, x, y);
   case BinaryOpKind::pow: return complexPow(b, loc, x, y, ct);
   default: return {};
