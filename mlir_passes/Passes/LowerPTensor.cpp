@@ -64,6 +64,19 @@ Value buildElementwise(OpBuilder &b, Location loc, RankedTensorType resTy, Value
   return buildGeneric(b, loc, resTy, dyn, inputs, {}, body);
 }
 
+/// buildElementwise whose scalar body may fail (an op not defined for the element type: the
+/// emitter reported it); a null Value then, so the pattern fails.
+Value buildCheckedElementwise(OpBuilder &b, Location loc, RankedTensorType resTy,
+                              ValueRange inputs, BodyFn body) {
+  bool ok = true;
+  Value r = buildElementwise(b, loc, resTy, inputs, [&](OpBuilder &nb, Location l, ValueRange x) {
+    Value v = body(nb, l, x);
+    ok &= bool(v);
+    return v;
+  });
+  return ok ? r : Value();
+}
+
 Value indexAsI64(OpBuilder &b, Location loc, int64_t dim) {
   return b.create<arith::IndexCastOp>(loc, b.getI64Type(), b.create<linalg::IndexOp>(loc, dim));
 }
@@ -315,14 +328,10 @@ struct UnaryLowering : Pattern<ElementwiseUnaryOp> {
   using Pattern::Pattern;
   Value lower(ElementwiseUnaryOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
     Type elem = op.getSource().getType().getElementType();
-    bool ok = true;
-    Value r = buildElementwise(rw, loc, resType(op), {a.getSource()},
-                               [&](OpBuilder &b, Location l, ValueRange x) {
-                                 Value v = emitUnary(b, l, op.getKind(), x[0], elem);
-                                 ok &= bool(v);
-                                 return v;
-                               });
-    return ok ? r : Value();
+    return buildCheckedElementwise(rw, loc, resType(op), {a.getSource()},
+                                   [&](OpBuilder &b, Location l, ValueRange x) {
+                                     return emitUnary(b, l, op.getKind(), x[0], elem);
+                                   });
   }
 };
 
@@ -330,14 +339,10 @@ struct UnaryTestLowering : Pattern<ElementwiseUnaryTestOp> {
   using Pattern::Pattern;
   Value lower(ElementwiseUnaryTestOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
     Type elem = op.getSource().getType().getElementType();
-    bool ok = true;
-    Value r = buildElementwise(rw, loc, resType(op), {a.getSource()},
-                               [&](OpBuilder &b, Location l, ValueRange x) {
-                                 Value v = emitUnaryTest(b, l, op.getKind(), x[0], elem);
-                                 ok &= bool(v);
-                                 return v;
-                               });
-    return ok ? r : Value();
+    return buildCheckedElementwise(rw, loc, resType(op), {a.getSource()},
+                                   [&](OpBuilder &b, Location l, ValueRange x) {
+                                     return emitUnaryTest(b, l, op.getKind(), x[0], elem);
+                                   });
   }
 };
 
@@ -345,14 +350,10 @@ struct BinaryLowering : Pattern<ElementwiseBinaryOp> {
   using Pattern::Pattern;
   Value lower(ElementwiseBinaryOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
     Type elem = op.getLhs().getType().getElementType();
-    bool ok = true;
-    Value r = buildElementwise(rw, loc, resType(op), {a.getLhs(), a.getRhs()},
-                               [&](OpBuilder &b, Location l, ValueRange x) {
-                                 Value v = emitBinary(b, l, op.getKind(), x[0], x[1], elem);
-                                 ok &= bool(v);
-                                 return v;
-                               });
-    return ok ? r : Value();
+    return buildCheckedElementwise(rw, loc, resType(op), {a.getLhs(), a.getRhs()},
+                                   [&](OpBuilder &b, Location l, ValueRange x) {
+                                     return emitBinary(b, l, op.getKind(), x[0], x[1], elem);
+                                   });
   }
 };
 
@@ -511,14 +512,10 @@ struct BinaryTestLowering : Pattern<ElementwiseBinaryTestOp> {
   using Pattern::Pattern;
   Value lower(ElementwiseBinaryTestOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
     Type elem = op.getLhs().getType().getElementType();
-    bool ok = true;
-    Value r = buildElementwise(rw, loc, resType(op), {a.getLhs(), a.getRhs()},
-                               [&](OpBuilder &b, Location l, ValueRange x) {
-                                 Value v = emitBinaryTest(b, l, op.getKind(), x[0], x[1], elem);
-                                 ok &= bool(v);
-                                 return v;
-                               });
-    return ok ? r : Value();
+    return buildCheckedElementwise(rw, loc, resType(op), {a.getLhs(), a.getRhs()},
+                                   [&](OpBuilder &b, Location l, ValueRange x) {
+                                     return emitBinaryTest(b, l, op.getKind(), x[0], x[1], elem);
+                                   });
   }
 };
 
