@@ -1,7 +1,10 @@
 // pt.linalg's factorizations as built-in custom_call handlers (ptensor_ffi.h): LAPACK from
 // the BLAS library the JIT loads (Debian's OpenBLAS). Every handler loops over the batch
 // (leading) dimensions; each matrix is copied into a column-major work array (LAPACK
-// overwrites its input anyway) and results are written back row-major.
+// overwrites its input anyway) and results are written back row-major. Element types:
+// float, double, std::complex<float>, std::complex<double> (LAPACK's s, d, c, z; the complex
+// routines heevd and ungqr take the place of syevd and orgqr, and heevd/gesdd need real work
+// arrays).
 #include "CustomCall.h"
 
 #include "ptensor_ffi.h"
@@ -10,23 +13,54 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 namespace ptensor {
 namespace {
 using I = int; // LAPACK's INTEGER (LP64 build)
 
+template <typename T> struct RealOf { using type = T; };
+template <typename R> struct RealOf<std::complex<R>> { using type = R; };
+/// The real type of T's parts (eigenvalues, singular values, log|det|).
+template <typename T> using Real = typename RealOf<T>::type;
+template <typename T> constexpr bool kComplex = !std::is_same_v<T, Real<T>>;
+
+/// Conjugate (the identity for real T; std::conj would make a real value complex).
+template <typename T>
+T conjugate(T v) {
+  if constexpr (kComplex<T>)
+    return std::conj(v);
+  else
+    return v;
+}
+/// A workspace size LAPACK returned in a T.
+template <typename T>
+I workSize(T v) { return std::max<I>(1, I(std::real(v))); }
+
 template <typename T>
 struct Lapack {
+  using R = Real<T>;
   using getrf_t = void(const I *, const I *, T *, const I *, I *, I *);
   using getri_t = void(const I *, T *, const I *, const I *, T *, const I *, I *);
   using gesv_t = void(const I *, const I *, T *, const I *, I *, T *, const I *, I *);
   using potrf_t = void(const char *, const I *, T *, const I *, I *, size_t);
-  using syevd_t = void(const char *, const char *, const I *, T *, const I *, T *, T *, const I *,
-                       I *, const I *, I *, size_t, size_t);
-  using gesdd_t = void(const char *, const I *, const I *, T *, const I *, T *, T *, const I *, T *,
-                       const I *, T *, const I *, I *, I *, size_t);
+  // syevd (real) / heevd (complex: real work array rwork, lrwork)
+  using syevd_t = std::conditional_t<
+      kComplex<T>,
+      void(const char *, const char *, const I *, T *, const I *, R *, T *, const I *, R *,
+           const I *, I *, const I *, I *, size_t, size_t),
+      void(const char *, const char *, const I *, T *, const I *, T *, T *, const I *, I *,
+           const I *, I *, size_t, size_t)>;
+  // gesdd (complex: real work array rwork before iwork)
+  using gesdd_t = std::conditional_t<
+      kComplex<T>,
+      void(const char *, const I *, const I *, T *, const I *, R *, T *, const I *, T *, const I *,
+           T *, const I *, R *, I *, I *, size_t),
+      void(const char *, const I *, const I *, T *, const I *, T *, T *, const I *, T *, const I *,
+           T *, const I *, I *, I *, size_t)>;
   using geqrf_t = void(const I *, const I *, T *, const I *, T *, T *, const I *, I *);
   using orgqr_t = void(const I *, const I *, const I *, T *, const I *, const T *, T *, const I *, I *);
   getrf_t *getrf;
@@ -40,7 +74,7 @@ struct Lapack {
 
   static const Lapack *get() {
     static Lapack l = [] {
-      const char *p = sizeof(T) == 8 ? "d" : "s";
+      const char *p = kComplex<T> ? (sizeof(T) == 16 ? "z" : "c") : (sizeof(T) == 8 ? "d" : "s");
       auto f = [&](const char *name) {
         return llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(std::string(p) + name);
       };
@@ -49,10 +83,10 @@ struct Lapack {
       l.getri = reinterpret_cast<getri_t *>(f("getri_"));
       l.gesv = reinterpret_cast<gesv_t *>(f("gesv_"));
       l.potrf = reinterpret_cast<potrf_t *>(f("potrf_"));
-      l.syevd = reinterpret_cast<syevd_t *>(f("syevd_"));
+      l.syevd = reinterpret_cast<syevd_t *>(f(kComplex<T> ? "heevd_" : "syevd_"));
       l.gesdd = reinterpret_cast<gesdd_t *>(f("gesdd_"));
       l.geqrf = reinterpret_cast<geqrf_t *>(f("geqrf_"));
-      l.orgqr = reinterpret_cast<orgqr_t *>(f("orgqr_"));
+      l.orgqr = reinterpret_cast<orgqr_t *>(f(kComplex<T> ? "ungqr_" : "orgqr_"));
       return l;
     }();
     bool ok = l.getrf && l.getri && l.gesv && l.potrf && l.syevd && l.gesdd && l.geqrf && l.orgqr;
@@ -129,10 +163,10 @@ int32_t cholesky(const pt_call_frame *f) {
       L->potrf("L", &n, w.data(), &n, &info, 1);
     if (info > 0)
       return fail(f, PT_FFI_LINALG_ERROR, "Matrix is not positive definite");
-    for (I i = 0; i < n; ++i) // zero the other triangle; upper = L^T
+    for (I i = 0; i < n; ++i) // zero the other triangle; upper = L^H
       for (I j = 0; j < n; ++j) {
         T *out = static_cast<T *>(f->results[0].data) + int64_t(k) * n * n;
-        out[i * n + j] = upper ? (i <= j ? w[j + i * n] : T(0)) : (i >= j ? w[i + j * n] : T(0));
+        out[i * n + j] = upper ? (i <= j ? conjugate(w[j + i * n]) : T(0)) : (i >= j ? w[i + j * n] : T(0));
       }
   }
   return PT_FFI_OK;
@@ -152,22 +186,28 @@ int32_t lu_det(const pt_call_frame *f) {
     load(a, offs[k], w);
     if (n > 0)
       L->getrf(&n, &n, w.data(), &n, piv.data(), &info);
-    T sign = 1, logabs = 0, det = 1; // sign: pivots' parity times the signs of U's diagonal
+    // sign: the pivots' parity times the signs (complex: the phases u/|u|) of U's diagonal
+    using R = Real<T>;
+    T sign = 1, det = 1;
+    R logabs = 0;
     for (I i = 0; i < n; ++i) {
       T u = w[size_t(i + i * n)];
       if (piv[size_t(i)] != i + 1)
         sign = -sign, det = -det;
       det *= u;
-      if (u < 0)
+      R au = std::abs(u);
+      if constexpr (kComplex<T>)
+        sign *= au == 0 ? T(0) : u / au;
+      else if (u < 0)
         sign = -sign;
-      logabs += std::log(std::abs(u));
+      logabs += std::log(au);
     }
     if (logdet) {
-      bool singular = info > 0 || !(logabs > -std::numeric_limits<T>::infinity());
+      bool singular = info > 0 || !(logabs > -std::numeric_limits<R>::infinity());
       static_cast<T *>(f->results[0].data)[k] = singular ? T(0) : sign;
-      static_cast<T *>(f->results[1].data)[k] = singular ? -std::numeric_limits<T>::infinity() : logabs;
+      static_cast<R *>(f->results[1].data)[k] = singular ? -std::numeric_limits<R>::infinity() : logabs;
     } else {
-      static_cast<T *>(f->results[0].data)[k] = det == 0 ? T(0) : det; // +0 as NumPy's
+      static_cast<T *>(f->results[0].data)[k] = det == T(0) ? T(0) : det; // +0 as NumPy's
     }
   }
   return PT_FFI_OK;
@@ -190,7 +230,7 @@ int32_t inv(const pt_call_frame *f) {
       return fail(f, PT_FFI_LINALG_ERROR, "Singular matrix");
     if (lwork < 0) {
       L->getri(&n, w.data(), &n, piv.data(), work.data(), &lwork, &info);
-      lwork = std::max<I>(1, I(work[0]));
+      lwork = workSize(work[0]);
       work.resize(size_t(lwork));
     }
     L->getri(&n, w.data(), &n, piv.data(), work.data(), &lwork, &info);
@@ -231,23 +271,34 @@ int32_t eigh(const pt_call_frame *f) {
   const pt_buffer &a = f->args[0];
   bool vectors = f->num_results == 2;
   const char *jobz = vectors ? "V" : "N";
-  I n = I(rows(a)), info = 0, lwork = -1, liwork = -1;
+  using R = Real<T>;
+  I n = I(rows(a)), info = 0, lwork = -1, liwork = -1, lrwork = -1;
   std::vector<T> w, work(1);
+  std::vector<R> rwork(1);
   std::vector<I> iwork(1);
+  auto run = [&](R *vals) {
+    if constexpr (kComplex<T>)
+      L->syevd(jobz, "L", &n, w.data(), &n, vals, work.data(), &lwork, rwork.data(), &lrwork,
+               iwork.data(), &liwork, &info, 1, 1);
+    else
+      L->syevd(jobz, "L", &n, w.data(), &n, vals, work.data(), &lwork, iwork.data(), &liwork, &info, 1, 1);
+  };
   auto offs = batchOffsets(a);
   for (size_t k = 0; k < offs.size(); ++k) {
     load(a, offs[k], w);
     if (n == 0)
       continue;
-    T *vals = static_cast<T *>(f->results[0].data) + int64_t(k) * n;
-    if (lwork < 0) {
-      L->syevd(jobz, "L", &n, w.data(), &n, vals, work.data(), &lwork, iwork.data(), &liwork, &info, 1, 1);
-      lwork = std::max<I>(1, I(work[0]));
+    R *vals = static_cast<R *>(f->results[0].data) + int64_t(k) * n;
+    if (lwork < 0) { // workspace query
+      run(vals);
+      lwork = workSize(work[0]);
+      lrwork = workSize(rwork[0]);
       liwork = std::max<I>(1, iwork[0]);
       work.resize(size_t(lwork));
+      rwork.resize(size_t(lrwork));
       iwork.resize(size_t(liwork));
     }
-    L->syevd(jobz, "L", &n, w.data(), &n, vals, work.data(), &lwork, iwork.data(), &liwork, &info, 1, 1);
+    run(vals);
     if (info > 0)
       return fail(f, PT_FFI_LINALG_ERROR, "Eigenvalues did not converge");
     if (vectors)
@@ -280,11 +331,24 @@ int32_t svd(const pt_call_frame *f) {
   std::vector<T> w, u(values ? 1 : size_t(std::max<I>(1, m * ucols))),
       vt(values ? 1 : size_t(std::max<I>(1, ldvt * n))), work(1);
   std::vector<I> iwork(size_t(std::max<I>(1, 8 * kk)));
+  // complex gesdd's real workspace (LAPACK's documented minimum)
+  using R = Real<T>;
+  int64_t mx = std::max(m, n), mn = kk;
+  std::vector<R> rwork(size_t(std::max<int64_t>(
+      1, values ? 7 * mn : std::max(5 * mn * mn + 5 * mn, 2 * mx * mn + 2 * mn * mn + mn))));
+  auto run = [&](R *s) {
+    if constexpr (kComplex<T>)
+      L->gesdd(jobz, &m, &n, w.data(), &lda, s, u.data(), &ldu, vt.data(), &ldvt, work.data(),
+               &lwork, rwork.data(), iwork.data(), &info, 1);
+    else
+      L->gesdd(jobz, &m, &n, w.data(), &lda, s, u.data(), &ldu, vt.data(), &ldvt, work.data(),
+               &lwork, iwork.data(), &info, 1);
+  };
   const pt_buffer &sres = f->results[values ? 0 : 1];
   auto offs = batchOffsets(a);
   for (size_t k = 0; k < offs.size(); ++k) {
     load(a, offs[k], w);
-    T *s = static_cast<T *>(sres.data) + int64_t(k) * kk;
+    R *s = static_cast<R *>(sres.data) + int64_t(k) * kk;
     if (kk == 0) { // empty: U and Vh are identities (NumPy)
       if (!values) {
         identity<T>(f->results[0], int64_t(k), m, ucols);
@@ -292,14 +356,12 @@ int32_t svd(const pt_call_frame *f) {
       }
       continue;
     }
-    if (lwork < 0) {
-      L->gesdd(jobz, &m, &n, w.data(), &lda, s, u.data(), &ldu, vt.data(), &ldvt, work.data(), &lwork,
-               iwork.data(), &info, 1);
-      lwork = std::max<I>(1, I(work[0]));
+    if (lwork < 0) { // workspace query
+      run(s);
+      lwork = workSize(work[0]);
       work.resize(size_t(lwork));
     }
-    L->gesdd(jobz, &m, &n, w.data(), &lda, s, u.data(), &ldu, vt.data(), &ldvt, work.data(), &lwork,
-             iwork.data(), &info, 1);
+    run(s);
     if (info > 0)
       return fail(f, PT_FFI_LINALG_ERROR, "SVD did not converge");
     if (!values) {
@@ -333,9 +395,9 @@ int32_t qr(const pt_call_frame *f) {
     if (lwork < 0) {
       I l1 = -1, l2 = -1;
       L->geqrf(&m, &n, w.data(), &lda, tau.data(), work.data(), &l1, &info);
-      I a1 = I(work[0]);
+      I a1 = workSize(work[0]);
       L->orgqr(&m, &qcols, &kk, q.data(), &lda, tau.data(), work.data(), &l2, &info);
-      lwork = std::max<I>({1, a1, I(work[0])});
+      lwork = std::max(a1, workSize(work[0]));
       work.resize(size_t(lwork));
     }
     L->geqrf(&m, &n, w.data(), &lda, tau.data(), work.data(), &lwork, &info);
@@ -349,8 +411,8 @@ int32_t qr(const pt_call_frame *f) {
   return PT_FFI_OK;
 }
 
-/// One handler per name: float32 or float64 by the first argument's dtype.
-template <int32_t (*F64)(const pt_call_frame *), int32_t (*F32)(const pt_call_frame *)>
+/// One handler per name: the instance of F for the first argument's dtype.
+template <template <typename> class F>
 int32_t dispatch(const pt_call_frame *f) {
   if (f->num_args < 1 || f->args[0].rank < 2)
     return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT, "expects matrices (..., m, n)");
@@ -358,24 +420,42 @@ int32_t dispatch(const pt_call_frame *f) {
     if (int32_t e = tooLarge(f, {rows(f->args[i]), cols(f->args[i])}))
       return e;
   switch (f->args[0].dtype) {
-  case PT_FLOAT64: return F64(f);
-  case PT_FLOAT32: return F32(f);
-  default: return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT, "expects float32 or float64 matrices");
+  case PT_FLOAT64: return F<double>::run(f);
+  case PT_FLOAT32: return F<float>::run(f);
+  case PT_COMPLEX128: return F<std::complex<double>>::run(f);
+  case PT_COMPLEX64: return F<std::complex<float>>::run(f);
+  default:
+    return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT, "expects float32, float64, complex64 or "
+                                                   "complex128 matrices");
   }
 }
+// The handler templates as class templates (dispatch takes one template for all dtypes).
+#define PT_HANDLER(Name, fn)                                                                     \
+  template <typename T>                                                                          \
+  struct Name {                                                                                  \
+    static int32_t run(const pt_call_frame *f) { return fn<T>(f); }                              \
+  };
+PT_HANDLER(Cholesky, cholesky)
+PT_HANDLER(LuDet, lu_det)
+PT_HANDLER(Inv, inv)
+PT_HANDLER(Solve, solve)
+PT_HANDLER(Eigh, eigh)
+PT_HANDLER(Svd, svd)
+PT_HANDLER(Qr, qr)
+#undef PT_HANDLER
 } // namespace
 
 void registerBuiltinCustomCalls() {
   auto reg = [](const char *name, int32_t (*h)(const pt_call_frame *)) {
     registerCustomCall(name, reinterpret_cast<void *>(h));
   };
-  reg("ptensor.linalg.cholesky", dispatch<cholesky<double>, cholesky<float>>);
-  reg("ptensor.linalg.det", dispatch<lu_det<double>, lu_det<float>>);
-  reg("ptensor.linalg.inv", dispatch<inv<double>, inv<float>>);
-  reg("ptensor.linalg.solve", dispatch<solve<double>, solve<float>>);
-  reg("ptensor.linalg.eigh", dispatch<eigh<double>, eigh<float>>);
-  reg("ptensor.linalg.svd", dispatch<svd<double>, svd<float>>);
-  reg("ptensor.linalg.qr", dispatch<qr<double>, qr<float>>);
+  reg("ptensor.linalg.cholesky", dispatch<Cholesky>);
+  reg("ptensor.linalg.det", dispatch<LuDet>);
+  reg("ptensor.linalg.inv", dispatch<Inv>);
+  reg("ptensor.linalg.solve", dispatch<Solve>);
+  reg("ptensor.linalg.eigh", dispatch<Eigh>);
+  reg("ptensor.linalg.svd", dispatch<Svd>);
+  reg("ptensor.linalg.qr", dispatch<Qr>);
   registerSortCustomCall();
 }
 } // namespace ptensor

@@ -1,7 +1,9 @@
 """The factorization half of the array API `linalg` extension: cholesky, det, slogdet, inv,
 solve, eigh, eigvalsh, svd, svdvals, qr (LAPACK kernels registered as the built-in custom
 calls "ptensor.linalg.*", src/Lapack.cpp) and what is built from them: pinv, matrix_rank.
-Integer and bool arrays are computed in float64, float32 stays float32 (NumPy's rule).
+Integer and bool arrays are computed in float64, float32 stays float32 (NumPy's rule);
+complex64/complex128 matrices use LAPACK's c/z routines (Hermitian for cholesky and eigh;
+eigenvalues, singular values and log|det| are real).
 Errors found by LAPACK (a singular or non positive-definite matrix) are raised as
 LinAlgError (a ValueError, as NumPy's) when the program runs."""
 from __future__ import annotations
@@ -14,7 +16,7 @@ from . import _core
 from . import _dtypes as dt
 from . import _ops
 from ._custom_call import call
-from ._elementwise import _as_array, divide, greater, multiply
+from ._elementwise import _as_array, conj, divide, greater, multiply
 from ._linalg import broadcast_batch, matmul
 from ._manipulation import matrix_transpose
 from ._searching import where
@@ -37,8 +39,7 @@ def _matrices(x, name, square=False):
     if square and x.shape[-1] != x.shape[-2]:
         raise LinAlgError(f"{name}: last 2 dimensions of the array must be square, got shape "
                           f"{x.shape}")
-    dt.reject_complex(name, x.dtype, "does not support complex matrices yet")
-    if not dt.is_float(x.dtype):
+    if not dt.is_inexact(x.dtype):
         x = _ops.cast(x, dt.default_float)
     return x
 
@@ -63,7 +64,7 @@ def slogdet(x, /):
     """(sign, log|det|); a singular matrix gives (0, -inf)."""
     x = _matrices(x, "slogdet", square=True)
     b = x.shape[:-2]
-    return SlogdetResult(*_lapack("det", x, [(b, x.dtype), (b, x.dtype)]))
+    return SlogdetResult(*_lapack("det", x, [(b, x.dtype), (b, dt.real_dtype(x.dtype))]))
 
 
 def inv(x, /):
@@ -77,10 +78,9 @@ def solve(x1, x2, /):
     otherwise its last two dimensions are matrices and the batch dimensions broadcast."""
     a = _matrices(x1, "solve", square=True)
     b = _as_array(x2, "solve")
-    dt.reject_complex("solve", b.dtype, "does not support complex matrices yet")
     if b.ndim == 0:
         raise ValueError("solve: x2 must have at least one dimension")
-    ftype = dt.result_type(a.dtype, b.dtype) if dt.is_float(b.dtype) else a.dtype
+    ftype = dt.result_type(a.dtype, b.dtype) if dt.is_inexact(b.dtype) else a.dtype
     a, b = _ops.cast(a, ftype), _ops.cast(b, ftype)
     n = a.shape[-1]
     vector = b.ndim == 1
@@ -98,13 +98,14 @@ def eigh(x, /):
     """Eigenvalues (ascending) and eigenvectors (columns) of symmetric matrices; reads the
     lower triangle."""
     x = _matrices(x, "eigh", square=True)
-    return EighResult(*_lapack("eigh", x, [(x.shape[:-1], x.dtype), (x.shape, x.dtype)]))
+    return EighResult(*_lapack("eigh", x, [(x.shape[:-1], dt.real_dtype(x.dtype)),
+                                           (x.shape, x.dtype)]))
 
 
 def eigvalsh(x, /):
     """Eigenvalues (ascending) of symmetric matrices; reads the lower triangle."""
     x = _matrices(x, "eigvalsh", square=True)
-    return _lapack("eigh", x, [(x.shape[:-1], x.dtype)])[0]
+    return _lapack("eigh", x, [(x.shape[:-1], dt.real_dtype(x.dtype))])[0]
 
 
 def svd(x, /, *, full_matrices=True):
@@ -113,14 +114,14 @@ def svd(x, /, *, full_matrices=True):
     m, n = x.shape[-2:]
     k, b = min(m, n), x.shape[:-2]
     cu, rv = (m, n) if full_matrices else (k, k)
-    return SVDResult(*_lapack("svd", x, [(b + (m, cu), x.dtype), (b + (k,), x.dtype),
+    return SVDResult(*_lapack("svd", x, [(b + (m, cu), x.dtype), (b + (k,), dt.real_dtype(x.dtype)),
                                           (b + (rv, n), x.dtype)], {"full": bool(full_matrices)}))
 
 
 def svdvals(x, /):
     """Singular values, descending."""
     x = _matrices(x, "svdvals")
-    return _lapack("svd", x, [(x.shape[:-2] + (min(x.shape[-2:]),), x.dtype)])[0]
+    return _lapack("svd", x, [(x.shape[:-2] + (min(x.shape[-2:]),), dt.real_dtype(x.dtype))])[0]
 
 
 def qr(x, /, *, mode="reduced"):
@@ -161,9 +162,9 @@ def pinv(x, /, *, rtol=None):
     keep = greater(s, _cutoff(s, x, rtol, "pinv"))
     sinv = where(keep, divide(1.0, where(keep, s, 1.0)), 0.0)
     sinv = _ops.cast(sinv, x.dtype)
-    scaled = multiply(matrix_transpose(vh), _ops.insert_unit_dims(sinv, [sinv.ndim - 1],
-                                                                  sinv.shape[:-1] + (1, sinv.shape[-1])))
-    return matmul(scaled, matrix_transpose(u))
+    scaled = multiply(matrix_transpose(conj(vh)),
+                      _ops.insert_unit_dims(sinv, [sinv.ndim - 1], sinv.shape[:-1] + (1, sinv.shape[-1])))
+    return matmul(scaled, matrix_transpose(conj(u)))
 
 
 def matrix_rank(x, /, *, rtol=None):
