@@ -18,11 +18,12 @@ fi
 
 PY=${PYTHON:-python3}
 export CCACHE_BASEDIR="$PWD"  # cache hits across clones in different folders
-$PY - <<'PYEOF' || $PY -m pip install -q "numpy>=2" pytest lit "scikit-build-core>=0.9" "pybind11>=2.12" cmake ninja
+# array-api-strict: the reference namespace tests/python/test_array_api_names.py compares with
+$PY - <<'PYEOF' || $PY -m pip install -q "numpy>=2" pytest lit "scikit-build-core>=0.9" "pybind11>=2.12" cmake ninja "array-api-strict==2.6.1"
 import importlib.util, sys
 import numpy
 ok = numpy.__version__.split(".")[0] >= "2"
-for m in ("pytest", "lit", "scikit_build_core", "pybind11"):
+for m in ("pytest", "lit", "scikit_build_core", "pybind11", "array_api_strict"):
     ok = ok and importlib.util.find_spec(m) is not None
 sys.exit(0 if ok else 1)
 PYEOF

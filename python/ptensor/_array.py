@@ -257,6 +257,23 @@ def _coerce_value(value, dtype):
 _ops.Array = Array
 
 
+def _inplace(self, fn, other):
+    """self = fn(self, other) written into self: the shape must stay and the result dtype
+    must cast to self's (NumPy's same-kind rule)."""
+    r = fn(self, other)
+    if r.shape != self.shape:
+        raise ValueError(f"non-broadcastable output operand with shape {self.shape} "
+                         f"doesn't match the broadcast shape {r.shape}")
+    if r.dtype != self.dtype:
+        if not (dt.is_complex(self.dtype)
+                or dt.is_float(self.dtype) and not dt.is_complex(r.dtype)
+                or dt.is_int(self.dtype) and dt.is_int(r.dtype)):
+            raise TypeError(f"cannot cast the result of in-place {fn.__name__} from "
+                            f"{r.dtype.name} to {self.dtype.name}")
+    self[...] = r
+    return self
+
+
 def _install_operators():
     from . import _elementwise as ew
     binary = {
@@ -277,22 +294,12 @@ def _install_operators():
             return fn(other, self)
 
         def iop(self, other, fn=fn):
-            r = fn(self, other)
-            if r.shape != self.shape:
-                raise ValueError(f"non-broadcastable output operand with shape {self.shape} "
-                                 f"doesn't match the broadcast shape {r.shape}")
-            if r.dtype != self.dtype:
-                if not (dt.is_complex(self.dtype)
-                        or dt.is_float(self.dtype) and not dt.is_complex(r.dtype)
-                        or dt.is_int(self.dtype) and dt.is_int(r.dtype)):
-                    raise TypeError(f"cannot cast the result of in-place {fn.__name__} from "
-                                    f"{r.dtype.name} to {self.dtype.name}")
-            self[...] = r
-            return self
+            return _inplace(self, fn, other)
 
         setattr(Array, f"__{name}__", getattr(fn, "_op", op))
         setattr(Array, f"__r{name}__", getattr(fn, "_rop", rop))
         setattr(Array, f"__i{name}__", iop)
+
     for name, fn in {"eq": ew.equal, "ne": ew.not_equal, "lt": ew.less, "le": ew.less_equal,
                      "gt": ew.greater, "ge": ew.greater_equal}.items():
         def cmp(self, other, fn=fn):
@@ -308,7 +315,10 @@ def _install_operators():
     def rmm(self, other):  # only reached for non-Array left operands (e.g. NumPy arrays)
         return NotImplemented
 
-    Array.__matmul__, Array.__rmatmul__ = mm, rmm
+    def imm(self, other):  # x @= y (the array API): only when the shape stays
+        return _inplace(self, matmul, other) if isinstance(other, Array) else NotImplemented
+
+    Array.__matmul__, Array.__rmatmul__, Array.__imatmul__ = mm, rmm, imm
     Array.__hash__ = None
     Array.__neg__ = lambda self: ew.negative(self)
     Array.__pos__ = lambda self: ew.positive(self)

@@ -1,0 +1,86 @@
+"""The namespace against an external reference: array-api-strict (the consortium's strict
+implementation of the standard, pinned in scripts/setup.sh). Every function of its namespace
+and of its linalg extension exists in ptensor with the same parameters (names, positional /
+keyword kinds; a parameter optional there is optional here), every Array attribute and
+operator exists, and the inspection namespace agrees."""
+import inspect
+
+import array_api_strict as xp
+import pytest
+
+import ptensor as pt
+
+# array-api-strict's own helpers and what the 2025.12 revision added after ptensor's 2024.12
+NOT_STANDARD = {"ArrayAPIStrictFlags", "Device", "ModuleType", "get_array_api_strict_flags",
+                "set_array_api_strict_flags", "reset_array_api_strict_flags"}
+AFTER_2024_12 = {"isin", "broadcast_shapes", "eig", "eigvals"}
+
+
+def _functions(mod):
+    return sorted(n for n in dir(mod) if not n.startswith("_") and n not in NOT_STANDARD
+                  and n not in AFTER_2024_12 and inspect.isfunction(getattr(mod, n))
+                  and getattr(mod, n).__module__.startswith("array_api_strict._")
+                  and "flags" not in getattr(mod, n).__module__
+                  and "helpers" not in getattr(mod, n).__module__)
+
+
+TOP = _functions(xp)
+LINALG = [n for n in _functions(xp.linalg) if n not in ("conj", "finfo", "reshape")]  # re-exports
+
+
+def _params(f):
+    return [(p.name, p.kind, p.default is not inspect.Parameter.empty)
+            for p in inspect.signature(f).parameters.values()]
+
+
+def test_reference_is_the_expected_one():
+    assert len(TOP) > 120 and "matmul" in TOP and "cholesky" in LINALG
+    assert pt.__array_api_version__ == "2024.12"
+
+
+@pytest.mark.parametrize("mod,name", [("", n) for n in TOP] + [("linalg", n) for n in LINALG])
+def test_function_and_signature(mod, name):
+    ref = getattr(xp.linalg if mod else xp, name)
+    ours = getattr(pt.linalg if mod else pt, name, None)
+    assert ours is not None, f"ptensor has no {mod + '.' if mod else ''}{name}"
+    want, got = _params(ref), _params(ours)
+    if want and want[0][1] is inspect.Parameter.VAR_POSITIONAL:  # names of *args are free
+        assert [k for _, k, _ in got] == [k for _, k, _ in want]
+        return
+    assert [(n, k) for n, k, _ in got] == [(n, k) for n, k, _ in want], (got, want)
+    for (n, _, opt_ref), (_, _, opt_ours) in zip(want, got):
+        assert opt_ours or not opt_ref, f"{name}: parameter {n} is optional in the standard"
+
+
+def test_array_attributes_and_operators():
+    ref = type(xp.asarray([1]))
+    names = [n for n in dir(ref) if not n.startswith("_") or n.startswith("__") and
+             n not in ("__annotations__", "__buffer__", "__weakref__", "__dict__", "__slots__",
+                       "__module__", "__orig_bases__", "__parameters__")]
+    missing = [n for n in names if not hasattr(pt.Array, n)]
+    assert not missing, missing
+
+
+def test_constants_and_dtypes():
+    for c in ("e", "inf", "nan", "pi", "newaxis"):
+        assert getattr(pt, c) == getattr(xp, c) or getattr(pt, c) != getattr(pt, c)
+    ref = xp.__array_namespace_info__()
+    ours = pt.__array_namespace_info__()
+    assert set(ours.dtypes()) == set(ref.dtypes())
+    for kind in ("bool", "signed integer", "unsigned integer", "integral", "real floating",
+                 "complex floating", "numeric"):
+        assert set(ours.dtypes(kind=kind)) == set(ref.dtypes(kind=kind)), kind
+    assert set(ours.capabilities()) >= set(ref.capabilities()) - {"max rank"}
+    assert {k: v.name for k, v in ours.default_dtypes().items()} == \
+        {k: str(v).split(".")[-1] for k, v in ref.default_dtypes(device=ref.default_device()).items()}
+
+
+def test_inplace_matmul():
+    import numpy as np
+    a = np.arange(4.0).reshape(2, 2)
+    x = pt.asarray(a.copy())
+    x @= pt.asarray(a)
+    np.testing.assert_allclose(np.asarray(x), a @ a)
+    with pytest.raises(ValueError, match="shape"):
+        y = pt.ones((2, 3))
+        y @= pt.ones((3, 4))
