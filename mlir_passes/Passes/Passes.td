@@ -35,11 +35,11 @@ def FuseElementwise : Pass<"ptensor-fuse-elementwise"> {
 }
 
 def MatmulToBlas : Pass<"ptensor-matmul-to-blas", "::mlir::ModuleOp"> {
-  let summary = "float linalg.matmul on row-major buffers -> cblas_dgemm / cblas_sgemm calls";
+  let summary = "float/complex linalg.matmul on row-major buffers -> cblas_[sdcz]gemm calls";
   let description = [{
-    Runs after bufferization. Each f64/f32 linalg.matmul whose three memrefs have unit
-    innermost stride becomes a call of the CBLAS gemm (row-major, no transposes, alpha 1,
-    beta 0), guarded at run time by BLAS's requirements on the leading dimensions and 32-bit
+    Runs after bufferization. Each f64/f32/complex<f64>/complex<f32> linalg.matmul whose
+    three memrefs have unit innermost stride becomes a call of the CBLAS gemm (row-major, no
+    transposes, alpha 1, beta 0; the complex ones get alpha and beta by address), guarded at run time by BLAS's requirements on the leading dimensions and 32-bit
     sizes; the original loop nest stays in the else branch for other layouts.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::scf::SCFDialect",

@@ -3,7 +3,8 @@
 
 // A float matmul on row-major buffers calls CBLAS, guarded by BLAS's layout requirements;
 // the loop nest stays in the else branch.
-// CHECK: func.func private @cblas_dgemm(i32, i32, i32, i32, i32, i32, f64, !llvm.ptr, i32, !llvm.ptr, i32, f64, !llvm.ptr, i32)
+// CHECK-DAG: func.func private @cblas_dgemm(i32, i32, i32, i32, i32, i32, f64, !llvm.ptr, i32, !llvm.ptr, i32, f64, !llvm.ptr, i32)
+// CHECK-DAG: func.func private @cblas_zgemm(i32, i32, i32, i32, i32, i32, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr, i32)
 // CHECK-LABEL: func.func @row_major
 // CHECK: scf.if
 // CHECK: func.call @cblas_dgemm
@@ -41,4 +42,17 @@ func.func @pt_matmul(%a: !ptensor.ptensor<?x?xf64>, %b: !ptensor.ptensor<?x?xf64
   %0 = ptensor.matmul %a, %b : !ptensor.ptensor<?x?xf64>, !ptensor.ptensor<?x?xf64> -> !ptensor.ptensor<?x?xf64>
   %1 = ptensor.matmul %x, %y : !ptensor.ptensor<2x?x?xf32>, !ptensor.ptensor<2x?x?xf32> -> !ptensor.ptensor<2x?x?xf32>
   return %0, %1 : !ptensor.ptensor<?x?xf64>, !ptensor.ptensor<2x?x?xf32>
+}
+
+// Complex matmuls call cblas_zgemm / cblas_cgemm with alpha = (1, 0) and beta = (0, 0) in
+// stack memory, passed by address.
+// CHECK-LABEL: func.func @complex_matmul
+// CHECK: scf.if
+// CHECK: memref.alloca() : memref<2xf64>
+// CHECK: func.call @cblas_zgemm
+// CHECK: } else {
+// CHECK: linalg.matmul
+func.func @complex_matmul(%a: memref<?x?xcomplex<f64>>, %b: memref<?x?xcomplex<f64>>, %c: memref<?x?xcomplex<f64>>) {
+  linalg.matmul ins(%a, %b : memref<?x?xcomplex<f64>>, memref<?x?xcomplex<f64>>) outs(%c : memref<?x?xcomplex<f64>>)
+  return
 }
