@@ -11,6 +11,8 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include <type_traits>
+
 namespace ptensor {
 #define GEN_PASS_DEF_LOWERPTENSOR
 #include "Passes/Passes.h.inc"
@@ -324,38 +326,27 @@ struct InsertSliceLowering : Pattern<InsertSliceOp> {
   }
 };
 
-struct UnaryLowering : Pattern<ElementwiseUnaryOp> {
-  using Pattern::Pattern;
-  Value lower(ElementwiseUnaryOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
-    Type elem = op.getSource().getType().getElementType();
-    return buildCheckedElementwise(rw, loc, resType(op), {a.getSource()},
-                                   [&](OpBuilder &b, Location l, ValueRange x) {
-                                     return emitUnary(b, l, op.getKind(), x[0], elem);
+/// The four elementwise classes: one linalg.generic whose body is the scalar emitter of the
+/// op's kind (ScalarOps.h); the operands' element type picks the semantics.
+template <typename Op, auto Emit>
+struct ElementwiseLowering : Pattern<Op> {
+  using Pattern<Op>::Pattern;
+  Value lower(Op op, typename Op::Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    Type elem = cast<PTensorType>(op->getOperand(0).getType()).getElementType();
+    return buildCheckedElementwise(rw, loc, this->resType(op), a.getOperands(),
+                                   [&](OpBuilder &b, Location l, ValueRange x) -> Value {
+                                     if constexpr (std::is_invocable_v<decltype(Emit), OpBuilder &, Location,
+                                                                       decltype(op.getKind()), Value, Type>)
+                                       return Emit(b, l, op.getKind(), x[0], elem);
+                                     else
+                                       return Emit(b, l, op.getKind(), x[0], x[1], elem);
                                    });
   }
 };
-
-struct UnaryTestLowering : Pattern<ElementwiseUnaryTestOp> {
-  using Pattern::Pattern;
-  Value lower(ElementwiseUnaryTestOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
-    Type elem = op.getSource().getType().getElementType();
-    return buildCheckedElementwise(rw, loc, resType(op), {a.getSource()},
-                                   [&](OpBuilder &b, Location l, ValueRange x) {
-                                     return emitUnaryTest(b, l, op.getKind(), x[0], elem);
-                                   });
-  }
-};
-
-struct BinaryLowering : Pattern<ElementwiseBinaryOp> {
-  using Pattern::Pattern;
-  Value lower(ElementwiseBinaryOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
-    Type elem = op.getLhs().getType().getElementType();
-    return buildCheckedElementwise(rw, loc, resType(op), {a.getLhs(), a.getRhs()},
-                                   [&](OpBuilder &b, Location l, ValueRange x) {
-                                     return emitBinary(b, l, op.getKind(), x[0], x[1], elem);
-                                   });
-  }
-};
+using UnaryLowering = ElementwiseLowering<ElementwiseUnaryOp, emitUnary>;
+using UnaryTestLowering = ElementwiseLowering<ElementwiseUnaryTestOp, emitUnaryTest>;
+using BinaryLowering = ElementwiseLowering<ElementwiseBinaryOp, emitBinary>;
+using BinaryTestLowering = ElementwiseLowering<ElementwiseBinaryTestOp, emitBinaryTest>;
 
 /// tensor.reshape with the sizes as a shape tensor; bufferizes to memref.reshape (a copy
 /// first when the source is not contiguous).
@@ -505,17 +496,6 @@ struct WhereLowering : Pattern<WhereOp> {
                             [&](OpBuilder &b, Location l, ValueRange x) -> Value {
                               return b.create<arith::SelectOp>(l, x[0], x[1], x[2]);
                             });
-  }
-};
-
-struct BinaryTestLowering : Pattern<ElementwiseBinaryTestOp> {
-  using Pattern::Pattern;
-  Value lower(ElementwiseBinaryTestOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
-    Type elem = op.getLhs().getType().getElementType();
-    return buildCheckedElementwise(rw, loc, resType(op), {a.getLhs(), a.getRhs()},
-                                   [&](OpBuilder &b, Location l, ValueRange x) {
-                                     return emitBinaryTest(b, l, op.getKind(), x[0], x[1], elem);
-                                   });
   }
 };
 

@@ -315,5 +315,4 @@ def imag(x, /):
     return _complex_part["imag"](x) if dt.is_complex(x.dtype) else _ops.full(x.shape, 0, x.dtype)
 
 
-__all__ = list(_UNARY) + list(_UNARY_TEST) + list(_BINARY) + [
-    n for n in _BINARY_TEST] + ["clip"]
+__all__ = list(_UNARY) + list(_UNARY_TEST) + list(_BINARY) + list(_BINARY_TEST) + ["clip"]

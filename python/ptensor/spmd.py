@@ -195,8 +195,8 @@ def reduce_scatter(*arrays, op="sum", scatter_axis=0, team=None):
     def one(a):
         x, send = _blocks(t, a, scatter_axis, "reduce_scatter", "scatter_axis")
         kind, dtype = _KINDS[op], x.dtype
-        if op in ("min", "max") and dtype.kind == "c":
-            raise TypeError(f"reduce_scatter op={op!r} is not defined for complex numbers")
+        if op in ("min", "max"):
+            dt.reject_complex(f"reduce_scatter op={op!r}", dt.to_dtype(dtype))
         if dtype == np.bool_:  # or / and as max / min of bytes
             send, kind = send.view(np.uint8), _KINDS["max" if op in ("sum", "max") else "min"]
         recv = np.empty(send.shape[1:], send.dtype)

@@ -50,4 +50,8 @@ def test_collectives(team):
     with pytest.raises(TypeError, match="complex"):
         spmd.all_reduce(a, op="max")
     with pytest.raises(TypeError, match="complex"):
+        spmd.reduce_scatter(pt.full((p,), 1j, team=None), op="min")
+    check(spmd.reduce_scatter(pt.full((2 * p,), 1 + 1j, team=None), op="sum"),
+          np.full(2, p * (1 + 1j)))
+    with pytest.raises(TypeError, match="complex"):
         pt.max(pt.asarray(Z, team=team))
