@@ -92,8 +92,9 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
     Value r;
     switch (n->kind) {
     case Kind::Leaf: {
+      bool donor = llvm::is_contained(plan.donors, int(leafArg));
       Value m = entry->getArgument(leafArg++);
-      Value t = b.create<bufferization::ToTensorOp>(loc, m, /*restrict=*/true);
+      Value t = b.create<bufferization::ToTensorOp>(loc, m, /*restrict=*/true, /*writable=*/donor);
       r = b.create<FromRankedOp>(loc, ty, t);
       break;
     }
@@ -227,13 +228,20 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
     }
     val[n] = r;
   }
-  for (auto [i, root] : llvm::enumerate(plan.roots)) {
-    Value out = entry->getArgument(firstOut + i);
-    Value t = b.create<ToRankedOp>(loc, ptType(ctx, *root).toTensorType(), val.at(root));
-    auto m = b.create<bufferization::MaterializeInDestinationOp>(loc, TypeRange{}, t, out);
-    m.setRestrict(true);
-    m.setWritable(true);
-  }
+  // Results written into a donated leaf come last: their copy back (none when bufferization
+  // updated the leaf in place) is a memref write that the tensor analysis does not order
+  // against later reads of the leaf's old value.
+  for (bool donated : {false, true})
+    for (auto [i, root] : llvm::enumerate(plan.roots)) {
+      int donor = plan.donors[i];
+      if ((donor >= 0) != donated)
+        continue;
+      Value out = entry->getArgument(donated ? size_t(donor) : firstOut + i);
+      Value t = b.create<ToRankedOp>(loc, ptType(ctx, *root).toTensorType(), val.at(root));
+      auto m = b.create<bufferization::MaterializeInDestinationOp>(loc, TypeRange{}, t, out);
+      m.setRestrict(!donated);
+      m.setWritable(true);
+    }
   b.create<func::ReturnOp>(loc);
   return module;
 }

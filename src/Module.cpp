@@ -290,6 +290,7 @@ PYBIND11_MODULE(_core, m) {
     d["runs"] = c.runs;
     d["compile_time"] = c.compileSeconds;
     d["disk_hits"] = c.diskHits;
+    d["donations"] = c.donations;
     d["cache_dir"] = diskcache::directory();
     return d;
   });

@@ -11,6 +11,9 @@ struct Plan {
   std::vector<Node *> order;                 ///< topological, leaves included
   std::vector<Node *> leaves;                ///< memref inputs, in argument order
   std::vector<Node *> roots;                 ///< results, in argument order
+  /// Per root: the index in `leaves` of the leaf whose buffer the root is written into (buffer
+  /// donation: an array updated with `a[k] = v` whose old value no one else holds), or -1.
+  std::vector<int> donors;
   std::vector<int64_t> key;                  ///< structure only: no sizes, no scalar values
   int64_t maxElements = 0;                   ///< size of the largest array (threads or not)
   /// Size classes: equal sizes share a class (its pattern is part of the key), so the compiler
@@ -22,6 +25,10 @@ struct Plan {
 
 /// `pinned` nodes (and what they need) come first, in their order; then the roots' graphs.
 Plan makePlan(const std::vector<Node *> &roots, const std::vector<Node *> &pinned = {});
+/// Fills plan.donors (and adds them to the key): a root that inserts into a leaf (insert_slice
+/// chains) gets that leaf's buffer when only this program's nodes reference the leaf and only
+/// the leaf holds its ptensor-owned contiguous buffer.
+void chooseDonors(Plan &plan);
 
 /// Shape as it appears in types: size-1 dimensions static (they broadcast), others dynamic.
 std::vector<int64_t> typeShape(const Node &n);

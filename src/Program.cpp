@@ -190,6 +190,7 @@ std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shap
   for (int i = int(shape.size()) - 2; i >= 0; --i)
     b->strides[i] = b->strides[i + 1] * std::max<int64_t>(shape[i + 1], 1);
   b->contiguous = true;
+  b->ownedByPtensor = true;
   return b;
 }
 
@@ -322,6 +323,43 @@ Plan makePlan(const std::vector<Node *> &roots, const std::vector<Node *> &pinne
   return p;
 }
 
+void chooseDonors(Plan &p) {
+  // Who references each leaf: this program's nodes (counted here) and anything else (Python
+  // handles, NodeRefs, other pending programs), seen as a larger shared_ptr use count.
+  std::unordered_map<const Node *, std::pair<long, long>> refs; // leaf -> (in plan, total)
+  for (Node *n : p.order)
+    for (auto &o : n->operands)
+      if (o->kind == Kind::Leaf) {
+        auto &r = refs[o.get()];
+        ++r.first;
+        r.second = o.use_count();
+      }
+  std::unordered_map<const Node *, int> leafIndex;
+  for (size_t i = 0; i < p.leaves.size(); ++i)
+    leafIndex[p.leaves[i]] = int(i);
+  std::unordered_set<int> taken;
+  p.donors.assign(p.roots.size(), -1);
+  for (size_t i = 0; i < p.roots.size(); ++i) {
+    const Node *d = p.roots[i];
+    while (d->kind == Kind::InsertSlice)
+      d = d->operands[0].get();
+    if (d == p.roots[i] || d->kind != Kind::Leaf || d->dtype != p.roots[i]->dtype)
+      continue;
+    const Buffer &b = *d->buf;
+    auto r = refs.find(d);
+    if (!b.ownedByPtensor || !b.contiguous || d->buf.use_count() != 1 || r == refs.end() ||
+        r->second.first != r->second.second)
+      continue;
+    int leaf = leafIndex.at(d);
+    if (taken.insert(leaf).second) {
+      p.donors[i] = leaf;
+      ++cacheInfo().donations;
+    }
+  }
+  for (int d : p.donors)
+    p.key.push_back(d);
+}
+
 void pinNode(std::shared_ptr<Node> n) { pinned().push_back(std::move(n)); }
 
 int64_t programEpoch() { return gProgramEpoch; }
@@ -354,10 +392,12 @@ void materializeAll(const std::shared_ptr<Node> &want) {
   if (roots.empty() && pinnedNodes.empty())
     return;
   Plan plan = makePlan(roots, pinnedNodes);
+  chooseDonors(plan);
   std::vector<std::shared_ptr<Buffer>> outs;
   outs.reserve(roots.size());
-  for (Node *r : roots)
-    outs.push_back(allocateBuffer(r->dtype, r->shape));
+  for (size_t i = 0; i < roots.size(); ++i)
+    outs.push_back(plan.donors[i] >= 0 ? plan.leaves[plan.donors[i]]->buf
+                                       : allocateBuffer(roots[i]->dtype, roots[i]->shape));
   resetCustomCallError();
   ++gProgramEpoch;
   runPlan(plan, outs);

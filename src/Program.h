@@ -29,6 +29,9 @@ struct Buffer {
   char *data = nullptr;
   std::vector<int64_t> strides; // in elements
   bool contiguous = true;
+  /// Allocated by ptensor (allocateBuffer), so a program may overwrite it in place when no one
+  /// else can see it (see Plan::donors); a caller's NumPy buffer never is.
+  bool ownedByPtensor = false;
   std::function<void()> release;
   ~Buffer() {
     if (release)
@@ -110,6 +113,7 @@ std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shap
 
 struct CacheInfo {
   int64_t compiles = 0, hits = 0, runs = 0, diskHits = 0;
+  int64_t donations = 0; ///< results written in place into a donated leaf's buffer
   double compileSeconds = 0;
 };
 CacheInfo &cacheInfo();

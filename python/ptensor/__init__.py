@@ -63,7 +63,9 @@ def sync():
 
 
 def cache_info():
-    """JIT cache statistics: compiles, hits, runs and total compile_time (seconds)."""
+    """JIT cache statistics: compiles, hits, runs, disk_hits, total compile_time (seconds),
+    and donations: results written in place into the buffer of the array they update
+    (``a[k] = v`` when nothing else holds a's old value: no copy of a)."""
     return _core.cache_info()
 
 
