@@ -284,7 +284,7 @@ void ptensor_dist_abort(i64 team, int code) { MPI_Abort(comm(team), code); }
  * items exchange a message (a halo update talks to neighbours only); the rank's own items
  * are copied while the messages are in flight. */
 static void repartition(i64 team, const Unranked *src, const Unranked *dst, i64 elem, i64 axis,
-                        const i64 *spec) {
+                        const i64 *spec, int ghostsOnly) {
   const Spec *s = (const Spec *)spec;
   MPI_Comm c = comm(team);
   int P, me;
@@ -351,16 +351,20 @@ static void repartition(i64 team, const Unranked *src, const Unranked *dst, i64 
     ++nreq;
   }
 #undef GROW
-  /* own items, while the messages travel */
-  {
-    i64 a0 = own0 > my0 ? own0 : my0, a1 = own1 < my1 ? own1 : my1;
-    if (a0 < a1)
+  /* own items, while the messages travel (ghostsOnly: not part of the result, whose items
+   * after the own ones move down by their number) */
+  i64 a0 = own0 > my0 ? own0 : my0, a1 = own1 < my1 ? own1 : my1, skip = 0;
+  if (a0 < a1) {
+    if (ghostsOnly)
+      skip = a1 - a0;
+    else
       rowsToRows(&sv, &dv, (int)axis, s->sa + s->ss * a0 - slo, s->ss, a0 - my0, a1 - a0);
   }
   if (nreq)
     MPI_Waitall(nreq, reqs, MPI_STATUSES_IGNORE);
   for (int k = 0; k < nrecv; ++k)
-    rowsCopy(&dv, (int)axis, rfirst[k] - my0, 1, rcount[k], bufs[k], 0);
+    rowsCopy(&dv, (int)axis, rfirst[k] - my0 - (rfirst[k] >= a1 ? skip : 0), 1, rcount[k],
+             bufs[k], 0);
   for (int k = 0; k < nreq; ++k)
     free(bufs[k]);
   free(reqs);
@@ -523,9 +527,10 @@ void ptensor_dist_sendrecv(i64 team, const void *send, i64 dst, void *recv, i64 
   void _mlir_ciface_ptensor_dist_repartition_##T(i64 team, Unranked *src, Unranked *dst,         \
                                                  i64 axis, i64 n, i64 spb, i64 spo, i64 sL,      \
                                                  i64 sa, i64 ss, i64 tpb, i64 tpo, i64 tL,       \
-                                                 i64 ta, i64 ts, i64 hl, i64 hh) {               \
+                                                 i64 ta, i64 ts, i64 hl, i64 hh,                 \
+                                                 i64 ghostsOnly) {                               \
     i64 spec[13] = {n, spb, spo, sL, sa, ss, tpb, tpo, tL, ta, ts, hl, hh};                      \
-    repartition(team, src, dst, ELEM, axis, spec);                                               \
+    repartition(team, src, dst, ELEM, axis, spec, (int)ghostsOnly);                              \
   }                                                                                              \
   void _mlir_ciface_ptensor_dist_allreduce_##T(i64 team, Unranked *buf, i64 isUnsigned,         \
                                                i64 kind) {                                      \

@@ -169,8 +169,9 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
       auto i = indices();
       Value team = b.create<arith::IndexCastOp>(loc, b.getI64Type(), i[0]);
       Value src = b.create<ToRankedOp>(loc, ptType(ctx, *n->operands[0]).toTensorType(), opnd(0));
-      Value t = b.create<dist::RepartitionOp>(loc, ty.toTensorType(), team, src, i[1],
-                                              ValueRange(i).drop_front(2), b.getI64IntegerAttr(attrs[0]));
+      Value t = b.create<dist::RepartitionOp>(
+          loc, ty.toTensorType(), team, src, i[1], ValueRange(i).drop_front(2),
+          b.getI64IntegerAttr(attrs[0]), attrs.size() > 1 && attrs[1] ? b.getUnitAttr() : UnitAttr());
       r = b.create<FromRankedOp>(loc, ty, t);
       break;
     }

@@ -56,11 +56,13 @@ def Dist_RepartitionOp : Dist_Op<"repartition"> {
     this rank's range widened by hl rows below and hh above, in item order; it has `rows`
     rows and the source's other extents. With hl/hh > 0 this is a halo update (neighbours
     only); with another partition it is a repartition. `spec` is (n, spb, spo, sL, sa, ss,
-    tpb, tpo, tL, ta, ts, hl, hh). Lowered by --dist-to-runtime to the runtime's
-    ptensor_dist_repartition_<type>.
+    tpb, tpo, tL, ta, ts, hl, hh). With `ghosts_only` the result holds only the items that
+    come from other ranks (the halo rows below, then those above), not the rank's own: a halo
+    update that the caller writes into ghost rows kept with the array. Lowered by
+    --dist-to-runtime to the runtime's ptensor_dist_repartition_<type>.
   }];
   let arguments = (ins I64:$team, AnyRankedTensor:$source, Index:$rows, Variadic<Index>:$spec,
-                   I64Attr:$axis);
+                   I64Attr:$axis, UnitAttr:$ghosts_only);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$team `,` $source `rows` $rows `spec` `(` $spec `)` `axis` `=` $axis attr-dict `:` type($source) `->` type($result)";
   let hasVerifier = 1;

@@ -98,6 +98,7 @@ struct DistToRuntime : ptensor::impl::DistToRuntimeBase<DistToRuntime> {
                 b.create<arith::ConstantIntOp>(loc, r.getAxis(), 64)};
         for (Value v : r.getSpec())
           args.push_back(asI64(b, loc, v));
+        args.push_back(b.create<arith::ConstantIntOp>(loc, r.getGhostsOnly() ? 1 : 0, 64));
         name = "ptensor_dist_repartition_" + sfx;
       } else {
         auto f = cast<dist::FinalizeReduceOp>(op);

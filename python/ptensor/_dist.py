@@ -204,13 +204,16 @@ def _items(team, spec):
     return out[0], out[1]
 
 
-def _repartition(team, local, axis, spec):
-    """The items of `spec` this rank receives (a dist.repartition node of the program)."""
+def _repartition(team, local, axis, spec, ghost_rows=None):
+    """The items of `spec` this rank receives (a dist.repartition node of the program); with
+    ghost_rows, only the `ghost_rows` items that come from other ranks (ghosts_only)."""
     i0, i1 = _items(team, spec)
+    rows = i1 - i0 if ghost_rows is None else ghost_rows
     shape = list(local.shape)
-    shape[axis] = i1 - i0
-    return _ops.record("dist_repartition", "", [local], local.dtype, shape, attrs=[axis],
-                       iargs=[team.handle, i1 - i0, *spec])
+    shape[axis] = rows
+    return _ops.record("dist_repartition", "", [local], local.dtype, shape,
+                       attrs=[axis, int(ghost_rows is not None)],
+                       iargs=[team.handle, rows, *spec])
 
 
 def _allreduce(team, local, kind):
@@ -231,13 +234,22 @@ class DArray:
     """A distributed array: global shape and dtype, a team, the split axis, the partition
     (pb, po) of the split axis and this rank's rows ``_local``. ``_view`` = (base, shift, key)
     for a unit-step view of `base` (halos then come from the base's rows); ``_ext`` caches
-    the base's halo exchange of the current data."""
-    __slots__ = ("_local", "_shape", "_dtype", "team", "split", "_pb", "_po", "_view", "_ext",
-                 "__weakref__")
+    the base's halo exchange of the current data.
+
+    Storage of ``_local`` (a property): an Array of its own (``_loc``); or, once the array
+    needed a narrow halo exchange, ghost rows kept with it (``_pad`` = [P, g, stamp]: P holds
+    g rows on each side of the rank's rows, filled by the neighbours' rows; valid while P's
+    version equals stamp; see _dist_ops._halo); or, for a unit-step view, derived each time
+    from its parent's local part (``_derive`` = (parent, other-axes key, rows)), so a view
+    always reads and writes the parent's current storage."""
+    __slots__ = ("_loc", "_pad", "_derive", "_shape", "_dtype", "team", "split", "_pb", "_po",
+                 "_view", "_ext", "__weakref__")
     __array_ufunc__ = None  # NumPy operators defer to ours (no silent gather)
 
-    def __init__(self, local, shape, team, split, pb=None, po=0, view=None):
-        self._local = local
+    def __init__(self, local, shape, team, split, pb=None, po=0, view=None, derive=None):
+        self._loc = None if derive is not None else local
+        self._pad = None
+        self._derive = derive
         self._shape = tuple(shape)
         self._dtype = local.dtype
         self.team = team
@@ -246,6 +258,21 @@ class DArray:
         self._po = po
         self._view = view
         self._ext = None
+
+    @property
+    def _local(self):
+        if self._derive is not None:
+            parent, other, rows = self._derive
+            return parent._local[other][rows]
+        if self._pad is not None:
+            P, g = self._pad[0], self._pad[1]
+            return P[_rows(self.split, P.ndim, slice(g, P.shape[self.split] - g))]
+        return self._loc
+
+    @_local.setter
+    def _local(self, local):
+        """New storage of its own (a view assigned this way no longer follows its parent)."""
+        self._loc, self._pad, self._derive, self._view = local, None, None, None
 
     shape = property(lambda self: self._shape)
     dtype = property(lambda self: self._dtype)

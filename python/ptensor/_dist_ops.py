@@ -79,9 +79,54 @@ def _program_ext(base):
     return Array._new(_core.from_node_ref(c[2]), base.dtype), c[3], c[0], c[1]
 
 
+def _add_ghosts(x, g):
+    """Gives x ghost rows: its rows move (one copy) into P with g more rows on each side."""
+    local, ax = x._local, x.split
+    shape = list(local.shape)
+    shape[ax] += 2 * g
+    P = _ops.full(tuple(shape), 0, x.dtype)
+    P[_rows(ax, P.ndim, slice(g, g + local.shape[ax]))] = local
+    x._loc, x._pad = None, [P, g, -1]
+
+
+def _refresh_ghosts(x):
+    """Fills x's ghost rows with the neighbours' rows: a dist.repartition of only the rows
+    other ranks own (ghosts_only), written into P in place (P's buffer is donated)."""
+    P, g = x._pad[0], x._pad[1]
+    team, ax = x.team, x.split
+    pb, po, L = x.partition
+    spec = [L, pb, po, L, 0, 1, pb, po, L, 0, 1, g, g]
+    if _lib().ptensor_dist_needs_exchange(team.size, _spec_array(spec)):
+        lo, hi = x.owned()
+        i0, i1 = _dist._items(team, spec)
+        below, above = (lo - i0, i1 - hi) if hi > lo else (0, 0)
+        ghosts = _repartition(team, x._local, ax, spec, ghost_rows=below + above)
+        # both inserts on every rank (possibly empty): one program for all ranks
+        P[_rows(ax, P.ndim, slice(g - below, g))] = ghosts[_rows(ax, P.ndim, slice(0, below))]
+        n = hi - lo
+        P[_rows(ax, P.ndim, slice(g + n, g + n + above))] = \
+            ghosts[_rows(ax, P.ndim, slice(below, below + above))]
+    x._pad[2] = P._version
+
+
+def _owner(x):
+    """The DArray whose storage x's local part is (x itself unless x is a view)."""
+    while x._derive is not None:
+        x = x._derive[0]
+    return x
+
+
 def _halo(base, hl, hh):
-    """base's rows widened by hl rows below and hh above: one dist.repartition per array and
-    program (see _program_ext)."""
+    """base's rows widened by hl rows below and hh above, as (rows, first row). Narrow halos
+    come from ghost rows kept with the array (given to it on its first exchange, refreshed
+    after every write); wider ones from one dist.repartition per array and program (see
+    _program_ext)."""
+    if base._pad is None and base._derive is None and max(hl, hh) <= _GHOST:
+        _add_ghosts(base, _GHOST)
+    if base._pad is not None and max(hl, hh) <= base._pad[1]:
+        if base._pad[0]._version != base._pad[2]:
+            _refresh_ghosts(base)
+        return base._pad[0], base.owned()[0] - base._pad[1]
     cached = _program_ext(base)
     if cached is not None and cached[2] >= hl and cached[3] >= hh:
         return cached[:2]
@@ -279,12 +324,12 @@ def _view(x, ks, k):
             base, shift, bkey = x, 0, None  # a view of a view: its own rows are the base
         lo, hi = x.owned()
         nlo, nhi = x.team.owned(x._pb, x._po + start, n)
-        local = probe[_rows(new_ax, probe.ndim, slice(nlo + start - lo, nhi + start - lo))]
+        rows = _rows(new_ax, probe.ndim, slice(nlo + start - lo, nhi + start - lo))
         key = tuple(other) if bkey is None else bkey
         if all(isinstance(kk, slice) and kk == slice(None) for kk in key):
             key = None
-        return DArray(local, shape, x.team, new_ax, x._pb, x._po + start,
-                      view=(base, shift + start, key))
+        return DArray(probe[rows], shape, x.team, new_ax, x._pb, x._po + start,
+                      view=(base, shift + start, key), derive=(x, tuple(other), rows))
     # strided: repartition to the plain block partition of the view
     spec = [n, *x.partition, start, step, n, 0, n, 0, 1, 0, 0]
     local = _repartition(x.team, probe, new_ax, spec)
@@ -292,6 +337,14 @@ def _view(x, ks, k):
 
 
 def setitem(x, key, value):
+    _setitem(x, key, value)
+    owner = _owner(x)
+    owner._ext = None
+    if owner._pad is not None:
+        _refresh_ghosts(owner)  # now, in the writer's program: readers find them valid
+
+
+def _setitem(x, key, value):
     if isinstance(key, DArray):
         key = _replicated_local(key, x.team)
     k = _basic_key(key, x.ndim)

@@ -9,7 +9,7 @@
 // CHECK: %[[D:.*]] = tensor.dim %{{.*}}, %c1
 // CHECK: %[[OUT:.*]] = memref.alloc(%{{.*}}, %[[D]]) : memref<?x?xf64>
 // CHECK: memref.cast %[[OUT]] : memref<?x?xf64> to memref<*xf64>
-// CHECK: call @ptensor_dist_repartition_f64(%{{.*}}) : (i64, memref<*xf64>, memref<*xf64>, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> ()
+// CHECK: call @ptensor_dist_repartition_f64(%{{.*}}, %c0_i64{{.*}}) : (i64, memref<*xf64>, memref<*xf64>, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> ()
 // CHECK: bufferization.to_tensor %[[OUT]] restrict writable
 // CHECK: memref.copy
 // CHECK: call @ptensor_dist_allreduce_i32(%{{.*}}, %{{.*}}, %c1_i64{{.*}}, %c3_i64)
@@ -19,3 +19,12 @@ func.func @halo(%team: i64, %t: tensor<?x?xf64>, %r: tensor<4xi32>, %n: index) -
   return %h, %s : tensor<?x?xf64>, tensor<4xi32>
 }
 
+
+// ghosts_only (the rows other ranks own, for ghost rows kept with an array): the same entry
+// point with its last argument 1.
+// CHECK-LABEL: func.func @ghosts
+// CHECK: call @ptensor_dist_repartition_f64(%{{.*}}, %c1_i64{{.*}}) : (i64, memref<*xf64>, memref<*xf64>, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> ()
+func.func @ghosts(%team: i64, %t: tensor<?x?xf64>, %n: index) -> tensor<?x?xf64> {
+  %h = dist.repartition %team, %t rows %n spec(%n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n) axis = 0 {ghosts_only} : tensor<?x?xf64> -> tensor<?x?xf64>
+  return %h : tensor<?x?xf64>
+}
