@@ -7,6 +7,10 @@ OpenMP thread (PTENSOR_NUM_THREADS=1), so P ranks use P cores and the parallel e
 T1 / (P * TP) compares like with like. Reported per step: the median time over the repeats,
 the efficiency, and the bytes and messages all ranks together sent (halo rows, reductions),
 read from the runtime's counters (pt.spmd.stats()).
+
+The last line is the machine's own limit: the C STREAM triad's bandwidth on 1 core and on P
+cores. A step that streams memory (the stencil: one read and one write per point) cannot
+scale better than bandwidth(P) / (P * bandwidth(1)).
 """
 import argparse
 import json
@@ -100,6 +104,13 @@ def main():
             size = f"{sizes[name]}^2" if name == "stencil" else str(sizes[name])
             print(f"| {name} | {size} | {r} | {res['time'] * 1e3:.1f} | {eff:.0%} | "
                   f"{res['bytes']:.0f} | {res['messages']:.0f} |", flush=True)
+    sys.path.insert(0, HERE)
+    from suite import c_stream_bandwidth
+    P = max(a.ranks)
+    bw = {p: c_stream_bandwidth(20_000_000 if a.n == 0 else 1_000_000, p)[0] for p in (1, P)}
+    if P > 1 and bw[1] and bw[P]:
+        print(f"# C STREAM triad: {bw[1]:.1f} GB/s on 1 core, {bw[P]:.1f} GB/s on {P}: "
+              f"bandwidth-bound steps scale at most {bw[P] / (P * bw[1]):.0%}")
 
 
 if __name__ == "__main__":

@@ -31,8 +31,9 @@ import workloads as W  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def c_stream_bandwidth(n):
-    """GB/s of the C STREAM triad on n elements, or None (with a reason) if it cannot build."""
+def c_stream_bandwidth(n, threads=None):
+    """GB/s of the C STREAM triad on n elements (with `threads` OpenMP threads, default all),
+    or None (with a reason) if it cannot build."""
     cc = shutil.which("cc") or shutil.which("gcc")
     if cc is None:
         return None, "no C compiler"
@@ -42,7 +43,8 @@ def c_stream_bandwidth(n):
                                 os.path.join(HERE, "stream_triad.c")], capture_output=True, text=True)
         if build.returncode:
             return None, "build failed: " + build.stderr.strip().splitlines()[-1]
-        run = subprocess.run([exe, str(n), "20"], capture_output=True, text=True)
+        env = dict(os.environ, **({"OMP_NUM_THREADS": str(threads)} if threads else {}))
+        run = subprocess.run([exe, str(n), "20"], capture_output=True, text=True, env=env)
         if run.returncode:
             return None, f"run failed ({run.returncode})"
         return float(run.stdout), None
