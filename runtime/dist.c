@@ -275,6 +275,13 @@ int ptensor_dist_rank(i64 team) {
   return r;
 }
 void ptensor_dist_barrier(i64 team) { MPI_Barrier(comm(team)); }
+/* A new team of the ranks of `team` with the same color, ordered by key (MPI_Comm_split;
+ * collective over `team`). Teams are never freed: they live as long as the process. */
+i64 ptensor_dist_split(i64 team, int color, int key) {
+  MPI_Comm out;
+  MPI_Comm_split(comm(team), color, key, &out);
+  return (i64)MPI_Comm_c2f(out);
+}
 void ptensor_dist_abort(i64 team, int code) { MPI_Abort(comm(team), code); }
 
 /* ---------------------------------------------------------------- repartition */

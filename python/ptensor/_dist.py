@@ -68,6 +68,7 @@ def _runtime():
             ("ptensor_dist_size", ctypes.c_int, [_i64]),
             ("ptensor_dist_rank", ctypes.c_int, [_i64]),
             ("ptensor_dist_barrier", None, [_i64]),
+            ("ptensor_dist_split", _i64, [_i64, ctypes.c_int, ctypes.c_int]),
             ("ptensor_dist_abort", None, [_i64, ctypes.c_int]),
             ("ptensor_dist_owned", None, [_i64, _i64, _i64, _i64, _i64, _P64, _P64]),
             ("ptensor_dist_items", None, [_i64, _i64, _P64, _P64]),

@@ -29,6 +29,18 @@ def nranks(team=None):
     return _team(team).size
 
 
+def split(color, key=None, team=None):
+    """A new team of the ranks of `team` (default: the world) that pass the same color, ordered
+    by key (default: their rank), as MPI_Comm_split. Every rank of `team` must call it."""
+    t = _team(team)
+    for name, v in (("color", color), ("key", key)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, (int, np.integer))
+                              or not 0 <= v < 2**31):
+            raise ValueError(f"split: {name} must be an integer in [0, 2**31), got {v!r}")
+    return Team(_dist._lib.ptensor_dist_split(t.handle, int(color),
+                                              t.rank if key is None else int(key)))
+
+
 def barrier(team=None):
     _dist._runtime().ptensor_dist_barrier(_team(team).handle)
 
