@@ -352,7 +352,8 @@ def _setitem(x, key, value):
         full = x._replicated()
         full[key] = _gathered(value, x.team)
         lo, hi = x.owned()
-        x._local = full[_rows(x.split, x.ndim, slice(lo, hi))]
+        # written into x's storage (through a view: into its parent's; ghost rows stay)
+        x._local[...] = full[_rows(x.split, x.ndim, slice(lo, hi))]
         x._ext = None
         return
     ax = x.split

@@ -78,6 +78,10 @@ def test_views_made_before_ghosts_follow_the_array(team):
     a[5] = -7.0
     w[5] = -7.0
     check(view, w[3:])                     # and the view reads a's current data
+    view[view > 10.0] = 1.0                # a mask write through the view reaches a
+    w[3:][w[3:] > 10.0] = 1.0
+    check(a, w)
+    check(a[2:] + a[:-2], w[2:] + w[:-2])
 
 
 def test_locals_written_by_the_user(team):
