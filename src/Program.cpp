@@ -324,35 +324,37 @@ Plan makePlan(const std::vector<Node *> &roots, const std::vector<Node *> &pinne
 }
 
 void chooseDonors(Plan &p) {
-  // Who references each leaf: this program's nodes (counted here) and anything else (Python
-  // handles, NodeRefs, other pending programs), seen as a larger shared_ptr use count.
-  std::unordered_map<const Node *, std::pair<long, long>> refs; // leaf -> (in plan, total)
-  for (Node *n : p.order)
-    for (auto &o : n->operands)
-      if (o->kind == Kind::Leaf) {
-        auto &r = refs[o.get()];
-        ++r.first;
-        r.second = o.use_count();
-      }
-  std::unordered_map<const Node *, int> leafIndex;
-  for (size_t i = 0; i < p.leaves.size(); ++i)
-    leafIndex[p.leaves[i]] = int(i);
-  std::unordered_set<int> taken;
   p.donors.assign(p.roots.size(), -1);
+  // Candidates first (cheap checks; most programs have none, and a cache hit stays cheap): a
+  // root that inserts into a leaf holding the only reference to a ptensor-owned contiguous
+  // buffer of the root's dtype.
+  std::vector<std::pair<size_t, const Node *>> cand;
   for (size_t i = 0; i < p.roots.size(); ++i) {
     const Node *d = p.roots[i];
     while (d->kind == Kind::InsertSlice)
       d = d->operands[0].get();
-    if (d == p.roots[i] || d->kind != Kind::Leaf || d->dtype != p.roots[i]->dtype)
-      continue;
-    const Buffer &b = *d->buf;
-    auto r = refs.find(d);
-    if (!b.ownedByPtensor || !b.contiguous || d->buf.use_count() != 1 || r == refs.end() ||
-        r->second.first != r->second.second)
-      continue;
-    int leaf = leafIndex.at(d);
-    if (taken.insert(leaf).second) {
-      p.donors[i] = leaf;
+    if (d != p.roots[i] && d->kind == Kind::Leaf && d->dtype == p.roots[i]->dtype &&
+        d->buf->ownedByPtensor && d->buf->contiguous && d->buf.use_count() == 1)
+      cand.push_back({i, d});
+  }
+  if (!cand.empty()) {
+    // The leaf must be referenced by this program's nodes only: anything else (a Python
+    // handle, a NodeRef, another pending program) shows as a larger shared_ptr use count.
+    std::unordered_map<const Node *, std::pair<long, long>> refs; // leaf -> (in plan, total)
+    for (auto &c : cand)
+      refs[c.second] = {0, 0};
+    for (Node *n : p.order)
+      for (auto &o : n->operands)
+        if (auto it = refs.find(o.get()); it != refs.end()) {
+          ++it->second.first;
+          it->second.second = o.use_count();
+        }
+    std::unordered_set<const Node *> taken;
+    for (auto [i, d] : cand) {
+      auto r = refs.at(d);
+      if (r.first != r.second || !taken.insert(d).second)
+        continue;
+      p.donors[i] = int(std::find(p.leaves.begin(), p.leaves.end(), d) - p.leaves.begin());
       ++cacheInfo().donations;
     }
   }
