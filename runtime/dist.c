@@ -502,6 +502,39 @@ void ptensor_dist_alltoall(i64 team, const void *send, void *recv, i64 bytes) {
   gMessages += P - 1;
 }
 
+/* Variable all-to-all of items of `item` bytes: rank r sends scount[j] items (consecutive in
+ * `send`, in rank order) to rank j and receives rcount[q] items from rank q into `recv`, in
+ * rank order. Counts are in items (MPI's int counts then limit items, not bytes); the caller
+ * keeps every total below 2^31 items. Used for data-dependent moves (sample sort) and for
+ * reshapes that regroup the split axis. */
+void ptensor_dist_alltoallv(i64 team, const void *send, const i64 *scount, void *recv,
+                            const i64 *rcount, i64 item) {
+  MPI_Comm c = comm(team);
+  int P, me;
+  MPI_Comm_size(c, &P);
+  MPI_Comm_rank(c, &me);
+  int *sc = malloc(4 * P * sizeof(int)), *sd = sc + P, *rc = sc + 2 * P, *rd = sc + 3 * P;
+  i64 so = 0, ro = 0;
+  for (int q = 0; q < P; ++q) {
+    sc[q] = (int)scount[q];
+    sd[q] = (int)so;
+    rc[q] = (int)rcount[q];
+    rd[q] = (int)ro;
+    so += scount[q];
+    ro += rcount[q];
+    if (q != me && scount[q] > 0) {
+      gBytesSent += scount[q] * item;
+      gMessages += 1;
+    }
+  }
+  MPI_Datatype t;
+  MPI_Type_contiguous((int)item, MPI_BYTE, &t);
+  MPI_Type_commit(&t);
+  MPI_Alltoallv(send, sc, sd, t, recv, rc, rd, t, c);
+  MPI_Type_free(&t);
+  free(sc);
+}
+
 /* The reduction over the team of `P * count` items; rank r gets items [r*count, (r+1)*count). */
 void ptensor_dist_reduce_scatter_buf(i64 team, const void *send, void *recv, i64 count, i64 code,
                                      i64 kind) {

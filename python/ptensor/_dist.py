@@ -81,6 +81,8 @@ def _runtime():
             ("ptensor_dist_bcast", None, [_i64, ctypes.c_void_p, _i64, ctypes.c_int]),
             ("ptensor_dist_allreduce_buf", None, [_i64, ctypes.c_void_p, _i64, _i64, _i64]),
             ("ptensor_dist_alltoall", None, [_i64, ctypes.c_void_p, ctypes.c_void_p, _i64]),
+            ("ptensor_dist_alltoallv", None, [_i64, ctypes.c_void_p, _P64, ctypes.c_void_p,
+                                              _P64, _i64]),
             ("ptensor_dist_reduce_scatter_buf", None, [_i64, ctypes.c_void_p, ctypes.c_void_p,
                                                        _i64, _i64, _i64]),
             ("ptensor_dist_sendrecv", None, [_i64, ctypes.c_void_p, _i64, ctypes.c_void_p, _i64,

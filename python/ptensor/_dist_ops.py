@@ -14,6 +14,7 @@ from ._array import Array
 from ._dist import (DArray, _DEFAULT, _GHOST, _HALO_MAX, _allreduce, _i64, _repartition, _rows,
                     _spec_array, as_team, distribute)
 from . import _dist
+from . import _dist_move
 
 
 def _lib():
@@ -636,7 +637,27 @@ def reshape(fn, x, shape, copy=None):
             local[k2] = x._local.shape[k]
             r = fn(x._local, tuple(local), copy=copy)
             return DArray(r, tuple(new), x.team, k2, x._pb, x._po)
+    if k == 0 and new and total == int(np.prod(new, dtype=np.int64)) and min(new) >= 0:
+        # the split axis regroups: an all-to-all between overlapping flat ranges
+        if copy is False and x.team.size > 1:
+            raise ValueError("reshape(copy=False): this reshape moves elements between ranks "
+                             "and needs a copy")
+        return _dist_move.reshape_flat(x, tuple(new))
     return replicated(fn, (x, shape), {"copy": copy})
+
+
+def sort(fn, x, axis=-1, descending=False, stable=True, indices=False):
+    """Along a non-split axis: each rank sorts its rows. Along the split axis of a 1-D
+    array: a sample sort across the team (_dist_move). Otherwise replicated."""
+    if not isinstance(x, DArray) or x.ndim == 0:
+        return replicated(fn, (x,), {"axis": axis, "descending": descending, "stable": stable})
+    ax = _ops.normalize_axis(axis, x.ndim)
+    if ax != x.split:
+        r = fn(x._local, axis=ax, descending=descending, stable=stable)
+        return DArray(r, x.shape, x.team, x.split, x._pb, x._po)
+    if x.ndim == 1 and x.dtype not in (dt.complex64, dt.complex128):
+        return _dist_move.sort_split(x, bool(descending), indices)
+    return replicated(fn, (x,), {"axis": axis, "descending": descending, "stable": stable})
 
 
 # ------------------------------------------------------------------ matmul
@@ -728,6 +749,9 @@ def dispatching(name, fn, elementwise_names):
     elif name == "reshape":
         def impl(x, /, shape, *, copy=None):
             return reshape(fn, x, shape, copy)
+    elif name in ("sort", "argsort"):
+        def impl(x, /, *, axis=-1, descending=False, stable=True):
+            return sort(fn, x, axis, descending, stable, indices=name == "argsort")
     elif name == "astype":
         def impl(x, dtype, /, *, copy=True, device=None):
             r = fn(x._local, dtype, copy=copy, device=device)

@@ -680,6 +680,37 @@ def test_sort_descending_stable(dtype):
                    np.take_along_axis(a, ref_idx, axis=1))
 
 
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int8", "int16", "int32", "int64",
+                                   "uint8", "uint16", "uint32", "uint64", "bool"])
+@pytest.mark.parametrize("descending", [False, True])
+def test_sort_long_rows(dtype, descending):
+    """Rows of 1024 elements or more take the radix sort (src/Sort.cpp): same order as the
+    comparison sort, special values and extreme integers included, strided rows too."""
+    info = np.iinfo(dtype) if dtype[0] in "iu" else None
+    a = RNG.integers(-50, 50, (3, 3001)).astype(dtype) if dtype != "bool" else \
+        RNG.integers(0, 2, (3, 3001)).astype(bool)
+    if info is not None:
+        a[:, :4] = [info.min, info.max, info.min, 0]
+    if dtype.startswith("float"):
+        a = a * np.asarray(0.37, dtype)
+        a[:, ::97] = np.nan
+        a[:, 1::89] = -0.0
+        a[:, 2::101] = np.inf
+        a[:, 3::103] = -np.inf
+        a[1, 5] = -np.nan  # a NaN with its sign bit set sorts with the others
+    x = pt.asarray(a)
+    if descending:
+        ref = (a.shape[1] - 1 - np.argsort(a[:, ::-1], axis=1, kind="stable"))[:, ::-1]
+    else:
+        ref = np.argsort(a, axis=1, kind="stable")
+    assert_matches(pt.argsort(x, axis=1, descending=descending), ref.astype(np.int64))
+    got = np.asarray(pt.sort(x, axis=1, descending=descending))
+    want = np.take_along_axis(a, ref, axis=1)
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(np.signbit(got), np.signbit(want))  # -0.0 kept where it was
+    assert_matches(pt.sort(pt.asarray(a.T), axis=0, descending=descending), want.T)  # strided
+
+
 def test_sort_special_values_and_errors():
     a = np.array([3.0, np.nan, -0.0, 1.0, np.nan, -np.inf, np.inf, 0.0, 2.0])
     assert_matches(pt.sort(pt.asarray(a)), np.sort(a, kind="stable"))

@@ -1,0 +1,144 @@
+"""Distributed operations whose data moves between arbitrary ranks: reshapes that regroup
+the split axis, and sort / argsort along the split axis (sample sort). Both run on the
+materialized local parts and move them with one MPI all-to-all (ptensor_dist_alltoallv);
+a sort's counts depend on the data, so it cannot be part of a compiled program.
+
+Reshape (C order, split axis 0): rank r's rows are one contiguous range of the flattened
+array, and so are its rows of the result (the block partition of the new first axis): the
+reshape moves each element once, between ranks whose ranges overlap. Volume: at most N
+elements; messages: O(P) per rank only for reshapes that shift every boundary.
+
+Sort (1-D, or any array along a non-split axis, which needs no communication): parallel
+sorting by regular sampling. Each rank sorts its part (ptensor's stable sort), takes P
+regular samples; the P^2 samples are gathered everywhere and give P - 1 splitters; element
+keys are (value, global index), so equal values keep their order (stable) and the splitters
+cut through runs of equal values. Each rank sends the slice between consecutive splitters to
+its rank (all-to-all), sorts what it receives, and the result is moved to the block
+partition of the array (a second all-to-all). NaN and descending order follow
+ptensor.sort: NaN last ascending, first descending; equal elements in their original order.
+Volume: about 2N elements plus P^2 samples."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _dist
+from ._dist import DArray
+
+_MAX_ITEMS = 2**31 - 1  # MPI's int counts and displacements
+
+
+def _alltoallv(team, send, scount, rcount):
+    """send (1-D, its items grouped by destination rank) moved: rank j gets scount[j] items;
+    the result holds rcount[q] items from each rank q, in rank order."""
+    scount = np.asarray(scount, dtype=np.int64)
+    rcount = np.asarray(rcount, dtype=np.int64)
+    if max(int(scount.sum()), int(rcount.sum())) > _MAX_ITEMS:
+        raise ValueError(f"a distributed move of more than {_MAX_ITEMS} items per rank is not "
+                         "supported (MPI int counts)")
+    send = np.ascontiguousarray(send)
+    recv = np.empty(int(rcount.sum()), dtype=send.dtype)
+    _dist._lib.ptensor_dist_alltoallv(team.handle, send.ctypes.data,
+                                      scount.ctypes.data_as(_dist._P64), recv.ctypes.data,
+                                      rcount.ctypes.data_as(_dist._P64), send.dtype.itemsize)
+    return recv
+
+
+def _overlaps(lo, hi, ranges):
+    """|[lo, hi) & [a, b)| for each (a, b) of ranges."""
+    return [max(0, min(hi, b) - max(lo, a)) for a, b in ranges]
+
+
+def _move_ranges(team, data, mine, src, dst):
+    """data (1-D, this rank's items [mine) of a contiguous-range partition whose ranges are
+    src) moved to the contiguous-range partition dst; returns this rank's items of dst."""
+    me = dst[team.rank]
+    return _alltoallv(team, data, _overlaps(*mine, dst), _overlaps(*me, src))
+
+
+def _all_ints(team, n):
+    from .spmd import all_gather_sizes
+    return all_gather_sizes(n, team)
+
+
+# ------------------------------------------------------------------ reshape
+
+def reshape_flat(x, new):
+    """x (split along axis 0, C order) reshaped to the tuple `new` (len >= 1), split along
+    axis 0 in the plain block partition."""
+    from ._creation import asarray
+    team, P = x.team, x.team.size
+    inner = x.size // x.shape[0] if x.shape[0] else 0
+    inner_new = int(np.prod(new[1:], dtype=np.int64))
+    src = [tuple(v * inner for v in team.owned(*x.partition, r=r)) for r in range(P)]
+    dst = [tuple(v * inner_new for v in team.owned(new[0], 0, new[0], r=r)) for r in range(P)]
+    flat = np.asarray(x._local).reshape(-1)
+    got = _move_ranges(team, flat, src[team.rank], src, dst)
+    rows = team.owned(new[0], 0, new[0])
+    local = asarray(got.reshape((rows[1] - rows[0],) + tuple(new[1:])))
+    return DArray(local, tuple(new), team, 0)
+
+
+# ------------------------------------------------------------------ sort
+
+def _buckets(v, g, sv, sg, descending):
+    """For each key (v[i], g[i]): how many of the splitter keys (sv, sg), sorted in the
+    sort's order, come strictly before it (its destination rank)."""
+    r = sv[::-1] if descending else sv  # ascending, NaN last
+    left = np.searchsorted(r, v, "left")
+    if not len(r):
+        return left.astype(np.int64)
+    near = r[np.minimum(left, len(r) - 1)]
+    hit = np.nonzero(((near == v) | ((near != near) & (v != v))) & (left < len(r)))[0]
+    b = (len(r) - left) if descending else left.astype(np.int64)
+    # values equal to splitter values (NaN equal to NaN): the global index decides
+    for k in np.unique(left[hit]):
+        i = hit[left[hit] == k]
+        e = int(np.searchsorted(r, r[k], "right"))  # r[k:e] are equal
+        first = len(r) - e if descending else k  # their place in the sort's order
+        b[i] = first + np.searchsorted(sg[first:first + e - k], g[i], "left")
+    return b
+
+
+def _gather_flat(team, a):
+    """Every rank's 1-D a, concatenated in rank order (an allgather)."""
+    sizes = _all_ints(team, len(a))
+    return _dist.gather_rows(np.ascontiguousarray(a), sizes, team)
+
+
+_OVERSAMPLE = 16  # samples per rank and destination
+
+
+def sort_split(x, descending, want_indices):
+    """Values (or int64 global indices) of the 1-D distributed x sorted along its axis."""
+    from ._creation import asarray
+    from ._sorting import _sort_along
+    team, P, n = x.team, x.team.size, x.shape[0]
+    if n == 0:
+        r = _sort_along(x._local, 0, descending, "sort")[int(want_indices)]
+        return DArray(r, (0,), team, 0, *x.partition[:2])
+    lo = x.owned()[0]
+    v = np.asarray(x._local)
+    m = len(v)
+    g = np.arange(lo, lo + m, dtype=np.int64)
+    pos = (np.arange(min(m, P * _OVERSAMPLE)) * m) // max(min(m, P * _OVERSAMPLE), 1)
+    sv, sg = _gather_flat(team, v[pos]), _gather_flat(team, g[pos])
+    order = np.lexsort((-sg, sv))[::-1] if descending else np.lexsort((sg, sv))
+    picks = order[(np.arange(1, P) * len(sv)) // P]
+    b = _buckets(v, g, sv[picks], sg[picks], descending)
+    # each rank's elements in their order (a radix sort: NumPy sorts 16-bit ints stably so)
+    by_rank = np.argsort(b.astype(np.uint16) if P <= 2**16 else b, kind="stable")
+    scount = np.bincount(b, minlength=P).astype(np.int64)
+    rcount = np.empty(P, dtype=np.int64)
+    _dist._lib.ptensor_dist_alltoall(team.handle, scount.ctypes.data, rcount.ctypes.data, 8)
+    rv = _alltoallv(team, v[by_rank], scount, rcount)
+    # received in source-rank order, each source in index order: a stable sort of the values
+    # puts equal values in global-index order
+    vals, o = _sort_along(asarray(rv), 0, descending, "argsort")
+    out = _alltoallv(team, g[by_rank], scount, rcount)[np.asarray(o)] if want_indices \
+        else np.asarray(vals)
+    counts = _all_ints(team, len(out))
+    starts = np.concatenate([[0], np.cumsum(counts)]).tolist()
+    src = [(starts[r], starts[r + 1]) for r in range(P)]
+    dst = [team.owned(n, 0, n, r=r) for r in range(P)]
+    got = _move_ranges(team, out, src[team.rank], src, dst)
+    return DArray(asarray(got), (n,), team, 0)

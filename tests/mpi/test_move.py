@@ -1,0 +1,96 @@
+"""Sort / argsort across the team (sample sort) and reshapes that regroup the split axis
+(all-to-all): results equal NumPy's on every rank, for every team size."""
+import numpy as np
+import pytest
+
+import ptensor as pt
+from _helpers import check, dist
+
+R = np.random.default_rng(11)
+
+
+def _np_sort(a, descending, indices):
+    """NumPy's stable sort; descending = reverse of the ascending sort of the reversed array
+    (ptensor.sort's definition: NaN first, equal elements in their original order)."""
+    if not descending:
+        return np.argsort(a, kind="stable") if indices else np.sort(a, kind="stable")
+    i = (len(a) - 1 - np.argsort(a[::-1], kind="stable"))[::-1]
+    return i if indices else a[i]
+
+
+def _data(n, dtype):
+    if dtype == np.float64:
+        a = R.standard_normal(n)
+        a[::7] = np.round(a[::7])  # ties
+        if n > 5:
+            a[1], a[2], a[3], a[5] = np.nan, -0.0, 0.0, -np.inf
+        if n > 50:
+            a[::9] = np.nan  # NaNs among the splitters
+        return a
+    return R.integers(0, 6, n).astype(dtype)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 5, 64, 1001])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.int8, np.uint16, np.bool_])
+@pytest.mark.parametrize("descending", [False, True])
+def test_sort_1d(team, n, dtype, descending):
+    a = _data(n, dtype)
+    x = pt.asarray(a, team=team)
+    s = pt.sort(x, descending=descending)
+    i = pt.argsort(x, descending=descending)
+    check(s, _np_sort(a, descending, False), exact=True)
+    check(i, _np_sort(a, descending, True))
+    assert dist(s) and dist(i) or team.size == 1
+    check(s + 1, _np_sort(a, descending, False) + 1, exact=True)  # a distributed array again
+
+
+def test_sort_views_and_all_equal(team):
+    a = _data(40, np.float64)
+    x = pt.asarray(a, team=team)
+    check(pt.sort(x[3:29]), np.sort(a[3:29]), exact=True)
+    check(pt.argsort(x[::3], descending=True), _np_sort(a[::3], True, True))
+    e = pt.asarray(np.full(17, 2.5), team=team)
+    check(pt.argsort(e), np.arange(17))  # stable across ranks
+    check(pt.argsort(e, descending=True), np.arange(17))
+
+
+def test_sort_other_axes(team):
+    a = R.standard_normal((9, 5))
+    x = pt.asarray(a, team=team)
+    check(pt.sort(x, axis=1), np.sort(a, axis=1), exact=True)  # local rows, no communication
+    check(pt.argsort(x, axis=-1, descending=True), np.stack([_np_sort(r, True, True) for r in a]))
+    assert dist(pt.sort(x, axis=1)) or team.size == 1
+    check(pt.sort(x, axis=0), np.sort(a, axis=0), exact=True)  # split axis of a 2-D array
+    y = pt.asarray(a, team=team, split=1)
+    check(pt.sort(y, axis=0), np.sort(a, axis=0), exact=True)
+
+
+def test_sort_bad_input(team):
+    x = pt.asarray(np.arange(5.0), team=team)
+    with pytest.raises((IndexError, ValueError)):
+        pt.sort(x, axis=1)
+    with pytest.raises((IndexError, ValueError)):
+        pt.argsort(pt.asarray(np.ones((3, 2)), team=team), axis=-3)
+
+
+@pytest.mark.parametrize("shape,new", [
+    ((6, 4), (4, 6)), ((6, 4), (24,)), ((7, 3), (3, 7)), ((5,), (1, 5)), ((2, 6), (12, 1)),
+    ((12,), (3, 2, 2)), ((3, 4, 2), (2, 12)), ((24,), (2, -1)), ((0, 3), (3, 0)), ((1, 9), (9,))])
+def test_reshape_regroups_split_axis(team, shape, new):
+    a = np.arange(int(np.prod(shape)), dtype=np.float64).reshape(shape)
+    x = pt.asarray(a, team=team)
+    r = pt.reshape(x, new)
+    check(r, a.reshape(new), exact=True)
+    check(r * 2 + pt.reshape(x, new), a.reshape(new) * 3, exact=True)
+    assert dist(r) or team.size == 1
+
+
+def test_reshape_of_a_view_and_copy_false(team):
+    a = np.arange(60.0).reshape(10, 6)
+    x = pt.asarray(a, team=team)
+    check(pt.reshape(x[3:9], (9, 4)), a[3:9].reshape(9, 4), exact=True)
+    if team.size > 1:
+        with pytest.raises(ValueError, match="copy"):
+            pt.reshape(x, (6, 10), copy=False)
+    with pytest.raises(ValueError):
+        pt.reshape(x, (7, 9))
