@@ -1,4 +1,5 @@
-"""Distributed scaling: the star stencil (4096x4096) and Black-Scholes at 1 and 2 MPI ranks.
+"""Distributed scaling: the star stencil (4096x4096), Black-Scholes and sort at 1 and 2 MPI
+ranks.
 
     python examples/benchmarks/dist_scaling.py [--ranks 1 2] [--n 4096] [--repeat 5]
 
@@ -6,7 +7,8 @@ Each rank count is a real `mpiexec -n P` run of this file (--worker). Every rank
 OpenMP thread (PTENSOR_NUM_THREADS=1), so P ranks use P cores and the parallel efficiency
 T1 / (P * TP) compares like with like. Reported per step: the median time over the repeats,
 the efficiency, and the bytes and messages all ranks together sent (halo rows, reductions),
-read from the runtime's counters (pt.spmd.stats()).
+read from the runtime's counters (pt.spmd.stats()). The 1-rank run also times the same step
+on NumPy (one thread, in the same process) for the ratio.
 
 The last line is the machine's own limit: the C STREAM triad's bandwidth on 1 core and on P
 cores. A step that streams memory (the stencil: one read and one write per point) cannot
@@ -35,18 +37,36 @@ def worker(name, n, steps, repeat):
         from stencil import sweep
         u0 = rng.random((n, n))
         u, v = pt.asarray(u0), pt.asarray(u0)
+        nu, nv = u0.copy(), u0.copy()
 
         def work():
             nonlocal u, v
             sweep(u, v)
             u, v = v, u
             return u
+
+        def work_np():
+            nonlocal nu, nv
+            sweep(nu, nv)
+            nu, nv = nv, nu
+    elif name == "sort":
+        a0 = rng.random(n)
+        x = pt.asarray(a0)
+
+        def work():
+            return pt.sort(x)
+
+        def work_np():
+            return np.sort(a0)
     else:
         data = workloads.inputs("black_scholes", scale=n / 4_000_000)
         args = [pt.asarray(a) for a in data]
 
         def work():
             return workloads.black_scholes(pt, *args)
+
+        def work_np():
+            return workloads.black_scholes(np, *data)
 
     def timed():
         pt.spmd.barrier()
@@ -64,9 +84,18 @@ def worker(name, n, steps, repeat):
     sent = pt.spmd.all_reduce(pt.asarray(np.array([s1["bytes_sent"] - s0["bytes_sent"],
                                                    s1["messages"] - s0["messages"]]), team=None))
     per = np.asarray(sent) / (steps * repeat)
+    ref = float("nan")
+    if pt.spmd.nranks() == 1:
+        ts = []
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            for _ in range(steps):
+                work_np()
+            ts.append((time.perf_counter() - t0) / steps)
+        ref = float(np.median(ts))
     if pt.spmd.rank() == 0:
         print(json.dumps({"time": float(np.median(times)), "bytes": float(per[0]),
-                          "messages": float(per[1])}))
+                          "messages": float(per[1]), "numpy": ref}))
 
 
 def run(name, ranks, n, steps, repeat):
@@ -89,12 +118,14 @@ def main():
     a = p.parse_args()
     if a.worker:
         return worker(a.worker, a.n, a.steps, a.repeat)
-    sizes = {"stencil": a.n or 4096, "black_scholes": a.n * a.n if a.n else 8_000_000}
+    sizes = {"stencil": a.n or 4096, "black_scholes": a.n * a.n if a.n else 8_000_000,
+             "sort": a.n * a.n if a.n else 1 << 23}
     print(f"# ptensor distributed scaling, 1 thread per rank, median of {a.repeat} x "
           f"{a.steps} steps")
-    print("| workload | size | ranks | ms/step | efficiency | bytes sent/step | messages/step |")
-    print("|---|---|---|---|---|---|---|")
-    for name in ("stencil", "black_scholes"):
+    print("| workload | size | ranks | ms/step | efficiency | bytes sent/step | messages/step "
+          "| NumPy ms/step (1 thread) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name in ("stencil", "black_scholes", "sort"):
         base = None
         for r in a.ranks:
             res = run(name, r, sizes[name], a.steps, a.repeat)
@@ -102,8 +133,9 @@ def main():
                 base = res["time"]
             eff = base / (r * res["time"]) if base else float("nan")
             size = f"{sizes[name]}^2" if name == "stencil" else str(sizes[name])
+            ref = "" if np.isnan(res["numpy"]) else f"{res['numpy'] * 1e3:.1f}"
             print(f"| {name} | {size} | {r} | {res['time'] * 1e3:.1f} | {eff:.0%} | "
-                  f"{res['bytes']:.0f} | {res['messages']:.0f} |", flush=True)
+                  f"{res['bytes']:.0f} | {res['messages']:.0f} | {ref} |", flush=True)
     sys.path.insert(0, HERE)
     from suite import c_stream_bandwidth
     P = max(a.ranks)
