@@ -47,8 +47,9 @@ bool before(std::complex<T> a, std::complex<T> b) { // NumPy's npysort CLT
 }
 
 // Rows of kRadixMin elements or more are sorted by an LSD radix sort of order-preserving
-// unsigned keys (stable by construction, O(n) per digit: 8M doubles take ~10x less time than
-// std::stable_sort of (value, index) pairs). Keys: integers with the sign bit flipped; floats
+// unsigned keys (stable by construction, O(n) per 11-bit digit; digits every key shares are
+// skipped): sorting 2^23 doubles went from 1.3 s with std::stable_sort of (value, index) pairs
+// to 0.55 s. Wider digits or software write-combining were slower on this VM (measured). Keys: integers with the sign bit flipped; floats
 // with their IEEE order made unsigned, -0.0 as +0.0 (NumPy treats them as equal, so they keep
 // their order) and every NaN as one value above +inf (last). Descending sorts the complemented
 // keys: reversed order, equal elements still in their original order, NaN first.
