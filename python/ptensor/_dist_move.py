@@ -27,14 +27,19 @@ from ._dist import DArray
 _MAX_ITEMS = 2**31 - 1  # MPI's int counts and displacements
 
 
+def _check_size(n, what):
+    """ValueError (on every rank alike: n is the global size) when a rank's counts could
+    exceed MPI's int range."""
+    if n > _MAX_ITEMS:
+        raise ValueError(f"{what} of a distributed array of {n} elements: more than "
+                         f"{_MAX_ITEMS} elements are not supported (MPI int counts)")
+
+
 def _alltoallv(team, send, scount, rcount):
     """send (1-D, its items grouped by destination rank) moved: rank j gets scount[j] items;
     the result holds rcount[q] items from each rank q, in rank order."""
     scount = np.asarray(scount, dtype=np.int64)
     rcount = np.asarray(rcount, dtype=np.int64)
-    if max(int(scount.sum()), int(rcount.sum())) > _MAX_ITEMS:
-        raise ValueError(f"a distributed move of more than {_MAX_ITEMS} items per rank is not "
-                         "supported (MPI int counts)")
     send = np.ascontiguousarray(send)
     recv = np.empty(int(rcount.sum()), dtype=send.dtype)
     _dist._lib.ptensor_dist_alltoallv(team.handle, send.ctypes.data,
@@ -48,16 +53,11 @@ def _overlaps(lo, hi, ranges):
     return [max(0, min(hi, b) - max(lo, a)) for a, b in ranges]
 
 
-def _move_ranges(team, data, mine, src, dst):
-    """data (1-D, this rank's items [mine) of a contiguous-range partition whose ranges are
-    src) moved to the contiguous-range partition dst; returns this rank's items of dst."""
-    me = dst[team.rank]
-    return _alltoallv(team, data, _overlaps(*mine, dst), _overlaps(*me, src))
-
-
-def _all_ints(team, n):
-    from .spmd import all_gather_sizes
-    return all_gather_sizes(n, team)
+def _move_ranges(team, data, src, dst):
+    """data (1-D, this rank's items of the contiguous-range partition src, one (lo, hi) per
+    rank) moved to the contiguous-range partition dst; returns this rank's items of dst."""
+    r = team.rank
+    return _alltoallv(team, data, _overlaps(*src[r], dst), _overlaps(*dst[r], src))
 
 
 # ------------------------------------------------------------------ reshape
@@ -66,13 +66,14 @@ def reshape_flat(x, new):
     """x (split along axis 0, C order) reshaped to the tuple `new` (len >= 1), split along
     axis 0 in the plain block partition."""
     from ._creation import asarray
+    _check_size(x.size, "reshape")
     team, P = x.team, x.team.size
     inner = x.size // x.shape[0] if x.shape[0] else 0
     inner_new = int(np.prod(new[1:], dtype=np.int64))
     src = [tuple(v * inner for v in team.owned(*x.partition, r=r)) for r in range(P)]
     dst = [tuple(v * inner_new for v in team.owned(new[0], 0, new[0], r=r)) for r in range(P)]
     flat = np.asarray(x._local).reshape(-1)
-    got = _move_ranges(team, flat, src[team.rank], src, dst)
+    got = _move_ranges(team, flat, src, dst)
     rows = team.owned(new[0], 0, new[0])
     local = asarray(got.reshape((rows[1] - rows[0],) + tuple(new[1:])))
     return DArray(local, tuple(new), team, 0)
@@ -101,7 +102,8 @@ def _buckets(v, g, sv, sg, descending):
 
 def _gather_flat(team, a):
     """Every rank's 1-D a, concatenated in rank order (an allgather)."""
-    sizes = _all_ints(team, len(a))
+    from .spmd import all_gather_sizes
+    sizes = all_gather_sizes(len(a), team)
     return _dist.gather_rows(np.ascontiguousarray(a), sizes, team)
 
 
@@ -112,7 +114,9 @@ def sort_split(x, descending, want_indices):
     """Values (or int64 global indices) of the 1-D distributed x sorted along its axis."""
     from ._creation import asarray
     from ._sorting import _sort_along
+    from .spmd import all_gather_sizes
     team, P, n = x.team, x.team.size, x.shape[0]
+    _check_size(n, "sort")
     if n == 0:
         r = _sort_along(x._local, 0, descending, "sort")[int(want_indices)]
         return DArray(r, (0,), team, 0, *x.partition[:2])
@@ -136,9 +140,9 @@ def sort_split(x, descending, want_indices):
     vals, o = _sort_along(asarray(rv), 0, descending, "argsort")
     out = _alltoallv(team, g[by_rank], scount, rcount)[np.asarray(o)] if want_indices \
         else np.asarray(vals)
-    counts = _all_ints(team, len(out))
+    counts = all_gather_sizes(len(out), team)
     starts = np.concatenate([[0], np.cumsum(counts)]).tolist()
     src = [(starts[r], starts[r + 1]) for r in range(P)]
     dst = [team.owned(n, 0, n, r=r) for r in range(P)]
-    got = _move_ranges(team, out, src[team.rank], src, dst)
+    got = _move_ranges(team, out, src, dst)
     return DArray(asarray(got), (n,), team, 0)
