@@ -181,9 +181,15 @@ class Array:
             if self.ndim == 0:
                 raise IndexError("too many indices for a 0-d array")
             return take(self, k, axis=0)
+        return self._index_chain((key,))
+
+    def _index_chain(self, keys):
+        """self[keys[0]][keys[1]]... for basic keys, recorded as one extract of the base (the
+        intermediate views are composed, not recorded)."""
         base = self._base if self._base is not None else self
-        view = self._view.compose(parse_key(key, self.shape)) if self._view is not None \
-            else View.of(base.shape).compose(parse_key(key, self.shape))
+        view = self._view if self._view is not None else View.of(base.shape)
+        for key in keys:
+            view = view.compose(parse_key(key, view.shape))
         if view.is_identity(base.shape):  # e.g. a[:] or a[::-1][::-1]: the base's own data
             return base
         r = view.extract(base)

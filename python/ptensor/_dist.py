@@ -35,6 +35,7 @@ import numpy as np
 from . import _core
 from . import _dtypes as dt
 from . import _ops
+from ._indexing import View, parse_key
 
 _GHOST = 2         # halo rows fetched at least (radius-2 stencils need one exchange per step)
 _HALO_MAX = 64     # wider needs are repartitioned instead of widened
@@ -139,10 +140,7 @@ class Team:
 
     # partition arithmetic (runtime/dist.c is the one implementation)
     def owned(self, pb, po, length, r=None):
-        lo, hi = _i64(), _i64()
-        _lib.ptensor_dist_owned(self.size, self.rank if r is None else r, pb, po, length,
-                                ctypes.byref(lo), ctypes.byref(hi))
-        return lo.value, hi.value
+        return _owned_of(self.size, self.rank if r is None else r, pb, po, length)
 
     def counts(self, pb, po, length):
         out = (_i64 * self.size)()
@@ -202,8 +200,45 @@ def _spec_array(spec):
 
 
 def _items(team, spec):
+    """[i0, i1): the items of the move `spec` this rank receives."""
+    return _items_of(team.size, team.rank, tuple(spec))
+
+
+def needs_exchange(team, spec):
+    """Whether some rank needs items of `spec` that another rank owns."""
+    return _needs_exchange_of(team.size, tuple(spec))
+
+
+def halo_need(team, spec):
+    """(rows below, rows above) this rank's part of `spec` reaches beyond its own rows."""
+    return _halo_need_of(team.size, tuple(spec))
+
+
+# Pure functions of (team size, rank, spec), asked again for every op of every step of a
+# loop: cached (a ctypes call each costs more than the lookup).
+@functools.lru_cache(maxsize=4096)
+def _items_of(size, rank, spec):
     out = (_i64 * 2)()
-    _lib.ptensor_dist_items(team.size, team.rank, _spec_array(spec), out)
+    _lib.ptensor_dist_items(size, rank, _spec_array(spec), out)
+    return out[0], out[1]
+
+
+@functools.lru_cache(maxsize=4096)
+def _owned_of(size, rank, pb, po, length):
+    lo, hi = _i64(), _i64()
+    _lib.ptensor_dist_owned(size, rank, pb, po, length, ctypes.byref(lo), ctypes.byref(hi))
+    return lo.value, hi.value
+
+
+@functools.lru_cache(maxsize=4096)
+def _needs_exchange_of(size, spec):
+    return bool(_lib.ptensor_dist_needs_exchange(size, _spec_array(spec)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _halo_need_of(size, spec):
+    out = (_i64 * 2)()
+    _lib.ptensor_dist_halo_need(size, _spec_array(spec), out)
     return out[0], out[1]
 
 
@@ -249,12 +284,13 @@ class DArray:
                  "_view", "_ext", "__weakref__")
     __array_ufunc__ = None  # NumPy operators defer to ours (no silent gather)
 
-    def __init__(self, local, shape, team, split, pb=None, po=0, view=None, derive=None):
+    def __init__(self, local, shape, team, split, pb=None, po=0, view=None, derive=None,
+                 dtype=None):
         self._loc = None if derive is not None else local
         self._pad = None
         self._derive = derive
         self._shape = tuple(shape)
-        self._dtype = local.dtype
+        self._dtype = local.dtype if dtype is None else dtype
         self.team = team
         self.split = split
         self._pb = self._shape[split] if pb is None else pb
@@ -264,13 +300,24 @@ class DArray:
 
     @property
     def _local(self):
-        if self._derive is not None:
-            parent, other, rows = self._derive
-            return parent._local[other][rows]
-        if self._pad is not None:
-            P, g = self._pad[0], self._pad[1]
-            return P[_rows(self.split, P.ndim, slice(g, P.shape[self.split] - g))]
-        return self._loc
+        # the keys from the storage down to this view, applied as one extract
+        keys, x = [], self
+        while x._derive is not None:
+            parent, other, rows = x._derive
+            keys += (rows, other)
+            x = parent
+        S = x._loc
+        if x._pad is not None:
+            S, g = x._pad[0], x._pad[1]
+            keys.append(_rows(x.split, S.ndim, slice(g, S.shape[x.split] - g)))
+        return S._index_chain(keys[::-1]) if keys else S
+
+    def _local_shape(self, key=None):
+        """The shape of ``_local`` (or of ``_local[key]``, a basic key), nothing recorded."""
+        lo, hi = self.owned()
+        shape = list(self._shape)
+        shape[self.split] = hi - lo
+        return tuple(shape) if key is None else View.of(shape).compose(parse_key(key, shape)).shape
 
     @_local.setter
     def _local(self, local):

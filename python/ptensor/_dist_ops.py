@@ -50,8 +50,7 @@ def _local_rows(x, pb, po):
     team, bax = x.team, base.split
     spec = [L, *base.partition, shift, 1, pb, po, L, 0, 1, 0, 0]
     i0, i1 = _dist._items(team, spec)
-    lib = _lib()
-    if not lib.ptensor_dist_needs_exchange(team.size, _spec_array(spec)):
+    if not _dist.needs_exchange(team, spec):
         cached = _program_ext(base)
         if cached is not None:
             # this program already widened the base: read those rows (one stream, not two)
@@ -59,9 +58,7 @@ def _local_rows(x, pb, po):
             return _apply_key(ext, key, bax, slice(i0 + shift - ext_lo, i1 + shift - ext_lo))
         blo, _ = base.owned()
         return _apply_key(base._local, key, bax, slice(i0 + shift - blo, i1 + shift - blo))
-    need = (_i64 * 2)()
-    lib.ptensor_dist_halo_need(team.size, _spec_array(spec), need)
-    hl, hh = need[0], need[1]
+    hl, hh = _dist.halo_need(team, spec)
     if 0 <= hl <= _HALO_MAX and 0 <= hh <= _HALO_MAX:
         ext, ext_lo = _halo(base, hl, hh)
         return _apply_key(ext, key, bax, slice(i0 + shift - ext_lo, i1 + shift - ext_lo))
@@ -97,7 +94,7 @@ def _refresh_ghosts(x):
     team, ax = x.team, x.split
     pb, po, L = x.partition
     spec = [L, pb, po, L, 0, 1, pb, po, L, 0, 1, g, g]
-    if _lib().ptensor_dist_needs_exchange(team.size, _spec_array(spec)):
+    if _dist.needs_exchange(team, spec):
         lo, hi = x.owned()
         i0, i1 = _dist._items(team, spec)
         below, above = (lo - i0, i1 - hi) if hi > lo else (0, 0)
@@ -315,8 +312,8 @@ def _view(x, ks, k):
     other = list(k)
     other[ax] = slice(None)
     new_ax = ax - sum(1 for kk in k[:ax] if not isinstance(kk, slice))
-    probe = x._local[tuple(other)]
-    shape = list(probe.shape)
+    pshape = x._local_shape(tuple(other))  # this rank's part of x[other]
+    shape = list(pshape)
     shape[new_ax] = n
     if step == 1:
         base, shift, bkey = _source(x)
@@ -325,15 +322,17 @@ def _view(x, ks, k):
             base, shift, bkey = x, 0, None  # a view of a view: its own rows are the base
         lo, hi = x.owned()
         nlo, nhi = x.team.owned(x._pb, x._po + start, n)
-        rows = _rows(new_ax, probe.ndim, slice(nlo + start - lo, nhi + start - lo))
+        rows = _rows(new_ax, len(pshape), slice(nlo + start - lo, nhi + start - lo))
         key = tuple(other) if bkey is None else bkey
         if all(isinstance(kk, slice) and kk == slice(None) for kk in key):
             key = None
-        return DArray(probe[rows], shape, x.team, new_ax, x._pb, x._po + start,
-                      view=(base, shift + start, key), derive=(x, tuple(other), rows))
+        # the local part is derived from x's storage when used (see DArray._local)
+        return DArray(None, shape, x.team, new_ax, x._pb, x._po + start,
+                      view=(base, shift + start, key), derive=(x, tuple(other), rows),
+                      dtype=x.dtype)
     # strided: repartition to the plain block partition of the view
     spec = [n, *x.partition, start, step, n, 0, n, 0, 1, 0, 0]
-    local = _repartition(x.team, probe, new_ax, spec)
+    local = _repartition(x.team, x._local[tuple(other)], new_ax, spec)
     return DArray(local, shape, x.team, new_ax)
 
 
@@ -377,8 +376,8 @@ def _setitem(x, key, value):
     lkey[ax] = rows
     # the value's position of the split axis in the view's shape
     vax = ax - sum(1 for kk in k[:ax] if not isinstance(kk, slice))
-    vshape = x._local[tuple(slice(None) if j == ax else kk for j, kk in enumerate(k))].shape
-    vshape = list(vshape)
+    vshape = list(x._local_shape(tuple(slice(None) if j == ax else kk
+                                        for j, kk in enumerate(k))))
     vshape[vax] = n
     if dropped:
         del vshape[vax]
@@ -388,7 +387,7 @@ def _setitem(x, key, value):
                 value.split + len(vshape) - value.ndim == vax and n > 0:
             vbase, vshift, vkey = _source(value)
             vspec = [n, *vbase.partition, vshift, 1, x._pb, x._po, L, start, step, 0, 0]
-            if not _lib().ptensor_dist_needs_exchange(x.team.size, _spec_array(vspec)):
+            if not _dist.needs_exchange(x.team, vspec):
                 blo, _ = vbase.owned()
                 part = _apply_key(vbase._local, vkey, vbase.split,
                                   slice(i0 + vshift - blo, i1 + vshift - blo))

@@ -44,6 +44,9 @@ def parse_key(key, shape):
     """Normalize an index into ('int', k) | ('slice', start, step, size) | ('new',) items."""
     if not isinstance(key, tuple):
         key = (key,)
+    elif len(key) == len(shape) and all(type(k) is slice for k in key):
+        # the common case (a slice per axis; ptensor's own views): no Ellipsis/None to place
+        return [("slice",) + slice_item(k, n) for k, n in zip(key, shape)]
     n_ell = sum(1 for k in key if k is Ellipsis)
     if n_ell > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
