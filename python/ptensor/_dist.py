@@ -188,6 +188,11 @@ def as_team(team):
     if team is None or isinstance(team, Team):
         return team
     if hasattr(team, "py2f"):  # mpi4py.MPI.Comm
+        if not team:
+            raise ValueError("team: the mpi4py communicator is MPI.COMM_NULL")
+        if team.Is_inter():
+            raise ValueError("team: an mpi4py intercommunicator cannot be a team (ptensor's "
+                             "collectives need an intracommunicator)")
         return Team(team.py2f())
     raise TypeError(f"team must be a ptensor Team, an mpi4py communicator or None, "
                     f"got {type(team).__name__}")
