@@ -8,7 +8,8 @@
  * where [b_r(n), e_r(n)) is the block partition of n rows over the P ranks. A new array has
  * pb = L, po = 0 (the plain block partition); a unit-step view a[s:s+L] of an array with
  * (pb, po) keeps its rows where they are: (pb, po + s). Every rank computes every partition
- * from these numbers, so no metadata is exchanged and nothing of size O(P) is stored.
+ * from these numbers, so no metadata is exchanged and nothing of size O(P) is stored per
+ * array. The plan of an exchange (its peers and ranges) is cached, see planFor.
  */
 #include <mpi.h>
 #include <stdint.h>
@@ -236,10 +237,13 @@ static void rowsToRows(const View *a, const View *b, int axis, i64 first, i64 st
 
 /* ---------------------------------------------------------------- statistics */
 
-static i64 gBytesSent = 0, gMessages = 0;
+static i64 gBytesSent = 0, gMessages = 0, gPlansBuilt = 0, gPlansReused = 0;
+/* out: bytes sent, messages sent, repartition plans built, plans reused from the cache */
 void ptensor_dist_stats(i64 *out) {
   out[0] = gBytesSent;
   out[1] = gMessages;
+  out[2] = gPlansBuilt;
+  out[3] = gPlansReused;
 }
 
 /* ---------------------------------------------------------------- teams */
@@ -286,6 +290,125 @@ void ptensor_dist_abort(i64 team, int code) { MPI_Abort(comm(team), code); }
 
 /* ---------------------------------------------------------------- repartition */
 
+/* The metadata of one exchange: which ranks this rank receives items from and sends items
+ * to (only those that share items with it: its neighbours, for a halo), the item ranges, and
+ * a message buffer for each. It depends only on (P, rank, spec, bytes per item, ghostsOnly),
+ * so a loop that repeats an exchange (a halo per step) builds it once: the O(P) scan of
+ * every rank's ranges and the buffer allocations are not repeated. */
+typedef struct Plan {
+  i64 key[17]; /* P, rank, bytes per item, ghostsOnly, then the 13 words of the spec */
+  i64 slo, my0, my1, own0, own1;
+  int nrecv, nreq;
+  int *peer;
+  i64 *first, *count;
+  char **bufs;
+  MPI_Request *reqs;
+  struct Plan *next;
+} Plan;
+
+enum { PLAN_CACHE = 64 };
+static Plan *gPlans = NULL; /* most recently used first */
+
+static void planFree(Plan *pl) {
+  for (int k = 0; k < pl->nreq; ++k)
+    free(pl->bufs[k]);
+  free(pl->peer);
+  free(pl->first);
+  free(pl->count);
+  free(pl->bufs);
+  free(pl->reqs);
+  free(pl);
+}
+
+static Plan *planBuild(const i64 *key, const Spec *s, int P, int me, i64 slab) {
+  Plan *pl = calloc(1, sizeof *pl);
+  memcpy(pl->key, key, sizeof pl->key);
+  ptensor_dist_owned(P, me, s->spb, s->spo, s->sL, &pl->slo, &(i64){0});
+  dstItems(s, P, me, &pl->my0, &pl->my1);
+  srcItems(s, P, me, &pl->own0, &pl->own1);
+  int cap = 0;
+#define GROW()                                                                                   \
+  if (pl->nreq == cap) {                                                                         \
+    cap = cap ? 2 * cap : 4;                                                                     \
+    pl->peer = realloc(pl->peer, cap * sizeof *pl->peer);                                        \
+    pl->first = realloc(pl->first, cap * sizeof *pl->first);                                     \
+    pl->count = realloc(pl->count, cap * sizeof *pl->count);                                     \
+    pl->bufs = realloc(pl->bufs, cap * sizeof *pl->bufs);                                        \
+  }
+  /* receives: items of mine that rank q owns */
+  for (int q = 0; q < P; ++q) {
+    i64 a0, a1;
+    srcItems(s, P, q, &a0, &a1);
+    a0 = a0 > pl->my0 ? a0 : pl->my0;
+    a1 = a1 < pl->my1 ? a1 : pl->my1;
+    if (q == me || a0 >= a1)
+      continue;
+    GROW();
+    pl->peer[pl->nreq] = q;
+    pl->first[pl->nreq] = a0;
+    pl->count[pl->nreq] = a1 - a0;
+    pl->bufs[pl->nreq++] = malloc((size_t)((a1 - a0) * slab));
+  }
+  pl->nrecv = pl->nreq;
+  /* sends: items I own that rank r receives */
+  for (int r = 0; r < P; ++r) {
+    i64 d0, d1;
+    dstItems(s, P, r, &d0, &d1);
+    d0 = d0 > pl->own0 ? d0 : pl->own0;
+    d1 = d1 < pl->own1 ? d1 : pl->own1;
+    if (r == me || d0 >= d1)
+      continue;
+    GROW();
+    pl->peer[pl->nreq] = r;
+    pl->first[pl->nreq] = d0;
+    pl->count[pl->nreq] = d1 - d0;
+    pl->bufs[pl->nreq++] = malloc((size_t)((d1 - d0) * slab));
+  }
+#undef GROW
+  pl->reqs = malloc((pl->nreq ? pl->nreq : 1) * sizeof *pl->reqs);
+  return pl;
+}
+
+/* The plan for this exchange: from the cache (moved to its front) or built (the least
+ * recently used beyond PLAN_CACHE is freed). */
+static Plan *planFor(const Spec *s, int P, int me, i64 slab, int ghostsOnly) {
+  i64 key[17] = {P, me, slab, ghostsOnly};
+  memcpy(key + 4, s, 13 * sizeof(i64));
+  Plan **pp = &gPlans;
+  int n = 0;
+  for (Plan *pl = gPlans; pl; pp = &pl->next, pl = pl->next, ++n) {
+    if (memcmp(pl->key, key, sizeof key) == 0) {
+      *pp = pl->next;
+      pl->next = gPlans;
+      gPlans = pl;
+      ++gPlansReused;
+      return pl;
+    }
+    if (n == PLAN_CACHE - 1 && pl->next) { /* keep at most PLAN_CACHE */
+      Plan *rest = pl->next;
+      pl->next = NULL;
+      while (rest) {
+        Plan *nx = rest->next;
+        planFree(rest);
+        rest = nx;
+      }
+      break;
+    }
+  }
+  Plan *pl = planBuild(key, s, P, me, slab);
+  pl->next = gPlans;
+  gPlans = pl;
+  ++gPlansBuilt;
+  return pl;
+}
+
+static int debugOn(void) {
+  static int on = -1;
+  if (on < 0)
+    on = getenv("PTENSOR_DIST_DEBUG") != NULL;
+  return on;
+}
+
 /* Moves items from each rank's `src` (its rows of the source partition) into `dst` (its
  * items, in item order) along `axis`. Point-to-point, non-blocking: only pairs that share
  * items exchange a message (a halo update talks to neighbours only); the rank's own items
@@ -299,85 +422,39 @@ static void repartition(i64 team, const Unranked *src, const Unranked *dst, i64 
   MPI_Comm_rank(c, &me);
   View sv = viewOf(src, elem), dv = viewOf(dst, elem);
   i64 slab = slabBytes(&sv, (int)axis);
-  i64 slo, shi, my0, my1, own0, own1;
-  ptensor_dist_owned(P, me, s->spb, s->spo, s->sL, &slo, &shi);
-  dstItems(s, P, me, &my0, &my1);
-  srcItems(s, P, me, &own0, &own1);
-  if (getenv("PTENSOR_DIST_DEBUG"))
+  Plan *pl = planFor(s, P, me, slab, ghostsOnly);
+  if (debugOn())
     fprintf(stderr, "[%d] repartition n=%ld src(%ld,%ld,%ld,%ld,%ld) dst(%ld,%ld,%ld,%ld,%ld,%ld,%ld) recv [%ld,%ld) own [%ld,%ld) slab %ld\n",
             me, (long)s->n, (long)s->spb, (long)s->spo, (long)s->sL, (long)s->sa, (long)s->ss,
             (long)s->tpb, (long)s->tpo, (long)s->tL, (long)s->ta, (long)s->ts, (long)s->hl,
-            (long)s->hh, (long)my0, (long)my1, (long)own0, (long)own1, (long)slab);
-
-  MPI_Request *reqs = NULL;
-  char **bufs = NULL;
-  i64 *rfirst = NULL, *rcount = NULL;
-  int nreq = 0, nrecv = 0, cap = 0;
-#define GROW()                                                                                   \
-  if (nreq == cap) {                                                                             \
-    cap = cap ? 2 * cap : 8;                                                                     \
-    reqs = realloc(reqs, cap * sizeof *reqs);                                                    \
-    bufs = realloc(bufs, cap * sizeof *bufs);                                                    \
-    rfirst = realloc(rfirst, cap * sizeof *rfirst);                                              \
-    rcount = realloc(rcount, cap * sizeof *rcount);                                              \
-  }
-  /* receives: items of mine that rank q owns */
-  for (int q = 0; q < P; ++q) {
-    if (q == me)
-      continue;
-    i64 a0, a1;
-    srcItems(s, P, q, &a0, &a1);
-    a0 = a0 > my0 ? a0 : my0;
-    a1 = a1 < my1 ? a1 : my1;
-    if (a0 >= a1)
-      continue;
-    GROW();
-    bufs[nreq] = malloc((size_t)((a1 - a0) * slab));
-    rfirst[nreq] = a0;
-    rcount[nreq] = a1 - a0;
-    MPI_Irecv(bufs[nreq], (int)((a1 - a0) * slab), MPI_BYTE, q, 7, c, &reqs[nreq]);
-    ++nreq;
-  }
-  nrecv = nreq;
-  /* sends: items I own that rank r receives */
-  for (int r = 0; r < P; ++r) {
-    if (r == me)
-      continue;
-    i64 d0, d1;
-    dstItems(s, P, r, &d0, &d1);
-    d0 = d0 > own0 ? d0 : own0;
-    d1 = d1 < own1 ? d1 : own1;
-    if (d0 >= d1)
-      continue;
-    GROW();
-    bufs[nreq] = malloc((size_t)((d1 - d0) * slab));
-    rowsCopy(&sv, (int)axis, s->sa + s->ss * d0 - slo, s->ss, d1 - d0, bufs[nreq], 1);
-    MPI_Isend(bufs[nreq], (int)((d1 - d0) * slab), MPI_BYTE, r, 7, c, &reqs[nreq]);
-    gBytesSent += (d1 - d0) * slab;
+            (long)s->hh, (long)pl->my0, (long)pl->my1, (long)pl->own0, (long)pl->own1,
+            (long)slab);
+  for (int k = 0; k < pl->nrecv; ++k)
+    MPI_Irecv(pl->bufs[k], (int)(pl->count[k] * slab), MPI_BYTE, pl->peer[k], 7, c,
+              &pl->reqs[k]);
+  for (int k = pl->nrecv; k < pl->nreq; ++k) {
+    rowsCopy(&sv, (int)axis, s->sa + s->ss * pl->first[k] - pl->slo, s->ss, pl->count[k],
+             pl->bufs[k], 1);
+    MPI_Isend(pl->bufs[k], (int)(pl->count[k] * slab), MPI_BYTE, pl->peer[k], 7, c,
+              &pl->reqs[k]);
+    gBytesSent += pl->count[k] * slab;
     gMessages += 1;
-    ++nreq;
   }
-#undef GROW
   /* own items, while the messages travel (ghostsOnly: not part of the result, whose items
    * after the own ones move down by their number) */
-  i64 a0 = own0 > my0 ? own0 : my0, a1 = own1 < my1 ? own1 : my1, skip = 0;
+  i64 my0 = pl->my0, a0 = pl->own0 > my0 ? pl->own0 : my0;
+  i64 a1 = pl->own1 < pl->my1 ? pl->own1 : pl->my1, skip = 0;
   if (a0 < a1) {
     if (ghostsOnly)
       skip = a1 - a0;
     else
-      rowsToRows(&sv, &dv, (int)axis, s->sa + s->ss * a0 - slo, s->ss, a0 - my0, a1 - a0);
+      rowsToRows(&sv, &dv, (int)axis, s->sa + s->ss * a0 - pl->slo, s->ss, a0 - my0, a1 - a0);
   }
-  if (nreq)
-    MPI_Waitall(nreq, reqs, MPI_STATUSES_IGNORE);
-  for (int k = 0; k < nrecv; ++k)
-    rowsCopy(&dv, (int)axis, rfirst[k] - my0 - (rfirst[k] >= a1 ? skip : 0), 1, rcount[k],
-             bufs[k], 0);
-  for (int k = 0; k < nreq; ++k)
-    free(bufs[k]);
-  free(reqs);
-  free(bufs);
-  free(rfirst);
-  free(rcount);
+  if (pl->nreq)
+    MPI_Waitall(pl->nreq, pl->reqs, MPI_STATUSES_IGNORE);
+  for (int k = 0; k < pl->nrecv; ++k)
+    rowsCopy(&dv, (int)axis, pl->first[k] - my0 - (pl->first[k] >= a1 ? skip : 0), 1,
+             pl->count[k], pl->bufs[k], 0);
 }
 
 /* ---------------------------------------------------------------- reductions */

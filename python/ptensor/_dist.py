@@ -437,7 +437,10 @@ def distribute(a, team, split=0):
 
 
 def stats():
-    """Bytes and messages this rank sent so far (repartitions, halos, reductions, gathers)."""
-    out = (_i64 * 2)()
+    """Bytes and messages this rank sent so far (repartitions, halos, reductions, gathers),
+    and how many exchange plans (peers and ranges of a repartition) the runtime built and how
+    many it reused from its cache."""
+    out = (_i64 * 4)()
     _runtime().ptensor_dist_stats(out)
-    return {"bytes_sent": out[0], "messages": out[1]}
+    return {"bytes_sent": out[0], "messages": out[1], "plans_built": out[2],
+            "plans_reused": out[3]}
