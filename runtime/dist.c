@@ -298,7 +298,7 @@ void ptensor_dist_abort(i64 team, int code) { MPI_Abort(comm(team), code); }
 typedef struct Plan {
   i64 key[17]; /* P, rank, bytes per item, ghostsOnly, then the 13 words of the spec */
   i64 slo, my0, my1, own0, own1;
-  int nrecv, nreq;
+  int nrecv, nreq, keep; /* keep: the buffers stay allocated between calls */
   int *peer;
   i64 *first, *count;
   char **bufs;
@@ -306,7 +306,9 @@ typedef struct Plan {
   struct Plan *next;
 } Plan;
 
-enum { PLAN_CACHE = 64 };
+/* At most PLAN_CACHE plans; a plan keeps its message buffers only while they total at most
+ * PLAN_KEEP_BYTES (halos), larger moves (repartitions of whole arrays) allocate per call. */
+enum { PLAN_CACHE = 64, PLAN_KEEP_BYTES = 4 << 20 };
 static Plan *gPlans = NULL; /* most recently used first */
 
 static void planFree(Plan *pl) {
@@ -346,8 +348,7 @@ static Plan *planBuild(const i64 *key, const Spec *s, int P, int me, i64 slab) {
     GROW();
     pl->peer[pl->nreq] = q;
     pl->first[pl->nreq] = a0;
-    pl->count[pl->nreq] = a1 - a0;
-    pl->bufs[pl->nreq++] = malloc((size_t)((a1 - a0) * slab));
+    pl->count[pl->nreq++] = a1 - a0;
   }
   pl->nrecv = pl->nreq;
   /* sends: items I own that rank r receives */
@@ -361,10 +362,15 @@ static Plan *planBuild(const i64 *key, const Spec *s, int P, int me, i64 slab) {
     GROW();
     pl->peer[pl->nreq] = r;
     pl->first[pl->nreq] = d0;
-    pl->count[pl->nreq] = d1 - d0;
-    pl->bufs[pl->nreq++] = malloc((size_t)((d1 - d0) * slab));
+    pl->count[pl->nreq++] = d1 - d0;
   }
 #undef GROW
+  i64 total = 0;
+  for (int k = 0; k < pl->nreq; ++k)
+    total += pl->count[k] * slab;
+  pl->keep = total <= PLAN_KEEP_BYTES;
+  for (int k = 0; k < pl->nreq; ++k)
+    pl->bufs[k] = pl->keep ? malloc((size_t)(pl->count[k] * slab)) : NULL;
   pl->reqs = malloc((pl->nreq ? pl->nreq : 1) * sizeof *pl->reqs);
   return pl;
 }
@@ -429,6 +435,9 @@ static void repartition(i64 team, const Unranked *src, const Unranked *dst, i64 
             (long)s->tpb, (long)s->tpo, (long)s->tL, (long)s->ta, (long)s->ts, (long)s->hl,
             (long)s->hh, (long)pl->my0, (long)pl->my1, (long)pl->own0, (long)pl->own1,
             (long)slab);
+  if (!pl->keep)
+    for (int k = 0; k < pl->nreq; ++k)
+      pl->bufs[k] = malloc((size_t)(pl->count[k] * slab));
   for (int k = 0; k < pl->nrecv; ++k)
     MPI_Irecv(pl->bufs[k], (int)(pl->count[k] * slab), MPI_BYTE, pl->peer[k], 7, c,
               &pl->reqs[k]);
@@ -455,6 +464,11 @@ static void repartition(i64 team, const Unranked *src, const Unranked *dst, i64 
   for (int k = 0; k < pl->nrecv; ++k)
     rowsCopy(&dv, (int)axis, pl->first[k] - my0 - (pl->first[k] >= a1 ? skip : 0), 1,
              pl->count[k], pl->bufs[k], 0);
+  if (!pl->keep)
+    for (int k = 0; k < pl->nreq; ++k) {
+      free(pl->bufs[k]);
+      pl->bufs[k] = NULL;
+    }
 }
 
 /* ---------------------------------------------------------------- reductions */

@@ -11,8 +11,8 @@ from . import _core
 from . import _dtypes as dt
 from . import _ops
 from ._array import Array
-from ._dist import (DArray, _DEFAULT, _GHOST, _HALO_MAX, _allreduce, _i64, _repartition, _rows,
-                    _spec_array, as_team, distribute)
+from ._dist import (DArray, _DEFAULT, _GHOST, _HALO_MAX, _allreduce, _repartition, _rows,
+                    as_team, distribute)
 from . import _dist
 from . import _dist_move
 

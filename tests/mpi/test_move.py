@@ -101,3 +101,13 @@ def test_reshape_of_a_view_and_copy_false(team):
             pt.reshape(x, (6, 10), copy=False)
     with pytest.raises(ValueError):
         pt.reshape(x, (7, 9))
+
+
+def test_large_repartition_twice(team):
+    """A strided view moving more than the runtime keeps buffers for (4 MiB per plan): the
+    second time its plan comes from the cache and allocates its buffers per call."""
+    w = np.arange(1200 * 1000, dtype=np.float64).reshape(1200, 1000)
+    a = pt.asarray(w, team=team)
+    for _ in range(2):
+        check(a[::-1], w[::-1])
+        check(a[::3] * 2, w[::3] * 2)
