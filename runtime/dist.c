@@ -325,7 +325,8 @@ static void planFree(Plan *pl) {
 static Plan *planBuild(const i64 *key, const Spec *s, int P, int me, i64 slab) {
   Plan *pl = calloc(1, sizeof *pl);
   memcpy(pl->key, key, sizeof pl->key);
-  ptensor_dist_owned(P, me, s->spb, s->spo, s->sL, &pl->slo, &(i64){0});
+  i64 shi;
+  ptensor_dist_owned(P, me, s->spb, s->spo, s->sL, &pl->slo, &shi);
   dstItems(s, P, me, &pl->my0, &pl->my1);
   srcItems(s, P, me, &pl->own0, &pl->own1);
   int cap = 0;
@@ -375,14 +376,13 @@ static Plan *planBuild(const i64 *key, const Spec *s, int P, int me, i64 slab) {
   return pl;
 }
 
-/* The plan for this exchange: from the cache (moved to its front) or built (the least
- * recently used beyond PLAN_CACHE is freed). */
+/* The plan for this exchange: from the cache (moved to its front) or built and put in front
+ * (the least recently used beyond PLAN_CACHE is freed). */
 static Plan *planFor(const Spec *s, int P, int me, i64 slab, int ghostsOnly) {
   i64 key[17] = {P, me, slab, ghostsOnly};
   memcpy(key + 4, s, 13 * sizeof(i64));
-  Plan **pp = &gPlans;
-  int n = 0;
-  for (Plan *pl = gPlans; pl; pp = &pl->next, pl = pl->next, ++n) {
+  for (Plan **pp = &gPlans; *pp; pp = &(*pp)->next) {
+    Plan *pl = *pp;
     if (memcmp(pl->key, key, sizeof key) == 0) {
       *pp = pl->next;
       pl->next = gPlans;
@@ -390,21 +390,19 @@ static Plan *planFor(const Spec *s, int P, int me, i64 slab, int ghostsOnly) {
       ++gPlansReused;
       return pl;
     }
-    if (n == PLAN_CACHE - 1 && pl->next) { /* keep at most PLAN_CACHE */
-      Plan *rest = pl->next;
-      pl->next = NULL;
-      while (rest) {
-        Plan *nx = rest->next;
-        planFree(rest);
-        rest = nx;
-      }
-      break;
-    }
   }
   Plan *pl = planBuild(key, s, P, me, slab);
   pl->next = gPlans;
   gPlans = pl;
   ++gPlansBuilt;
+  Plan *last = gPlans;
+  for (int n = 1; n < PLAN_CACHE && last->next; ++n)
+    last = last->next;
+  for (Plan *rest = last->next, *nx; rest; rest = nx) {
+    nx = rest->next;
+    planFree(rest);
+  }
+  last->next = NULL;
   return pl;
 }
 
