@@ -279,6 +279,13 @@ int ptensor_dist_rank(i64 team) {
   return r;
 }
 void ptensor_dist_barrier(i64 team) { MPI_Barrier(comm(team)); }
+/* This rank's block of n rows over team: its first row (end = 0) or one past its last
+ * (end = 1). Called by compiled code for dist.local_shape / dist.local_slice. */
+i64 ptensor_dist_block(i64 team, i64 n, i64 end) {
+  i64 b, e;
+  block(n, ptensor_dist_size(team), ptensor_dist_rank(team), &b, &e);
+  return end ? e : b;
+}
 /* A new team of the ranks of `team` with the same color, ordered by key (MPI_Comm_split;
  * collective over `team`). Teams are never freed: they live as long as the process. */
 i64 ptensor_dist_split(i64 team, int color, int key) {

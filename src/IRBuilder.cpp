@@ -89,6 +89,20 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
       return v;
     };
     ArrayRef<int64_t> attrs = n->attrs;
+    // Creation with a team (a last attribute, from ptensor/_dist_ops.py): the op makes a
+    // ptensor of the team (global sizes in, this rank's block computed by the program, see
+    // --lower-ptensor), which leaves the team at once: the rest is local work on the block.
+    PTensorType created = ty;
+    size_t teamAt = n->kind == Kind::Linspace ? 1 : 0;
+    bool withTeam = (n->kind == Kind::Arange || n->kind == Kind::Create ||
+                     n->kind == Kind::Linspace || n->kind == Kind::Eye) &&
+                    attrs.size() > teamAt;
+    if (withTeam) {
+      SmallVector<int64_t> shape(ty.getShape());
+      shape[0] = ShapedType::kDynamic;
+      created = PTensorType::get(ctx, shape, ty.getElementType(), StringAttr(),
+                                 b.getI64IntegerAttr(attrs[teamAt]));
+    }
     Value r;
     switch (n->kind) {
     case Kind::Leaf: {
@@ -100,23 +114,23 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
     }
     case Kind::Arange: {
       auto s = scalars();
-      r = b.create<ArangeOp>(loc, ty, s[0], s[1], indices()[0]);
+      r = b.create<ArangeOp>(loc, created, s[0], s[1], indices()[0]);
       break;
     }
     case Kind::Create: {
       auto s = scalars();
-      r = b.create<CreateOp>(loc, ty, indices(), s.empty() ? Value() : s[0],
+      r = b.create<CreateOp>(loc, created, indices(), s.empty() ? Value() : s[0],
                              s.size() > 1 ? s[1] : Value());
       break;
     }
     case Kind::Linspace: {
       auto s = scalars();
-      r = b.create<LinspaceOp>(loc, ty, s[0], s[1], indices()[0], b.getBoolAttr(attrs[0] != 0));
+      r = b.create<LinspaceOp>(loc, created, s[0], s[1], indices()[0], b.getBoolAttr(attrs[0] != 0));
       break;
     }
     case Kind::Eye: {
       auto i = indices();
-      r = b.create<EyeOp>(loc, ty, i[0], i[1], i[2]);
+      r = b.create<EyeOp>(loc, created, i[0], i[1], i[2]);
       break;
     }
     case Kind::Unary:
@@ -226,6 +240,12 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
                                   all.take_back(k), b.getDenseI64ArrayAttr(attrs));
       break;
     }
+    }
+    if (withTeam) {
+      Value block = b.create<ToRankedOp>(loc, created.toTensorType(), r);
+      if (block.getType() != ty.toTensorType()) // a block of one row has a static size 1
+        block = b.create<tensor::CastOp>(loc, ty.toTensorType(), block);
+      r = b.create<FromRankedOp>(loc, ty, block);
     }
     val[n] = r;
   }

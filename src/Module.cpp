@@ -306,6 +306,31 @@ PYBIND11_MODULE(_core, m) {
   m.def("node_ref", [](const std::shared_ptr<Handle> &h) { return std::make_shared<NodeRef>(NodeRef{h->node}); });
   m.def("from_node_ref", [](const NodeRef &r) { return makeHandle(r.node); });
   m.def("program_epoch", &programEpoch);
+  // The creation recorded in h (arange, create, linspace, eye; still pending), recorded again
+  // for a team: the same global sizes and values in, this rank's `rows` of axis 0 out (the
+  // compiled program computes its block, see --lower-ptensor). None for other nodes.
+  m.def("for_team", [](const std::shared_ptr<Handle> &h, int64_t team, int64_t rows) -> py::object {
+    const Node &g = *h->node;
+    bool creation = g.kind == Kind::Arange || g.kind == Kind::Create || g.kind == Kind::Eye ||
+                    g.kind == Kind::Linspace;
+    if (!creation || g.shape.empty() || g.attrs.size() != (g.kind == Kind::Linspace ? 1u : 0u))
+      return py::none();
+    if (rows < 0 || rows > g.shape[0])
+      throw py::value_error("ptensor: a block of " + std::to_string(rows) + " rows of " +
+                            std::to_string(g.shape[0]));
+    auto n = std::make_shared<Node>();
+    n->kind = g.kind;
+    n->sub = g.sub;
+    n->dtype = g.dtype;
+    n->shape = g.shape;
+    n->shape[0] = rows;
+    n->attrs = g.attrs;
+    n->attrs.push_back(team);
+    n->iargs = g.iargs;
+    n->sargs = g.sargs;
+    notePendingRecord(); // may materialize pending nodes (g among them): n is a copy
+    return py::cast(makeHandle(std::move(n)));
+  });
   m.def("record_custom_call", &recordCustomCall, py::arg("name"), py::arg("config"),
         py::arg("operands"), py::arg("results"), py::arg("has_side_effect"));
   m.def("register_custom_call", [](const std::string &name, uintptr_t address) {

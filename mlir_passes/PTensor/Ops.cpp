@@ -318,11 +318,19 @@ LogicalResult ElementwiseBinaryTestOp::verify() {
 }
 
 LogicalResult ReduceOp::verify() {
-  if (failed(verifySameLocation(*this)))
-    return failure();
-  auto src = getSource().getType();
+  auto src = getSource().getType(), res = getResult().getType();
   if (failed(verifyDroppedDims(*this, getAxes(), src.getRank())))
     return failure();
+  if (src.getDevice() != res.getDevice())
+    return emitOpError("operands live on different devices: ") << src << " vs " << res;
+  // A team's ptensor is split along axis 0: reducing over it leaves a replicated result
+  // (every rank of the team holds it, no team); reducing over other axes keeps the team.
+  bool overSplit = src.getTeam() && llvm::is_contained(getAxes(), 0);
+  if (overSplit ? bool(res.getTeam()) : src.getTeam() != res.getTeam())
+    return emitOpError(overSplit ? "result of a reduction over a team's split axis 0 must be "
+                                   "replicated (no team): "
+                                 : "operands belong to different teams: ")
+           << src << " vs " << res;
   if (getResult().getType().getRank() != src.getRank() - (int64_t)getAxes().size())
     return emitOpError("result rank must be source rank minus reduced axes");
   if (!getAccType().isIntOrFloat() && !isa<ComplexType>(getAccType()))

@@ -24,7 +24,10 @@ Type ptensor::toSignless(Type t) {
 }
 
 RankedTensorType PTensorType::toTensorType() const {
-  return RankedTensorType::get(getShape(), toSignless(getElementType()));
+  SmallVector<int64_t> shape(getShape());
+  if (getTeam() && !shape.empty())
+    shape[0] = ShapedType::kDynamic;
+  return RankedTensorType::get(shape, toSignless(getElementType()));
 }
 
 // <?x4xf64> | <?xui8, device = "cuda:0", team = 1>

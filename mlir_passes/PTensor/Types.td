@@ -24,7 +24,9 @@ def PTensor_PTensorType : TypeDef<PTensor_Dialect, "PTensor"> {
   ];
   let extraClassDeclaration = [{
     int64_t getRank() const { return getShape().size(); }
-    /// The builtin tensor this type lowers to (signless elements).
+    /// The builtin tensor this type lowers to (signless elements). With a team the ptensor
+    /// is block-partitioned over the team along axis 0 and lowers to this rank's block, so
+    /// axis 0 is dynamic there (one program for every rank); a 0-d one is replicated.
     ::mlir::RankedTensorType toTensorType() const;
     bool sameLocation(PTensorType other) const {
       return getDevice() == other.getDevice() && getTeam() == other.getTeam();

@@ -71,9 +71,67 @@ Value asI64(OpBuilder &b, Location loc, Value v) {
   return v;
 }
 
+/// dist.local_shape / dist.local_slice of a dist.init_dtensor: the runtime computes this
+/// rank's block [begin, end) of the split axis (ptensor_dist_block, runtime/dist.c); the other
+/// axes are whole. Partitions are described, not registered, so the gid must come from an
+/// init_dtensor in view (the ids are never looked up at run time).
+LogicalResult lowerBlockQuery(ModuleOp module, Operation *op, Value gid) {
+  auto init = gid.getDefiningOp<dist::InitDTensorOp>();
+  if (!init)
+    return op->emitOpError("needs the gid of a dist.init_dtensor (partitions are described, "
+                           "not registered at run time)");
+  if (op->getNumResults() != init.getGshape().size())
+    return op->emitOpError("expects ") << init.getGshape().size() << " results (the rank of "
+                                       << "its dist.init_dtensor), got " << op->getNumResults();
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  Type i64 = b.getI64Type();
+  auto fn = module.lookupSymbol<func::FuncOp>("ptensor_dist_block");
+  if (!fn) {
+    OpBuilder mb(module.getBodyRegion());
+    fn = mb.create<func::FuncOp>(loc, "ptensor_dist_block", mb.getFunctionType({i64, i64, i64}, {i64}));
+    fn.setPrivate();
+  }
+  int64_t split = init.getSplit();
+  Value n = asI64(b, loc, init.getGshape()[split]);
+  auto bound = [&](int64_t end) {
+    Value which = b.create<arith::ConstantIntOp>(loc, end, 64);
+    Value v = b.create<func::CallOp>(loc, fn, ValueRange{init.getTeam(), n, which}).getResult(0);
+    return b.create<arith::IndexCastOp>(loc, b.getIndexType(), v).getResult();
+  };
+  bool isShape = isa<dist::LocalShapeOp>(op);
+  Value begin = bound(0);
+  for (auto [d, r] : llvm::enumerate(op->getResults())) {
+    Value v;
+    if (int64_t(d) == split)
+      v = isShape ? b.create<arith::SubIOp>(loc, bound(1), begin).getResult() : begin;
+    else
+      v = isShape ? init.getGshape()[d] : b.create<arith::ConstantIndexOp>(loc, 0).getResult();
+    r.replaceAllUsesWith(v);
+  }
+  op->erase();
+  return success();
+}
+
 struct DistToRuntime : ptensor::impl::DistToRuntimeBase<DistToRuntime> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    SmallVector<Operation *> queries, ids;
+    module.walk([&](Operation *op) {
+      if (isa<dist::LocalShapeOp, dist::LocalSliceOp>(op))
+        queries.push_back(op);
+      else if (isa<dist::InitDTensorOp, dist::FiniDTensorOp>(op))
+        ids.push_back(op);
+    });
+    for (Operation *op : queries)
+      if (failed(lowerBlockQuery(module, op, op->getOperand(1))))
+        return signalPassFailure();
+    // fini_dtensor releases nothing (nothing was registered); then the ids are unused
+    for (Operation *op : llvm::reverse(ids)) {
+      if (!op->use_empty())
+        return op->emitOpError("gid used by an op --dist-to-runtime does not lower"), signalPassFailure();
+      op->erase();
+    }
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
       if (isa<dist::RepartitionOp, dist::FinalizeReduceOp>(op))

@@ -1,5 +1,8 @@
 // --lower-ptensor: PTensor ops/types -> linalg + tensor + arith + math (one pass, as the RFC
-// argues). Every elementwise-style op becomes a linalg.generic so that chains fuse.
+// argues). Every elementwise-style op becomes a linalg.generic so that chains fuse. Ptensors
+// with a team become this rank's block (axis 0 split over the team): creation asks Dist for
+// the block (the RFC's arange example), reductions over axis 0 end in dist.finalize_reduce.
+#include "Dist/Dialect.h"
 #include "PTensor/Dialect.h"
 #include "Passes/Passes.h"
 #include "Passes/ScalarOps.h"
@@ -83,15 +86,52 @@ Value indexAsI64(OpBuilder &b, Location loc, int64_t dim) {
   return b.create<arith::IndexCastOp>(loc, b.getI64Type(), b.create<linalg::IndexOp>(loc, dim));
 }
 
-/// Reject (for now) ops on a device or a team: their lowering belongs to later issues.
+/// Reject (for now) ops on a device: their lowering belongs to the GPU issue.
 LogicalResult checkLocal(Operation *op, ConversionPatternRewriter &rw) {
-  auto isRemote = [](Type t) {
+  auto onDevice = [](Type t) {
     auto pt = dyn_cast<PTensorType>(t);
-    return pt && (pt.getDevice() || pt.getTeam());
+    return pt && pt.getDevice();
   };
-  if (llvm::any_of(op->getOperandTypes(), isRemote) || llvm::any_of(op->getResultTypes(), isRemote))
-    return rw.notifyMatchFailure(op, "device/team lowering not available in this build");
+  if (llvm::any_of(op->getOperandTypes(), onDevice) || llvm::any_of(op->getResultTypes(), onDevice))
+    return rw.notifyMatchFailure(op, "device lowering not available in this build");
   return success();
+}
+
+bool hasTeam(Type t) {
+  auto pt = dyn_cast<PTensorType>(t);
+  return pt && pt.getTeam();
+}
+
+/// The ops lowered for ptensors with a team: creation (this rank's block), elementwise ops
+/// (compute follows data: blocks of equal global shapes coincide), reductions. The others
+/// move data between ranks; ptensor's Python layer records their Dist ops itself.
+bool loweredWithTeam(Operation *op) {
+  return isa<FromRankedOp, ToRankedOp, CreateOp, ArangeOp, LinspaceOp, EyeOp, CastOp,
+             ElementwiseUnaryOp, ElementwiseUnaryTestOp, ElementwiseBinaryOp,
+             ElementwiseBinaryTestOp, WhereOp, ReduceOp>(op);
+}
+
+/// This rank's block of a new ptensor of type ty with global sizes gsizes: its sizes and the
+/// global index of its first row (RFC: dist.init_dtensor, local_shape, local_slice). Without
+/// a team, or 0-d (replicated), the whole tensor: gsizes and no offset (null).
+std::pair<SmallVector<Value>, Value> localBlock(OpBuilder &b, Location loc, PTensorType ty,
+                                                ValueRange gsizes) {
+  if (!ty.getTeam() || gsizes.empty())
+    return {SmallVector<Value>(gsizes), Value()};
+  Value team = b.create<arith::ConstantIntOp>(loc, ty.getTeam().getInt(), 64);
+  Value gid = b.create<dist::InitDTensorOp>(loc, b.getI64Type(), team, gsizes, 0);
+  SmallVector<Type> idx(gsizes.size(), b.getIndexType());
+  auto shape = b.create<dist::LocalShapeOp>(loc, idx, team, gid);
+  auto offs = b.create<dist::LocalSliceOp>(loc, idx, team, gid);
+  return {SmallVector<Value>(shape.getResults()), offs.getResult(0)};
+}
+
+/// linalg.index(dim) as i64, plus the block's first row `first` (non-null) for dim 0.
+Value globalIndexAsI64(OpBuilder &b, Location loc, int64_t dim, Value first) {
+  Value i = b.create<linalg::IndexOp>(loc, dim);
+  if (first && dim == 0)
+    i = b.create<arith::AddIOp>(loc, i, first);
+  return b.create<arith::IndexCastOp>(loc, b.getI64Type(), i);
 }
 
 template <typename Op>
@@ -130,7 +170,7 @@ struct CreateLowering : Pattern<CreateOp> {
   using Pattern::Pattern;
   Value lower(CreateOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
     auto ty = resType(op);
-    auto dyn = dynamicOf(ty, a.getShape());
+    auto dyn = dynamicOf(ty, localBlock(rw, loc, op.getResult().getType(), a.getShape()).first);
     if (!a.getValue())
       return rw.create<tensor::EmptyOp>(loc, ty, dyn);
     Value v = a.getValue(), imag = a.getImag();
@@ -151,9 +191,9 @@ struct ArangeLowering : Pattern<ArangeOp> {
   Value lower(ArangeOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
     auto ty = resType(op);
     Type elem = op.getResult().getType().getElementType();
-    SmallVector<Value> dyn = dynamicOf(ty, {a.getSize()});
-    return buildGeneric(rw, loc, ty, dyn, {}, {}, [&](OpBuilder &b, Location l, ValueRange) {
-      Value i = indexAsI64(b, l, 0);
+    auto block = localBlock(rw, loc, op.getResult().getType(), a.getSize());
+    return buildGeneric(rw, loc, ty, dynamicOf(ty, block.first), {}, {}, [&](OpBuilder &b, Location l, ValueRange) {
+      Value i = globalIndexAsI64(b, l, 0, block.second);
       Value start = a.getStart(), step = a.getStep();
       Value v;
       if (start.getType().isF64()) {
@@ -174,7 +214,8 @@ struct LinspaceLowering : Pattern<LinspaceOp> {
     Type elem = op.getResult().getType().getElementType();
     bool endpoint = op.getEndpoint();
     Value num = a.getNum();
-    SmallVector<Value> dyn = dynamicOf(ty, {num});
+    auto block = localBlock(rw, loc, op.getResult().getType(), num);
+    SmallVector<Value> dyn = dynamicOf(ty, block.first);
     Type f64 = rw.getF64Type(), i64 = rw.getI64Type();
     Value n = rw.create<arith::IndexCastOp>(loc, i64, num);
     Value one = rw.create<arith::ConstantOp>(loc, rw.getI64IntegerAttr(1));
@@ -185,7 +226,7 @@ struct LinspaceLowering : Pattern<LinspaceOp> {
         rw.create<arith::SIToFPOp>(loc, f64, div));
     Value last = rw.create<arith::SubIOp>(loc, n, one);
     return buildGeneric(rw, loc, ty, dyn, {}, {}, [&](OpBuilder &b, Location l, ValueRange) {
-      Value i = indexAsI64(b, l, 0);
+      Value i = globalIndexAsI64(b, l, 0, block.second);
       Value v = b.create<arith::AddFOp>(
           l, a.getStart(), b.create<arith::MulFOp>(l, b.create<arith::SIToFPOp>(l, f64, i), step));
       if (endpoint)
@@ -205,10 +246,10 @@ struct EyeLowering : Pattern<EyeOp> {
   Value lower(EyeOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
     auto ty = resType(op);
     Type elem = op.getResult().getType().getElementType();
-    SmallVector<Value> dyn = dynamicOf(ty, {a.getRows(), a.getCols()});
+    auto block = localBlock(rw, loc, op.getResult().getType(), {a.getRows(), a.getCols()});
     Value k = rw.create<arith::IndexCastOp>(loc, rw.getI64Type(), a.getK());
-    return buildGeneric(rw, loc, ty, dyn, {}, {}, [&](OpBuilder &b, Location l, ValueRange) {
-      Value d = b.create<arith::SubIOp>(l, indexAsI64(b, l, 1), indexAsI64(b, l, 0));
+    return buildGeneric(rw, loc, ty, dynamicOf(ty, block.first), {}, {}, [&](OpBuilder &b, Location l, ValueRange) {
+      Value d = b.create<arith::SubIOp>(l, indexAsI64(b, l, 1), globalIndexAsI64(b, l, 0, block.second));
       Value on = b.create<arith::CmpIOp>(l, arith::CmpIPredicate::eq, d, k);
       return emitCast(b, l, on, b.getI1Type(), elem);
     });
@@ -541,6 +582,12 @@ struct ReduceLowering : Pattern<ReduceOp> {
           b.create<linalg::YieldOp>(l, emitReduceCombine(b, l, op.getKind(), args[1], x, acc));
         });
     Value r = g.getResult(0);
+    if (auto team = op.getSource().getType().getTeam(); team && llvm::is_contained(axes, 0)) {
+      // the ranks' partial results (in the accumulation type) combine into every rank's
+      Value t = rw.create<arith::ConstantIntOp>(loc, team.getInt(), 64);
+      r = rw.create<dist::FinalizeReduceOp>(loc, accTy, t, dist::ReduceKind(op.getKind()), r,
+                                            isUnsigned(acc));
+    }
     if (toSignless(acc) == toSignless(outElem) && isUnsigned(acc) == isUnsigned(outElem))
       return r;
     return buildElementwise(rw, loc, ty, {r}, [&](OpBuilder &b, Location l, ValueRange x) {
@@ -608,10 +655,22 @@ struct LowerPTensorPass : ptensor::impl::LowerPTensorBase<LowerPTensorPass> {
     if (anyComplex)
       declareComplexLibm(getOperation());
 
+    WalkResult teams = getOperation().walk([](Operation *op) {
+      if (!isa<PTensorDialect>(op->getDialect()) || loweredWithTeam(op) ||
+          (llvm::none_of(op->getOperandTypes(), hasTeam) && llvm::none_of(op->getResultTypes(), hasTeam)))
+        return WalkResult::advance();
+      op->emitOpError("on ptensors with a team is not lowered (it moves data between ranks; "
+                      "record its dist ops instead)");
+      return WalkResult::interrupt();
+    });
+    if (teams.wasInterrupted())
+      return signalPassFailure();
+
     ConversionTarget target(*ctx);
     target.addIllegalDialect<PTensorDialect>();
     target.addLegalDialect<linalg::LinalgDialect, tensor::TensorDialect, arith::ArithDialect,
-                           math::MathDialect, scf::SCFDialect, complex::ComplexDialect>();
+                           math::MathDialect, scf::SCFDialect, complex::ComplexDialect,
+                           dist::DistDialect>();
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp f) {
       return tc.isSignatureLegal(f.getFunctionType()) && tc.isLegal(&f.getBody());
     });

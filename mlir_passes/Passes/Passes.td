@@ -10,15 +10,22 @@ def LowerPTensor : Pass<"lower-ptensor", "::mlir::ModuleOp"> {
     creation, casts and broadcasts become linalg.generic ops (so that a chain of them fuses into
     one loop nest); reductions become linalg.generic with reduction iterators accumulating in
     the op's acc_type; slices become tensor.extract_slice / tensor.insert_slice.
-    Ops whose operands have a team lower to Dist ops (MPI-teams issue) and ops on a device are
-    wrapped in region.device_region (GPU issue); this slice rejects both with an error.
+    A ptensor with a team is block-partitioned over the team along axis 0 and becomes this
+    rank's block (axis 0 dynamic: one program serves every rank; a 0-d one is replicated).
+    Creation with a team asks for the block as the RFC's arange example shows
+    (dist.init_dtensor, dist.local_shape, dist.local_slice) and computes only its rows;
+    elementwise ops and casts work on the blocks (operands of one team and global shape);
+    a reduction over axis 0 combines the ranks' partial results with dist.finalize_reduce
+    (its result is replicated: no team), over other axes it stays local. Other ops with a
+    team move data between ranks and are rejected with an error (ptensor's Python layer
+    records their dist.repartition itself). Ops on a device (GPU issue) are rejected.
   }];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
     "::mlir::arith::ArithDialect", "::mlir::math::MathDialect", "::mlir::func::FuncDialect",
     "::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect",
     "::mlir::bufferization::BufferizationDialect", "::mlir::complex::ComplexDialect",
-    "::mlir::LLVM::LLVMDialect"];
+    "::mlir::LLVM::LLVMDialect", "::dist::DistDialect"];
 }
 
 def FuseElementwise : Pass<"ptensor-fuse-elementwise"> {
@@ -47,13 +54,16 @@ def MatmulToBlas : Pass<"ptensor-matmul-to-blas", "::mlir::ModuleOp"> {
 }
 
 def DistToRuntime : Pass<"dist-to-runtime", "::mlir::ModuleOp"> {
-  let summary = "dist.repartition / dist.finalize_reduce -> calls of the MPI runtime";
+  let summary = "Dist ops -> calls of the MPI runtime";
   let description = [{
     Runs before bufferization. Each op becomes: its source as a memref
     (bufferization.to_memref read_only), a fresh result buffer (memref.alloc; for
     finalize_reduce a copy of the source), a call of runtime/dist.c's
     ptensor_dist_repartition_<t> / ptensor_dist_allreduce_<t> (llvm.emit_c_interface,
     unranked memrefs), and bufferization.to_tensor restrict of the result buffer.
+    dist.local_shape / dist.local_slice of a dist.init_dtensor become calls of
+    ptensor_dist_block (this rank's [begin, end) of the split axis); init_dtensor and
+    fini_dtensor then vanish (partitions are described by the global shape, not registered).
   }];
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
                            "::mlir::memref::MemRefDialect", "::mlir::func::FuncDialect",

@@ -493,29 +493,34 @@ def _team_split(team, split, ndim):
     return t, _ops.normalize_axis(split, ndim, "split")
 
 
-def _created(local_fn, shape, team, split):
-    t, ax = _team_split(team, split, len(shape))
+def _created(probe, team, split):
+    """A creation split over team. probe is the creation of the whole array, recorded but never
+    computed: split along axis 0 it is recorded again for the team (global sizes in, the
+    compiled program computes this rank's block: --lower-ptensor's Dist ops), otherwise (or
+    for a composed creation such as a complex linspace) this rank's rows of it are taken."""
+    t, ax = _team_split(team, split, probe.ndim)
     if t is None:
-        return local_fn(shape)
-    lo, hi = t.owned(shape[ax], 0, shape[ax])
-    lshape = list(shape)
-    lshape[ax] = hi - lo
-    return DArray(local_fn(tuple(lshape)), shape, t, ax)
+        return probe
+    n = probe.shape[ax]
+    lo, hi = t.owned(n, 0, n)
+    if ax == 0:
+        h = _core.for_team(probe._t, t.handle, hi - lo)
+        if h is not None:
+            return DArray(Array._new(h, probe.dtype), probe.shape, t, 0)
+    return distribute(probe, t, ax)
 
 
 def creation_functions():
     """The dist-aware creation functions (team=, split=), keyed by name."""
     from . import _creation as c
 
-    def shaped(name):
-        local = getattr(c, name)
-
+    def created(local):
         @functools.wraps(local)
-        def f(shape, *args, team=_DEFAULT, split=0, **kw):
+        def f(*args, team=_DEFAULT, split=0, **kw):
+            probe = local(*args, **kw)  # checks the arguments; lazy
             if team is _DEFAULT and _dist._world is None and not _dist.launched():
-                return local(shape, *args, **kw)
-            shape = _ops.normalize_shape(shape)
-            return _created(lambda s: local(s, *args, **kw), shape, team, split)
+                return probe
+            return _created(probe, team, split)
         return f
 
     def like(name):
@@ -528,43 +533,6 @@ def creation_functions():
                               x._po)
             return local(x, *args, **kw)
         return f
-
-    @functools.wraps(c.arange)
-    def arange(start, /, stop=None, step=1, *, dtype=None, device=None, team=_DEFAULT,
-               split=0):
-        probe = c.arange(start, stop, step, dtype=dtype, device=device)  # checks; lazy
-        t, _ = _team_split(team, split, 1)
-        if t is None:
-            return probe
-        n = probe.shape[0]
-        lo, hi = t.owned(n, 0, n)
-        first = 0 if stop is None else start
-        local = _ops.cast(c.arange(lo, hi, dtype=dt.int64) * step + first, probe.dtype)
-        return DArray(local, (n,), t, 0)
-
-    @functools.wraps(c.linspace)
-    def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True,
-                 team=_DEFAULT, split=0):
-        probe = c.linspace(start, stop, num, dtype=dtype, device=device, endpoint=endpoint)
-        t, _ = _team_split(team, split, 1)
-        if t is None:
-            return probe
-        n = probe.shape[0]
-        lo, hi = t.owned(n, 0, n)
-        div = (n - 1) if endpoint else n
-        step = (stop - start) / div if div > 0 else 0.0
-        local = _ops.cast(c.arange(lo, hi, dtype=dt.float64) * step + start, probe.dtype)
-        if endpoint and n > 1 and hi == n and hi > lo:
-            local[hi - lo - 1] = stop
-        return DArray(local, (n,), t, 0)
-
-    @functools.wraps(c.eye)
-    def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None, team=_DEFAULT, split=0):
-        probe = c.eye(n_rows, n_cols, k=k, dtype=dtype, device=device)
-        t, ax = _team_split(team, split, 2)
-        if t is None:
-            return probe
-        return distribute(probe, t, ax)
 
     @functools.wraps(c.asarray)
     def asarray(obj, /, *, dtype=None, device=None, copy=None, team=_DEFAULT, split=0):
@@ -579,9 +547,10 @@ def creation_functions():
             return a
         return distribute(a, t, ax)
 
-    out = {n: shaped(n) for n in ("zeros", "ones", "empty", "full")}
+    out = {n: created(getattr(c, n))
+           for n in ("zeros", "ones", "empty", "full", "arange", "linspace", "eye")}
     out.update({n: like(n) for n in ("zeros_like", "ones_like", "empty_like", "full_like")})
-    out.update(arange=arange, linspace=linspace, eye=eye, asarray=asarray)
+    out.update(asarray=asarray)
     return out
 
 

@@ -23,3 +23,21 @@ func.func @f16(%team: i64, %t: tensor<?xf16>) -> tensor<?xf16> {
   %s = dist.finalize_reduce sum %team, %t : tensor<?xf16>
   return %s : tensor<?xf16>
 }
+
+// -----
+
+// The block queries need the init_dtensor that describes the partition.
+func.func @gid_from_arg(%team: i64, %gid: i64) -> index {
+  // expected-error @+1 {{needs the gid of a dist.init_dtensor}}
+  %s = dist.local_shape %team, %gid : index
+  return %s : index
+}
+
+// -----
+
+func.func @rank_mismatch(%team: i64, %n: index) -> index {
+  %gid = dist.init_dtensor %team(%n, %n) split = 1
+  // expected-error @+1 {{expects 2 results}}
+  %s = dist.local_slice %team, %gid : index
+  return %s : index
+}
