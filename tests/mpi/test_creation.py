@@ -81,3 +81,44 @@ def test_bad_creation_arguments(team):
         pt.zeros((3, 4), team=team, split=2)
     with pytest.raises(ValueError, match="negative"):
         pt.ones((-1, 3), team=team)
+
+
+def test_blocks_computed_by_the_program(team):
+    # split along axis 0, creation is recorded for the team and the compiled program computes
+    # this rank's block (--lower-ptensor: dist.local_shape / local_slice -> ptensor_dist_block);
+    # Python's partition and the program's must agree for every dtype and shape
+    n = 2 * team.size + 1
+    cases = [
+        (pt.arange(-5, 3 * n, 3, dtype=pt.int8, team=team), np.arange(-5, 3 * n, 3, dtype=np.int8)),
+        (pt.arange(0.25, n, 0.5, dtype=pt.float32, team=team), np.arange(0.25, n, 0.5, dtype=np.float32)),
+        (pt.linspace(2.0, -1.0, n, dtype=pt.float32, endpoint=False, team=team),
+         np.linspace(2.0, -1.0, n, dtype=np.float32, endpoint=False)),
+        (pt.eye(n, 3, k=-2, dtype=pt.int32, team=team), np.eye(n, 3, k=-2, dtype=np.int32)),
+        (pt.full((n, 2, 3), 2**64 - 1, dtype=pt.uint64, team=team), np.full((n, 2, 3), 2**64 - 1, np.uint64)),
+        (pt.full((n,), 1 - 2j, team=team), np.full((n,), 1 - 2j)),
+        (pt.ones((n, 1), dtype=pt.bool, team=team), np.ones((n, 1), bool)),
+        (pt.arange(1, team=team), np.arange(1)),  # fewer rows than ranks: empty blocks
+        (pt.zeros((2, 3), team=team), np.zeros((2, 3))),
+    ]
+    for got, want in cases:
+        assert dist(got) and got.split == 0
+        lo, hi = team.owned(want.shape[0], 0, want.shape[0])
+        check(spmd.get_locals(got), want[lo:hi])
+        check(got, want)
+    # used in one program with other work: fused, and reduced over the split axis
+    check(pt.sum(pt.arange(n, team=team) * pt.ones(n, team=team)), np.sum(np.arange(n) * 1.0))
+
+
+def test_blocks_of_sub_teams(team):
+    # the team is part of the compiled program (one program per team): a sub-team's blocks
+    # and then the world's again
+    sub = spmd.split(team.rank % 2, team=team)
+    size = sub.size
+    a = pt.arange(10, team=sub)
+    lo, hi = sub.owned(10, 0, 10)
+    check(spmd.get_locals(a), np.arange(10)[lo:hi])
+    check(pt.eye(5, team=sub), np.eye(5))
+    b = pt.arange(10, team=team)
+    lo, hi = team.owned(10, 0, 10)
+    check(spmd.get_locals(b), np.arange(10)[lo:hi])
+    assert size == (team.size + (team.rank % 2 == 0)) // 2
