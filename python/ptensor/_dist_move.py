@@ -1,7 +1,14 @@
-"""Distributed operations whose data moves between arbitrary ranks: reshapes that regroup
-the split axis, and sort / argsort along the split axis (sample sort). Both run on the
-materialized local parts and move them with one MPI all-to-all (ptensor_dist_alltoallv);
-a sort's counts depend on the data, so it cannot be part of a compiled program.
+"""Distributed operations whose data moves between arbitrary ranks: changing the split axis
+(resplit), reshapes that regroup the split axis, and sort / argsort along the split axis
+(sample sort). They run on the materialized local parts and move them with MPI all-to-alls
+(ptensor_dist_alltoallv); a sort's counts depend on the data, so it cannot be part of a
+compiled program.
+
+Resplit (split axis k -> j): rank r's block of k intersected with rank q's block of j goes
+from r to q. Volume: about N (P - 1) / P elements, P - 1 messages per rank. A sort along
+the split axis of a 2-D or larger array resplits along its largest other axis, sorts its
+now whole columns locally and resplits back; a reshape that regroups a split axis other
+than 0 resplits along axis 0 first.
 
 Reshape (C order, split axis 0): rank r's rows are one contiguous range of the flattened
 array, and so are its rows of the result (the block partition of the new first axis): the
@@ -58,6 +65,35 @@ def _move_ranges(team, data, src, dst):
     rank) moved to the contiguous-range partition dst; returns this rank's items of dst."""
     r = team.rank
     return _alltoallv(team, data, _overlaps(*src[r], dst), _overlaps(*dst[r], src))
+
+
+# ------------------------------------------------------------------ resplit
+
+def resplit(x, axis):
+    """x (at least 2-D) split along `axis` instead of its split axis, in the block partition:
+    rank r sends rank q the part of its block that falls into q's block of `axis` (one
+    MPI_Alltoallv; every element moves once, except the part a rank keeps)."""
+    from ._creation import asarray
+    from ._dist import _rows
+    _check_size(x.size, "resplit")
+    team, P, k, nd = x.team, x.team.size, x.split, x.ndim
+    n = x.shape[axis]
+    dst = [team.owned(n, 0, n, r=q) for q in range(P)]
+    src = [team.owned(*x.partition, r=q) for q in range(P)]
+    local = np.asarray(x._local)
+    send = [np.ascontiguousarray(local[_rows(axis, nd, slice(*dst[q]))]).reshape(-1)
+            for q in range(P)]
+    lo, hi = dst[team.rank]
+    shapes = []
+    for a, b in src:  # what rank q sends this rank: its rows of k, this rank's part of axis
+        shape = list(x.shape)
+        shape[k], shape[axis] = b - a, hi - lo
+        shapes.append(shape)
+    rcount = [int(np.prod(sh, dtype=np.int64)) for sh in shapes]
+    got = _alltoallv(team, np.concatenate(send), [len(v) for v in send], rcount)
+    parts = np.split(got, np.cumsum(rcount)[:-1])
+    block = np.concatenate([v.reshape(sh) for v, sh in zip(parts, shapes)], axis=k)
+    return DArray(asarray(block), x.shape, team, axis)
 
 
 # ------------------------------------------------------------------ reshape

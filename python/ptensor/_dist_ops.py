@@ -605,27 +605,38 @@ def reshape(fn, x, shape, copy=None):
             local[k2] = x._local.shape[k]
             r = fn(x._local, tuple(local), copy=copy)
             return DArray(r, tuple(new), x.team, k2, x._pb, x._po)
-    if k == 0 and new and total == int(np.prod(new, dtype=np.int64)) and min(new) >= 0:
-        # the split axis regroups: an all-to-all between overlapping flat ranges
+    if new and total == int(np.prod(new, dtype=np.int64)) and min(new) >= 0:
+        # the split axis regroups: an all-to-all between overlapping flat ranges (after one
+        # that splits the array along axis 0)
         if copy is False and x.team.size > 1:
             raise ValueError("reshape(copy=False): this reshape moves elements between ranks "
                              "and needs a copy")
+        if k > 0:
+            return reshape(fn, _dist_move.resplit(x, 0), shape, copy)
         return _dist_move.reshape_flat(x, tuple(new))
     return replicated(fn, (x, shape), {"copy": copy})
 
 
 def sort(fn, x, axis=-1, descending=False, stable=True, indices=False):
     """Along a non-split axis: each rank sorts its rows. Along the split axis of a 1-D
-    array: a sample sort across the team (_dist_move). Otherwise replicated."""
+    array: a sample sort across the team (_dist_move); of a larger one: the array is
+    resplit along its largest other axis, sorted locally and resplit back. A complex 1-D
+    array sorts replicated."""
+    kw = {"axis": axis, "descending": descending, "stable": stable}
     if not isinstance(x, DArray) or x.ndim == 0:
-        return replicated(fn, (x,), {"axis": axis, "descending": descending, "stable": stable})
+        return replicated(fn, (x,), kw)
     ax = _ops.normalize_axis(axis, x.ndim)
     if ax != x.split:
         r = fn(x._local, axis=ax, descending=descending, stable=stable)
         return DArray(r, x.shape, x.team, x.split, x._pb, x._po)
-    if x.ndim == 1 and x.dtype not in (dt.complex64, dt.complex128):
+    if x.ndim > 1:
+        other = max((a for a in range(x.ndim) if a != ax), key=lambda a: x.shape[a])
+        y = _dist_move.resplit(x, other)
+        r = fn(y._local, axis=ax, descending=descending, stable=stable)
+        return _dist_move.resplit(DArray(r, x.shape, x.team, other), ax)
+    if x.dtype not in (dt.complex64, dt.complex128):
         return _dist_move.sort_split(x, bool(descending), indices)
-    return replicated(fn, (x,), {"axis": axis, "descending": descending, "stable": stable})
+    return replicated(fn, (x,), kw)
 
 
 # ------------------------------------------------------------------ matmul

@@ -60,9 +60,39 @@ def test_sort_other_axes(team):
     check(pt.sort(x, axis=1), np.sort(a, axis=1), exact=True)  # local rows, no communication
     check(pt.argsort(x, axis=-1, descending=True), np.stack([_np_sort(r, True, True) for r in a]))
     assert dist(pt.sort(x, axis=1)) or team.size == 1
-    check(pt.sort(x, axis=0), np.sort(a, axis=0), exact=True)  # split axis of a 2-D array
     y = pt.asarray(a, team=team, split=1)
     check(pt.sort(y, axis=0), np.sort(a, axis=0), exact=True)
+
+
+@pytest.mark.parametrize("shape,split,axis", [
+    ((9, 5), 0, 0), ((4, 11), 1, 1), ((3, 7, 2), 1, 1), ((6, 2, 5), 0, 0), ((2, 3), 0, 0),
+    ((8, 1), 0, 0), ((5, 0), 0, 0), ((0, 4), 1, 1)])
+def test_sort_split_axis_of_nd(team, shape, split, axis):
+    # resplit along the largest other axis, sort whole columns locally, resplit back
+    a = R.integers(0, 4, shape).astype(np.float64)
+    if a.size > 4:
+        a.reshape(-1)[[1, 4]] = np.nan, -0.0
+    x = pt.asarray(a, team=team, split=split)
+    for desc in (False, True):
+        want_i = np.argsort(a, axis=axis, kind="stable")
+        if desc:  # reverse of the ascending sort of the reversed array, as _np_sort
+            n = a.shape[axis]
+            want_i = np.flip(n - 1 - np.argsort(np.flip(a, axis), axis=axis, kind="stable"), axis)
+        want_s = np.take_along_axis(a, want_i, axis)
+        s = pt.sort(x, axis=axis, descending=desc)
+        check(s, want_s, exact=True)
+        check(pt.argsort(x, axis=axis, descending=desc), want_i)
+        assert dist(s) and s.split == split or team.size == 1
+    c = a + 1j * R.integers(0, 2, shape)
+    check(pt.sort(pt.asarray(c, team=team, split=split), axis=axis), np.sort(c, axis=axis),
+          exact=True)
+
+
+def test_sort_split_axis_of_views(team):
+    a = R.standard_normal((13, 4))
+    x = pt.asarray(a, team=team)
+    check(pt.sort(x[2:11], axis=0), np.sort(a[2:11], axis=0), exact=True)
+    check(pt.argsort(x[::3, 1:], axis=0), np.argsort(a[::3, 1:], axis=0, kind="stable"))
 
 
 def test_sort_bad_input(team, monkeypatch):
@@ -73,6 +103,8 @@ def test_sort_bad_input(team, monkeypatch):
         pt.sort(x)
     with pytest.raises(ValueError, match="MPI int counts"):
         pt.reshape(pt.asarray(np.ones((5, 2)), team=team), (2, 5))
+    with pytest.raises(ValueError, match="MPI int counts"):
+        pt.sort(pt.asarray(np.ones((5, 2)), team=team), axis=0)
     monkeypatch.undo()
     with pytest.raises((IndexError, ValueError)):
         pt.sort(x, axis=1)
@@ -90,6 +122,21 @@ def test_reshape_regroups_split_axis(team, shape, new):
     check(r, a.reshape(new), exact=True)
     check(r * 2 + pt.reshape(x, new), a.reshape(new) * 3, exact=True)
     assert dist(r) or team.size == 1
+
+
+@pytest.mark.parametrize("shape,split,new", [
+    ((4, 6), 1, (6, 4)), ((4, 6), 1, (24,)), ((2, 3, 4), 2, (4, 6)), ((2, 3, 4), 1, (3, 8)),
+    ((3, 5), 1, (5, 3, 1)), ((2, 0), 1, (0, 2))])
+def test_reshape_regroups_split_axis_after_0(team, shape, new, split):
+    # split along another axis than 0: resplit along axis 0, then the flat regrouping
+    a = np.arange(int(np.prod(shape)), dtype=np.int32).reshape(shape)
+    x = pt.asarray(a, team=team, split=split)
+    r = pt.reshape(x, new)
+    check(r, a.reshape(new))
+    assert dist(r) or team.size == 1
+    if team.size > 1:
+        with pytest.raises(ValueError, match="copy"):
+            pt.reshape(x, new, copy=False)
 
 
 def test_reshape_of_a_view_and_copy_false(team):
