@@ -122,3 +122,13 @@ def test_blocks_of_sub_teams(team):
     lo, hi = team.owned(10, 0, 10)
     check(spmd.get_locals(b), np.arange(10)[lo:hi])
     assert size == (team.size + (team.rank % 2 == 0)) // 2
+
+
+def test_for_team_takes_only_pending_creations(team):
+    # the internal re-recording of a creation for a team: other nodes are not creations
+    # (None: the caller takes this rank's rows instead), a block larger than the array is a bug
+    probe = pt.arange(5, team=None)
+    assert pt._core.for_team((probe + 1)._t, team.handle, 1) is None
+    assert pt._core.for_team(pt.zeros((), team=None)._t, team.handle, 0) is None
+    with pytest.raises(ValueError, match="block of 6 rows of 5"):
+        pt._core.for_team(probe._t, team.handle, 6)
