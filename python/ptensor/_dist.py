@@ -113,8 +113,16 @@ def _install_excepthook():
     previous = sys.excepthook
 
     def hook(tp, value, tb):
-        previous(tp, value, tb)
-        sys.stderr.flush()
+        if previous is sys.__excepthook__:
+            # the report in one write: the launcher forwards ranks' output line by line, and
+            # MPI_Abort tears the job down, so a report written line by line arrived cut
+            import traceback
+            sys.stderr.flush()
+            text = "".join(traceback.format_exception(tp, value, tb))
+            os.write(2, text.encode("utf-8", "replace"))
+        else:
+            previous(tp, value, tb)
+            sys.stderr.flush()
         _lib.ptensor_dist_abort(_lib.ptensor_dist_world(), 1)
     sys.excepthook = hook
 
