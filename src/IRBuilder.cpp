@@ -89,14 +89,12 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
       return v;
     };
     ArrayRef<int64_t> attrs = n->attrs;
-    // Creation with a team (a last attribute, from ptensor/_dist_ops.py): the op makes a
-    // ptensor of the team (global sizes in, this rank's block computed by the program, see
-    // --lower-ptensor), which leaves the team at once: the rest is local work on the block.
+    // Creation with a team (teamAttrIndex): the op makes a ptensor of the team (global sizes
+    // in, this rank's block computed by the program, see --lower-ptensor), which leaves the
+    // team at once: the rest is local work on the block.
     PTensorType created = ty;
-    size_t teamAt = n->kind == Kind::Linspace ? 1 : 0;
-    bool withTeam = (n->kind == Kind::Arange || n->kind == Kind::Create ||
-                     n->kind == Kind::Linspace || n->kind == Kind::Eye) &&
-                    attrs.size() > teamAt;
+    int teamAt = teamAttrIndex(n->kind);
+    bool withTeam = teamAt >= 0 && int(attrs.size()) > teamAt;
     if (withTeam) {
       SmallVector<int64_t> shape(ty.getShape());
       shape[0] = ShapedType::kDynamic;

@@ -311,9 +311,8 @@ PYBIND11_MODULE(_core, m) {
   // compiled program computes its block, see --lower-ptensor). None for other nodes.
   m.def("for_team", [](const std::shared_ptr<Handle> &h, int64_t team, int64_t rows) -> py::object {
     const Node &g = *h->node;
-    bool creation = g.kind == Kind::Arange || g.kind == Kind::Create || g.kind == Kind::Eye ||
-                    g.kind == Kind::Linspace;
-    if (!creation || g.shape.empty() || g.attrs.size() != (g.kind == Kind::Linspace ? 1u : 0u))
+    int at = teamAttrIndex(g.kind);
+    if (at < 0 || g.shape.empty() || int(g.attrs.size()) != at) // not a creation, or has a team
       return py::none();
     if (rows < 0 || rows > g.shape[0])
       throw py::value_error("ptensor: a block of " + std::to_string(rows) + " rows of " +

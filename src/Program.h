@@ -67,6 +67,20 @@ struct Node {
   }
 };
 
+/// A creation node (arange, create, linspace, eye) may carry a team: one attribute after its
+/// own (linspace's endpoint), the team's handle; it then computes only this rank's block of
+/// axis 0 (see IRBuilder and --lower-ptensor). The position of that attribute; -1 for other
+/// kinds.
+inline int teamAttrIndex(Kind k) {
+  switch (k) {
+  case Kind::Arange:
+  case Kind::Create:
+  case Kind::Eye: return 0;
+  case Kind::Linspace: return 1;
+  default: return -1;
+  }
+}
+
 /// What Python holds. Only nodes reachable from live handles become program results.
 struct Handle {
   std::shared_ptr<Node> node;

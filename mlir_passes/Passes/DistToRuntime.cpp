@@ -71,20 +71,12 @@ Value asI64(OpBuilder &b, Location loc, Value v) {
   return v;
 }
 
-/// dist.local_shape / dist.local_slice of a dist.init_dtensor: the runtime computes this
-/// rank's block [begin, end) of the split axis (ptensor_dist_block, runtime/dist.c); the other
-/// axes are whole. Partitions are described, not registered, so the gid must come from an
-/// init_dtensor in view (the ids are never looked up at run time).
-LogicalResult lowerBlockQuery(ModuleOp module, Operation *op, Value gid) {
-  auto init = gid.getDefiningOp<dist::InitDTensorOp>();
-  if (!init)
-    return op->emitOpError("needs the gid of a dist.init_dtensor (partitions are described, "
-                           "not registered at run time)");
-  if (op->getNumResults() != init.getGshape().size())
-    return op->emitOpError("expects ") << init.getGshape().size() << " results (the rank of "
-                                       << "its dist.init_dtensor), got " << op->getNumResults();
-  OpBuilder b(op);
-  Location loc = op->getLoc();
+/// This rank's block [begin, end) of the split axis of a dist.init_dtensor, from the runtime
+/// (ptensor_dist_block, runtime/dist.c), computed once right after the init.
+std::pair<Value, Value> blockBounds(ModuleOp module, dist::InitDTensorOp init) {
+  OpBuilder b(init->getContext());
+  b.setInsertionPointAfter(init);
+  Location loc = init.getLoc();
   Type i64 = b.getI64Type();
   auto fn = module.lookupSymbol<func::FuncOp>("ptensor_dist_block");
   if (!fn) {
@@ -92,21 +84,40 @@ LogicalResult lowerBlockQuery(ModuleOp module, Operation *op, Value gid) {
     fn = mb.create<func::FuncOp>(loc, "ptensor_dist_block", mb.getFunctionType({i64, i64, i64}, {i64}));
     fn.setPrivate();
   }
-  int64_t split = init.getSplit();
-  Value n = asI64(b, loc, init.getGshape()[split]);
+  Value n = asI64(b, loc, init.getGshape()[init.getSplit()]);
   auto bound = [&](int64_t end) {
     Value which = b.create<arith::ConstantIntOp>(loc, end, 64);
     Value v = b.create<func::CallOp>(loc, fn, ValueRange{init.getTeam(), n, which}).getResult(0);
     return b.create<arith::IndexCastOp>(loc, b.getIndexType(), v).getResult();
   };
-  bool isShape = isa<dist::LocalShapeOp>(op);
   Value begin = bound(0);
+  return {begin, bound(1)};
+}
+
+/// dist.local_shape / dist.local_slice of a dist.init_dtensor: the block's bounds along the
+/// split axis, the other axes whole. Partitions are described, not registered, so the gid
+/// must come from an init_dtensor in view (the ids are never looked up at run time).
+LogicalResult lowerBlockQuery(ModuleOp module, Operation *op,
+                              llvm::DenseMap<Operation *, std::pair<Value, Value>> &bounds) {
+  auto init = op->getOperand(1).getDefiningOp<dist::InitDTensorOp>();
+  if (!init)
+    return op->emitOpError("needs the gid of a dist.init_dtensor (partitions are described, "
+                           "not registered at run time)");
+  if (op->getNumResults() != init.getGshape().size())
+    return op->emitOpError("expects ") << init.getGshape().size() << " results (the rank of "
+                                       << "its dist.init_dtensor), got " << op->getNumResults();
+  auto it = bounds.find(init);
+  if (it == bounds.end())
+    it = bounds.try_emplace(init, blockBounds(module, init)).first;
+  auto [begin, end] = it->second;
+  OpBuilder b(op);
+  bool isShape = isa<dist::LocalShapeOp>(op);
   for (auto [d, r] : llvm::enumerate(op->getResults())) {
     Value v;
-    if (int64_t(d) == split)
-      v = isShape ? b.create<arith::SubIOp>(loc, bound(1), begin).getResult() : begin;
+    if (int64_t(d) == init.getSplit())
+      v = isShape ? b.create<arith::SubIOp>(op->getLoc(), end, begin).getResult() : begin;
     else
-      v = isShape ? init.getGshape()[d] : b.create<arith::ConstantIndexOp>(loc, 0).getResult();
+      v = isShape ? init.getGshape()[d] : b.create<arith::ConstantIndexOp>(op->getLoc(), 0).getResult();
     r.replaceAllUsesWith(v);
   }
   op->erase();
@@ -123,8 +134,9 @@ struct DistToRuntime : ptensor::impl::DistToRuntimeBase<DistToRuntime> {
       else if (isa<dist::InitDTensorOp, dist::FiniDTensorOp>(op))
         ids.push_back(op);
     });
+    llvm::DenseMap<Operation *, std::pair<Value, Value>> bounds;
     for (Operation *op : queries)
-      if (failed(lowerBlockQuery(module, op, op->getOperand(1))))
+      if (failed(lowerBlockQuery(module, op, bounds)))
         return signalPassFailure();
     // fini_dtensor releases nothing (nothing was registered); then the ids are unused
     for (Operation *op : llvm::reverse(ids)) {

@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _dist
-from ._dist import DArray
+from ._dist import DArray, _rows
 
 _MAX_ITEMS = 2**31 - 1  # MPI's int counts and displacements
 
@@ -74,7 +74,6 @@ def resplit(x, axis):
     rank r sends rank q the part of its block that falls into q's block of `axis` (one
     MPI_Alltoallv; every element moves once, except the part a rank keeps)."""
     from ._creation import asarray
-    from ._dist import _rows
     _check_size(x.size, "resplit")
     team, P, k, nd = x.team, x.team.size, x.split, x.ndim
     n = x.shape[axis]
