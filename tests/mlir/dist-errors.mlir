@@ -41,3 +41,12 @@ func.func @rank_mismatch(%team: i64, %n: index) -> index {
   %s = dist.local_slice %team, %gid : index
   return %s : index
 }
+
+// -----
+
+// A gid is only an id of the described partition: nothing but the block queries may use it.
+func.func @gid_escapes(%team: i64, %n: index) -> i64 {
+  // expected-error @+1 {{gid used by an op --dist-to-runtime does not lower}}
+  %gid = dist.init_dtensor %team(%n) split = 0
+  return %gid : i64
+}
