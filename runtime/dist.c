@@ -655,9 +655,129 @@ void ptensor_dist_sendrecv(i64 team, const void *send, i64 dst, void *recv, i64 
   }
 }
 
+/* ---------------------------------------------------------------- collectives of compiled code */
+
+/* The seed collectives as compiled programs call them (dist.all_gather, all_to_all,
+ * collective_broadcast, reduce_scatter, collective_permute; see mlir_passes/Dist/Ops.td):
+ * strided local tensors are packed into message buffers slab by slab along the op's axis
+ * (so blocks along that axis are contiguous), moved by the byte-level entries above, and
+ * unpacked into the result. Shapes were checked over the team when Python recorded the op;
+ * a count past MPI's int range ends the job with a message (Python rejects those first). */
+static void checkCount(i64 bytes, const char *what) {
+  if (bytes >= 2147483647LL) {
+    fprintf(stderr, "ptensor: %s: %lld bytes do not fit one MPI message\n", what, (long long)bytes);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+}
+
+static i64 itemsOf(const View *v) {
+  i64 n = 1;
+  for (i64 k = 0; k < v->rank; ++k)
+    n *= v->sizes[k];
+  return n;
+}
+
+/* The whole view packed (pack) or unpacked, slab by slab along `axis` (0-d: one item). */
+static void allRows(const View *v, int axis, char *buf, int pack) {
+  if (v->rank == 0) {
+    if (pack)
+      memcpy(buf, v->data, v->elem);
+    else
+      memcpy(v->data, buf, v->elem);
+    return;
+  }
+  rowsCopy(v, axis, 0, 1, v->sizes[axis], buf, pack);
+}
+
+static char *packed(const View *v, int axis) {
+  char *buf = malloc((size_t)(itemsOf(v) * v->elem) + 1);
+  allRows(v, axis, buf, 1);
+  return buf;
+}
+
+/* Rows along dim of every rank together (the result's extent of dist.all_gather). */
+i64 ptensor_dist_gather_rows(i64 team, i64 n) {
+  i64 total = 0;
+  MPI_Allreduce(&n, &total, 1, MPI_INT64_T, MPI_SUM, comm(team));
+  return total;
+}
+
+static void allGather(i64 team, const Unranked *src, const Unranked *dst, i64 elem, i64 dim) {
+  View sv = viewOf(src, elem), dv = viewOf(dst, elem);
+  MPI_Comm c = comm(team);
+  int P;
+  MPI_Comm_size(c, &P);
+  i64 slab = slabBytes(&sv, (int)dim), n = sv.sizes[dim];
+  i64 *bytes = malloc(P * sizeof(i64));
+  MPI_Allgather(&n, 1, MPI_INT64_T, bytes, 1, MPI_INT64_T, c);
+  i64 total = 0;
+  for (int r = 0; r < P; ++r)
+    total += bytes[r] *= slab;
+  checkCount(total, "all_gather");
+  char *send = packed(&sv, (int)dim), *recv = malloc((size_t)total + 1);
+  ptensor_dist_allgatherv(team, send, bytes, recv);
+  allRows(&dv, (int)dim, recv, 0);
+  free(send);
+  free(recv);
+  free(bytes);
+}
+
+static void allToAll(i64 team, const Unranked *src, const Unranked *dst, i64 elem, i64 split,
+                     i64 concat) {
+  View sv = viewOf(src, elem), dv = viewOf(dst, elem);
+  int P;
+  MPI_Comm_size(comm(team), &P);
+  i64 b = sv.sizes[split] / P, block = b * slabBytes(&sv, (int)split);
+  checkCount(block * P, "all_to_all");
+  /* the block from rank q: rows [q*cq, (q+1)*cq) of the result along concat */
+  i64 cq = split == concat ? b : sv.sizes[concat];
+  char *send = packed(&sv, (int)split), *recv = malloc((size_t)(block * P) + 1);
+  ptensor_dist_alltoall(team, send, recv, block);
+  for (int q = 0; q < P; ++q) {
+    View sub = dv;
+    sub.data += q * cq * dv.strides[concat];
+    sub.sizes[concat] = cq;
+    rowsCopy(&sub, (int)split, 0, 1, b, recv + q * block, 0);
+  }
+  free(send);
+  free(recv);
+}
+
+static void reduceScatter(i64 team, const Unranked *src, const Unranked *dst, i64 elem, i64 dim,
+                          i64 code, i64 kind) {
+  View sv = viewOf(src, elem), dv = viewOf(dst, elem);
+  i64 block = itemsOf(&dv) * elem;
+  checkCount(itemsOf(&sv) * elem, "reduce_scatter");
+  char *send = packed(&sv, (int)dim), *recv = malloc((size_t)block + 1);
+  /* count in items of the MPI type: complex types are one item per element */
+  ptensor_dist_reduce_scatter_buf(team, send, recv, block / elem, code, kind);
+  allRows(&dv, (int)dim, recv, 0);
+  free(send);
+  free(recv);
+}
+
+static void permute(i64 team, const Unranked *src, const Unranked *dst, i64 elem, i64 to,
+                    i64 from) {
+  View sv = viewOf(src, elem), dv = viewOf(dst, elem);
+  i64 bytes = itemsOf(&sv) * elem;
+  checkCount(bytes, "collective_permute");
+  char *send = packed(&sv, 0), *recv = calloc(1, (size_t)bytes + 1);
+  ptensor_dist_sendrecv(team, send, to, recv, from, bytes);
+  allRows(&dv, 0, recv, 0);
+  free(send);
+  free(recv);
+}
+
+/* In place on a fresh contiguous copy (the lowering's). */
+static void bcast(i64 team, const Unranked *buf, i64 elem, i64 root) {
+  View v = viewOf(buf, elem);
+  checkCount(itemsOf(&v) * elem, "collective_broadcast");
+  ptensor_dist_bcast(team, v.data, itemsOf(&v) * elem, (int)root);
+}
+
 /* ---------------------------------------------------------------- compiled-code entry points */
 
-/* dist.repartition and dist.finalize_reduce lower (--dist-to-runtime) to calls of these, one
+/* The dist ops lower (--dist-to-runtime) to calls of these, one
  * per element type (the unranked memref type is part of the function's MLIR signature). */
 #define ENTRY(T, ELEM, CODE)                                                                     \
   void _mlir_ciface_ptensor_dist_repartition_##T(i64 team, Unranked *src, Unranked *dst,         \
@@ -678,6 +798,28 @@ void ptensor_dist_sendrecv(i64 team, const void *send, i64 dst, void *recv, i64 
     if (isUnsigned && code >= 2 && code <= 5)                                                    \
       code += 4;                                                                                 \
     ptensor_dist_allreduce_buf(team, v.data, count, code, kind);                                 \
+  }                                                                                              \
+  void _mlir_ciface_ptensor_dist_all_gather_##T(i64 team, Unranked *src, Unranked *dst,          \
+                                                i64 dim) {                                       \
+    allGather(team, src, dst, ELEM, dim);                                                        \
+  }                                                                                              \
+  void _mlir_ciface_ptensor_dist_all_to_all_##T(i64 team, Unranked *src, Unranked *dst,          \
+                                                i64 split, i64 concat) {                         \
+    allToAll(team, src, dst, ELEM, split, concat);                                               \
+  }                                                                                              \
+  void _mlir_ciface_ptensor_dist_reduce_scatter_##T(i64 team, Unranked *src, Unranked *dst,      \
+                                                    i64 dim, i64 isUnsigned, i64 kind) {         \
+    i64 code = CODE;                                                                             \
+    if (isUnsigned && code >= 2 && code <= 5)                                                    \
+      code += 4;                                                                                 \
+    reduceScatter(team, src, dst, ELEM, dim, code, kind);                                        \
+  }                                                                                              \
+  void _mlir_ciface_ptensor_dist_permute_##T(i64 team, Unranked *src, Unranked *dst, i64 to,     \
+                                             i64 from) {                                         \
+    permute(team, src, dst, ELEM, to, from);                                                     \
+  }                                                                                              \
+  void _mlir_ciface_ptensor_dist_bcast_##T(i64 team, Unranked *buf, i64 root) {                  \
+    bcast(team, buf, ELEM, root);                                                                \
   }
 ENTRY(f64, 8, 0)
 ENTRY(f32, 4, 1)

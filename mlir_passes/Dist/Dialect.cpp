@@ -49,8 +49,11 @@ LogicalResult FinalizeReduceOp::verify() {
   return success();
 }
 
+/// One result per operand, of its element type and rank; with `sameShape` of its type; else
+/// the extents other than `free` (-1: none) agree where both are static. Every dim in `dims`
+/// is an axis of the operands.
 static LogicalResult verifyCollective(Operation *op, ValueRange operands, ValueRange results,
-                                      bool sameShape, int64_t dim) {
+                                      bool sameShape, ArrayRef<int64_t> dims, int64_t free = -1) {
   if (operands.empty())
     return op->emitOpError("needs at least one operand");
   if (operands.size() != results.size())
@@ -62,28 +65,44 @@ static LogicalResult verifyCollective(Operation *op, ValueRange operands, ValueR
       return op->emitOpError("result ") << rt << " does not match operand " << ot;
     if (sameShape && ot != rt)
       return op->emitOpError("result ") << rt << " must have the operand's type " << ot;
-    if (dim >= ot.getRank() || dim < -1)
-      return op->emitOpError("dimension ") << dim << " out of range for " << ot;
+    for (int64_t dim : dims)
+      if (dim >= ot.getRank() || dim < 0)
+        return op->emitOpError("dimension ") << dim << " out of range for " << ot;
+    for (int64_t d = 0; d < ot.getRank(); ++d)
+      if (d != free && !ot.isDynamicDim(d) && !rt.isDynamicDim(d) &&
+          ot.getDimSize(d) != rt.getDimSize(d) && !llvm::is_contained(dims, d))
+        return op->emitOpError("result ") << rt << " differs from operand " << ot
+                                          << " in dimension " << d;
   }
   return success();
 }
 LogicalResult AllReduceOp::verify() {
-  return verifyCollective(*this, getInputs(), getOutputs(), true, -1);
+  return verifyCollective(*this, getInputs(), getOutputs(), true, {});
 }
 LogicalResult AllGatherOp::verify() {
-  return verifyCollective(*this, getInputs(), getOutputs(), false, getDim());
+  return verifyCollective(*this, getInputs(), getOutputs(), false, {getDim()});
 }
 LogicalResult AllToAllOp::verify() {
-  if (failed(verifyCollective(*this, getInputs(), getOutputs(), false, getSplitDim())))
-    return failure();
-  return verifyCollective(*this, getInputs(), getOutputs(), false, getConcatDim());
+  return verifyCollective(*this, getInputs(), getOutputs(), false,
+                          {getSplitDim(), getConcatDim()});
 }
 LogicalResult ReduceScatterOp::verify() {
-  auto t = getOperand().getType();
-  if (getDim() < 0 || getDim() >= t.getRank())
-    return emitOpError("dimension ") << getDim() << " out of range for " << t;
-  if (t.getElementType() != getResult().getType().getElementType())
-    return emitOpError("element types differ");
+  return verifyCollective(*this, getOperand(), getResult(), false, {getDim()});
+}
+LogicalResult CollectivePermuteOp::verify() {
+  if (failed(verifyCollective(*this, getInputs(), getOutputs(), true, {})))
+    return failure();
+  ArrayRef<int64_t> p = getPairs();
+  if (p.size() % 2)
+    return emitOpError("pairs must be (source, target) pairs, got ") << p.size() << " values";
+  llvm::SmallDenseSet<int64_t> seen[2];
+  for (size_t i = 0; i < p.size(); ++i) {
+    if (p[i] < 0)
+      return emitOpError("rank ") << p[i] << " in pairs is negative";
+    if (!seen[i % 2].insert(p[i]).second)
+      return emitOpError("rank ") << p[i] << " appears twice as a "
+                                  << (i % 2 ? "target" : "source");
+  }
   return success();
 }
 

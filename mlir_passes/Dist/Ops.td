@@ -6,8 +6,8 @@ include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 // Distributed-memory primitives (RFC "Dist"). A team is an i64 handle of an MPI communicator;
-// a distributed tensor is identified by an i64 id from init_dtensor. Declared with types and
-// verifiers here; their lowering to the MPI runtime belongs to the MPI-teams issue.
+// a distributed tensor is identified by an i64 id from init_dtensor. --dist-to-runtime lowers
+// them to calls of runtime/dist.c.
 def Dist_Dialect : Dialect {
   let name = "dist";
   let cppNamespace = "::dist";
@@ -81,20 +81,40 @@ def Dist_FinalizeReduceOp : Dist_Op<"finalize_reduce", [AllTypesMatch<["source",
   let hasVerifier = 1;
 }
 
-// Collectives over several operands at once (StableHLO tuple collectives, seed 000).
+// Collectives over several operands at once (StableHLO tuple collectives, seed 000). Each
+// operand is this rank's local tensor; the result of operand k depends only on the ranks'
+// operand k (one collective per operand, issued in operand order). Shapes and element types
+// must agree over the team where the semantics below say so (Python checks that before it
+// records one). Lowered by --dist-to-runtime to the runtime's ptensor_dist_<op>_<type>.
 class Dist_MultiCollective<string mnemonic> : Dist_Op<mnemonic> {
   let results = (outs Variadic<AnyRankedTensor>:$outputs);
   let hasVerifier = 1;
 }
 def Dist_AllReduceOp : Dist_MultiCollective<"all_reduce"> {
-  let arguments = (ins I64:$team, Dist_ReduceKind:$kind, Variadic<AnyRankedTensor>:$inputs);
-  let assemblyFormat = "$kind $team `,` $inputs attr-dict `:` type($inputs) `->` type($outputs)";
+  let summary = "element-wise reduction over the team, every rank gets it";
+  let description = [{
+    Integer min/max compare as unsigned with `unsigned`; float min/max propagate NaN.
+  }];
+  let arguments = (ins I64:$team, Dist_ReduceKind:$kind, Variadic<AnyRankedTensor>:$inputs,
+                   UnitAttr:$is_unsigned);
+  let assemblyFormat = "$kind $team `,` $inputs (`unsigned` $is_unsigned^)? attr-dict `:` type($inputs) `->` type($outputs)";
 }
 def Dist_AllGatherOp : Dist_MultiCollective<"all_gather"> {
+  let summary = "the ranks' operands concatenated along dim, in rank order";
+  let description = [{
+    The operands may differ in size along `dim` (the result's size there is their sum);
+    their other extents agree.
+  }];
   let arguments = (ins I64:$team, Variadic<AnyRankedTensor>:$inputs, I64Attr:$dim);
   let assemblyFormat = "$team `,` $inputs `dim` `=` $dim attr-dict `:` type($inputs) `->` type($outputs)";
 }
 def Dist_AllToAllOp : Dist_MultiCollective<"all_to_all"> {
+  let summary = "block j along split_dim goes to rank j; received blocks concatenated";
+  let description = [{
+    Each operand (one shape on every rank) is cut into team-size blocks along `split_dim`
+    (its size there must be a multiple of the team size); block j goes to rank j, and the
+    blocks a rank receives are concatenated in rank order along `concat_dim`.
+  }];
   let arguments = (ins I64:$team, Variadic<AnyRankedTensor>:$inputs, I64Attr:$split_dim,
                    I64Attr:$concat_dim);
   let assemblyFormat = "$team `,` $inputs `split` `=` $split_dim `concat` `=` $concat_dim attr-dict `:` type($inputs) `->` type($outputs)";
@@ -106,10 +126,27 @@ def Dist_CollectiveBroadcastOp : Dist_Op<"collective_broadcast", [AllTypesMatch<
   let assemblyFormat = "$team `,` $operand `root` $root attr-dict `:` type($operand)";
 }
 def Dist_ReduceScatterOp : Dist_Op<"reduce_scatter"> {
-  let arguments = (ins I64:$team, Dist_ReduceKind:$kind, AnyRankedTensor:$operand, I64Attr:$dim);
+  let summary = "element-wise reduction over the team, rank r keeps block r along dim";
+  let description = [{
+    The operand (one shape on every rank) is cut into team-size blocks along `dim` (a
+    multiple of the team size); rank r gets the reduction of every rank's block r.
+    `unsigned` as for all_reduce.
+  }];
+  let arguments = (ins I64:$team, Dist_ReduceKind:$kind, AnyRankedTensor:$operand, I64Attr:$dim,
+                   UnitAttr:$is_unsigned);
   let results = (outs AnyRankedTensor:$result);
-  let assemblyFormat = "$kind $team `,` $operand `dim` `=` $dim attr-dict `:` type($operand) `->` type($result)";
+  let assemblyFormat = "$kind $team `,` $operand `dim` `=` $dim (`unsigned` $is_unsigned^)? attr-dict `:` type($operand) `->` type($result)";
   let hasVerifier = 1;
+}
+def Dist_CollectivePermuteOp : Dist_MultiCollective<"collective_permute"> {
+  let summary = "rank s sends its operands to rank t for each (s, t) of pairs";
+  let description = [{
+    `pairs` is flat: source0, target0, source1, target1, ... (team ranks). A rank appears at
+    most once as a source and once as a target; a rank that is nobody's target gets zeros.
+    Operands have one shape on every rank.
+  }];
+  let arguments = (ins I64:$team, Variadic<AnyRankedTensor>:$inputs, DenseI64ArrayAttr:$pairs);
+  let assemblyFormat = "$team `,` $inputs `pairs` `=` $pairs attr-dict `:` type($inputs) `->` type($outputs)";
 }
 
 #endif

@@ -29,14 +29,24 @@ std::string suffix(Type t) {
   return "";
 }
 
-func::FuncOp runtimeDecl(ModuleOp module, StringRef name, TypeRange args) {
+func::FuncOp runtimeDecl(ModuleOp module, StringRef name, TypeRange args, TypeRange results = {},
+                         bool cInterface = true) {
   if (auto f = module.lookupSymbol<func::FuncOp>(name))
     return f;
   OpBuilder b(module.getBodyRegion());
-  auto f = b.create<func::FuncOp>(module.getLoc(), name, b.getFunctionType(args, {}));
+  auto f = b.create<func::FuncOp>(module.getLoc(), name, b.getFunctionType(args, results));
   f.setPrivate();
-  f->setAttr("llvm.emit_c_interface", b.getUnitAttr());
+  if (cInterface)
+    f->setAttr("llvm.emit_c_interface", b.getUnitAttr());
   return f;
+}
+
+/// A call of a plain C function of the runtime returning one integer, as an index.
+Value runtimeIndex(OpBuilder &b, Location loc, ModuleOp module, StringRef name, ValueRange args,
+                   Type resultType) {
+  auto fn = runtimeDecl(module, name, TypeRange(args), resultType, /*cInterface=*/false);
+  Value v = b.create<func::CallOp>(loc, fn, args).getResult(0);
+  return b.create<arith::IndexCastOp>(loc, b.getIndexType(), v);
 }
 
 /// The source tensor as a (read-only) memref of any layout.
@@ -51,12 +61,16 @@ Value sourceMemref(OpBuilder &b, Location loc, Value t) {
   return m;
 }
 
-/// A new buffer of type `t` whose dynamic sizes are those of `like` (except `axis`: `rows`).
-Value allocLike(OpBuilder &b, Location loc, RankedTensorType t, Value like, int64_t axis, Value rows) {
+/// A new buffer of type `t`; its dynamic sizes are those of `like`, except where `size`
+/// gives one (a null Value: like's).
+Value allocLike(OpBuilder &b, Location loc, RankedTensorType t, Value like,
+                llvm::function_ref<Value(int64_t)> size = nullptr) {
   SmallVector<Value> dyn;
   for (int64_t d = 0; d < t.getRank(); ++d)
-    if (t.isDynamicDim(d))
-      dyn.push_back(d == axis ? rows : b.create<tensor::DimOp>(loc, like, d).getResult());
+    if (t.isDynamicDim(d)) {
+      Value v = size ? size(d) : Value();
+      dyn.push_back(v ? v : b.create<tensor::DimOp>(loc, like, d).getResult());
+    }
   return b.create<memref::AllocOp>(loc, MemRefType::get(t.getShape(), t.getElementType()), dyn);
 }
 
@@ -78,17 +92,10 @@ std::pair<Value, Value> blockBounds(ModuleOp module, dist::InitDTensorOp init) {
   b.setInsertionPointAfter(init);
   Location loc = init.getLoc();
   Type i64 = b.getI64Type();
-  auto fn = module.lookupSymbol<func::FuncOp>("ptensor_dist_block");
-  if (!fn) {
-    OpBuilder mb(module.getBodyRegion());
-    fn = mb.create<func::FuncOp>(loc, "ptensor_dist_block", mb.getFunctionType({i64, i64, i64}, {i64}));
-    fn.setPrivate();
-  }
   Value n = asI64(b, loc, init.getGshape()[init.getSplit()]);
   auto bound = [&](int64_t end) {
     Value which = b.create<arith::ConstantIntOp>(loc, end, 64);
-    Value v = b.create<func::CallOp>(loc, fn, ValueRange{init.getTeam(), n, which}).getResult(0);
-    return b.create<arith::IndexCastOp>(loc, b.getIndexType(), v).getResult();
+    return runtimeIndex(b, loc, module, "ptensor_dist_block", {init.getTeam(), n, which}, i64);
   };
   Value begin = bound(0);
   return {begin, bound(1)};
@@ -124,6 +131,134 @@ LogicalResult lowerBlockQuery(ModuleOp module, Operation *op,
   return success();
 }
 
+/// Integer min/max as unsigned; bool sum / prod as or / and (max / min of bytes).
+std::pair<int64_t, int64_t> reduceArgs(Type elem, dist::ReduceKind kind, bool isUnsigned) {
+  int64_t k = int64_t(kind);
+  if (elem.isInteger(1) && (kind == dist::ReduceKind::sum || kind == dist::ReduceKind::prod))
+    k = int64_t(kind == dist::ReduceKind::sum ? dist::ReduceKind::max : dist::ReduceKind::min);
+  return {isUnsigned ? 1 : 0, k};
+}
+
+/// One dist op (every operand of a multi-operand collective in turn): a result buffer, the
+/// runtime call that fills it, and bufferization.to_tensor of the buffer for the result.
+LogicalResult lowerCollective(ModuleOp module, Operation *op) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  auto c64 = [&](int64_t v) { return b.create<arith::ConstantIntOp>(loc, v, 64).getResult(); };
+  Value team = op->getOperand(0);
+  Value teamSize;
+  auto nranks = [&]() {
+    if (!teamSize)
+      teamSize = runtimeIndex(b, loc, module, "ptensor_dist_size", {team}, b.getI32Type());
+    return teamSize;
+  };
+  auto dim = [&](Value t, int64_t d) { return b.create<tensor::DimOp>(loc, t, d).getResult(); };
+  SmallVector<Value> sources;
+  if (auto r = dyn_cast<dist::RepartitionOp>(op))
+    sources = {r.getSource()};
+  else if (auto f = dyn_cast<dist::FinalizeReduceOp>(op))
+    sources = {f.getSource()};
+  else if (auto c = dyn_cast<dist::CollectiveBroadcastOp>(op))
+    sources = {c.getOperand()};
+  else if (auto c = dyn_cast<dist::ReduceScatterOp>(op))
+    sources = {c.getOperand()};
+  else
+    sources = llvm::to_vector(op->getOperands().drop_front());
+  for (auto [src, res] : llvm::zip(sources, op->getResults())) {
+    auto resTy = cast<RankedTensorType>(res.getType());
+    Type elem = resTy.getElementType();
+    std::string sfx = suffix(elem);
+    if (sfx.empty())
+      return op->emitOpError("element type ") << elem << " has no runtime entry";
+    Value out;
+    // the runtime's arguments after (team, source memref, result memref)
+    SmallVector<Value> rest;
+    bool inPlace = false; // the call gets only the result, a copy of the source
+    std::string name;
+    if (auto r = dyn_cast<dist::RepartitionOp>(op)) {
+      int64_t axis = r.getAxis();
+      out = allocLike(b, loc, resTy, src, [&](int64_t d) { return d == axis ? r.getRows() : Value(); });
+      rest.push_back(c64(axis));
+      for (Value v : r.getSpec())
+        rest.push_back(asI64(b, loc, v));
+      rest.push_back(c64(r.getGhostsOnly() ? 1 : 0));
+      name = "repartition";
+    } else if (isa<dist::FinalizeReduceOp, dist::AllReduceOp>(op)) {
+      auto f = dyn_cast<dist::FinalizeReduceOp>(op);
+      auto a = dyn_cast<dist::AllReduceOp>(op);
+      auto [u, k] = f ? reduceArgs(elem, f.getKind(), f.getIsUnsigned())
+                      : reduceArgs(elem, a.getKind(), a.getIsUnsigned());
+      rest = {c64(u), c64(k)};
+      inPlace = true;
+      name = "allreduce";
+    } else if (auto c = dyn_cast<dist::CollectiveBroadcastOp>(op)) {
+      rest = {asI64(b, loc, c.getRoot())};
+      inPlace = true;
+      name = "bcast";
+    } else if (auto g = dyn_cast<dist::AllGatherOp>(op)) {
+      int64_t d0 = g.getDim();
+      Value rows = runtimeIndex(b, loc, module, "ptensor_dist_gather_rows",
+                                {team, asI64(b, loc, dim(src, d0))}, b.getI64Type());
+      out = allocLike(b, loc, resTy, src, [&](int64_t d) { return d == d0 ? rows : Value(); });
+      rest = {c64(d0)};
+      name = "all_gather";
+    } else if (auto t = dyn_cast<dist::AllToAllOp>(op)) {
+      int64_t sd = t.getSplitDim(), cd = t.getConcatDim();
+      out = allocLike(b, loc, resTy, src, [&](int64_t d) -> Value {
+        if (d == sd && d != cd)
+          return b.create<arith::DivUIOp>(loc, dim(src, d), nranks());
+        if (d == cd && d != sd)
+          return b.create<arith::MulIOp>(loc, dim(src, d), nranks());
+        return Value();
+      });
+      rest = {c64(sd), c64(cd)};
+      name = "all_to_all";
+    } else if (auto s = dyn_cast<dist::ReduceScatterOp>(op)) {
+      int64_t d0 = s.getDim();
+      out = allocLike(b, loc, resTy, src, [&](int64_t d) -> Value {
+        return d == d0 ? b.create<arith::DivUIOp>(loc, dim(src, d), nranks()).getResult() : Value();
+      });
+      auto [u, k] = reduceArgs(elem, s.getKind(), s.getIsUnsigned());
+      rest = {c64(d0), c64(u), c64(k)};
+      name = "reduce_scatter";
+    } else if (auto p = dyn_cast<dist::CollectivePermuteOp>(op)) {
+      // this rank's partners, chosen at run time from the pairs (one program for every rank)
+      Value me = runtimeIndex(b, loc, module, "ptensor_dist_rank", {team}, b.getI32Type());
+      Value to = c64(-1), from = c64(-1);
+      ArrayRef<int64_t> pairs = p.getPairs();
+      for (size_t i = 0; i + 1 < pairs.size(); i += 2) {
+        auto is = [&](int64_t r) {
+          return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, me,
+                                         b.create<arith::ConstantIndexOp>(loc, r));
+        };
+        to = b.create<arith::SelectOp>(loc, is(pairs[i]), c64(pairs[i + 1]), to);
+        from = b.create<arith::SelectOp>(loc, is(pairs[i + 1]), c64(pairs[i]), from);
+      }
+      out = allocLike(b, loc, resTy, src);
+      rest = {to, from};
+      name = "permute";
+    } else {
+      return op->emitOpError("is not lowered by --dist-to-runtime");
+    }
+    SmallVector<Value> args = {asI64(b, loc, team)};
+    Value in = sourceMemref(b, loc, src);
+    if (inPlace) {
+      out = allocLike(b, loc, resTy, src);
+      b.create<memref::CopyOp>(loc, in, out);
+    } else {
+      args.push_back(unranked(b, loc, in));
+    }
+    args.push_back(unranked(b, loc, out));
+    args.append(rest);
+    std::string fn = "ptensor_dist_" + name + "_" + sfx;
+    b.create<func::CallOp>(loc, runtimeDecl(module, fn, TypeRange(ValueRange(args))), args);
+    res.replaceAllUsesWith(b.create<bufferization::ToTensorOp>(loc, resTy, out, /*restrict=*/true,
+                                                               /*writable=*/true));
+  }
+  op->erase();
+  return success();
+}
+
 struct DistToRuntime : ptensor::impl::DistToRuntimeBase<DistToRuntime> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -146,49 +281,12 @@ struct DistToRuntime : ptensor::impl::DistToRuntimeBase<DistToRuntime> {
     }
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
-      if (isa<dist::RepartitionOp, dist::FinalizeReduceOp>(op))
+      if (isa<dist::DistDialect>(op->getDialect()))
         ops.push_back(op);
     });
-    for (Operation *op : ops) {
-      OpBuilder b(op);
-      Location loc = op->getLoc();
-      auto resTy = cast<RankedTensorType>(op->getResult(0).getType());
-      std::string sfx = suffix(resTy.getElementType());
-      if (sfx.empty()) {
-        op->emitOpError("element type ") << resTy.getElementType() << " has no runtime entry";
+    for (Operation *op : ops)
+      if (failed(lowerCollective(module, op)))
         return signalPassFailure();
-      }
-      Value out;
-      SmallVector<Value> args;
-      std::string name;
-      if (auto r = dyn_cast<dist::RepartitionOp>(op)) {
-        Value src = sourceMemref(b, loc, r.getSource());
-        out = allocLike(b, loc, resTy, r.getSource(), r.getAxis(), r.getRows());
-        args = {asI64(b, loc, r.getTeam()), unranked(b, loc, src), unranked(b, loc, out),
-                b.create<arith::ConstantIntOp>(loc, r.getAxis(), 64)};
-        for (Value v : r.getSpec())
-          args.push_back(asI64(b, loc, v));
-        args.push_back(b.create<arith::ConstantIntOp>(loc, r.getGhostsOnly() ? 1 : 0, 64));
-        name = "ptensor_dist_repartition_" + sfx;
-      } else {
-        auto f = cast<dist::FinalizeReduceOp>(op);
-        Value src = sourceMemref(b, loc, f.getSource());
-        out = allocLike(b, loc, resTy, f.getSource(), -1, Value());
-        b.create<memref::CopyOp>(loc, src, out);
-        args = {asI64(b, loc, f.getTeam()), unranked(b, loc, out),
-                b.create<arith::ConstantIntOp>(loc, f.getIsUnsigned() ? 1 : 0, 64),
-                b.create<arith::ConstantIntOp>(loc, int64_t(f.getKind()), 64)};
-        name = "ptensor_dist_allreduce_" + sfx;
-      }
-      SmallVector<Type> types;
-      for (Value v : args)
-        types.push_back(v.getType());
-      b.create<func::CallOp>(loc, runtimeDecl(module, name, types), args);
-      Value t = b.create<bufferization::ToTensorOp>(loc, resTy, out, /*restrict=*/true,
-                                                    /*writable=*/true);
-      op->getResult(0).replaceAllUsesWith(t);
-      op->erase();
-    }
   }
 };
 } // namespace

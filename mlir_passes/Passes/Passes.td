@@ -56,11 +56,17 @@ def MatmulToBlas : Pass<"ptensor-matmul-to-blas", "::mlir::ModuleOp"> {
 def DistToRuntime : Pass<"dist-to-runtime", "::mlir::ModuleOp"> {
   let summary = "Dist ops -> calls of the MPI runtime";
   let description = [{
-    Runs before bufferization. Each op becomes: its source as a memref
-    (bufferization.to_memref read_only), a fresh result buffer (memref.alloc; for
-    finalize_reduce a copy of the source), a call of runtime/dist.c's
-    ptensor_dist_repartition_<t> / ptensor_dist_allreduce_<t> (llvm.emit_c_interface,
-    unranked memrefs), and bufferization.to_tensor restrict of the result buffer.
+    Runs before bufferization. Each op (each operand of a multi-operand collective, in
+    order) becomes: its source as a memref (bufferization.to_memref read_only), a fresh
+    result buffer (memref.alloc; for finalize_reduce, all_reduce and collective_broadcast a
+    copy of the source, reduced / broadcast in place), a call of runtime/dist.c's
+    ptensor_dist_<repartition|allreduce|bcast|all_gather|all_to_all|reduce_scatter|permute>_<t>
+    (llvm.emit_c_interface, unranked memrefs), and bufferization.to_tensor restrict of the
+    result buffer. Extents that depend on the team come from the runtime: all_gather's from
+    ptensor_dist_gather_rows (the ranks' rows summed), all_to_all's and reduce_scatter's
+    from ptensor_dist_size; collective_permute picks this rank's partners from its pairs
+    with ptensor_dist_rank, so one program serves every rank. Bool sum / prod reduce as
+    or / and.
     dist.local_shape / dist.local_slice of a dist.init_dtensor become calls of
     ptensor_dist_block (this rank's [begin, end) of the split axis); init_dtensor and
     fini_dtensor then vanish (partitions are described by the global shape, not registered).

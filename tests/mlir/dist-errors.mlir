@@ -50,3 +50,59 @@ func.func @gid_escapes(%team: i64, %n: index) -> i64 {
   %gid = dist.init_dtensor %team(%n) split = 0
   return %gid : i64
 }
+
+// -----
+
+func.func @permute_odd_pairs(%team: i64, %t: tensor<?xf64>) -> tensor<?xf64> {
+  // expected-error @+1 {{pairs must be (source, target) pairs, got 3 values}}
+  %r = dist.collective_permute %team, %t pairs = [0, 1, 2] : tensor<?xf64> -> tensor<?xf64>
+  return %r : tensor<?xf64>
+}
+
+// -----
+
+func.func @permute_twice(%team: i64, %t: tensor<?xf64>) -> tensor<?xf64> {
+  // expected-error @+1 {{rank 1 appears twice as a target}}
+  %r = dist.collective_permute %team, %t pairs = [0, 1, 2, 1] : tensor<?xf64> -> tensor<?xf64>
+  return %r : tensor<?xf64>
+}
+
+// -----
+
+func.func @permute_negative(%team: i64, %t: tensor<?xf64>) -> tensor<?xf64> {
+  // expected-error @+1 {{rank -1 in pairs is negative}}
+  %r = dist.collective_permute %team, %t pairs = [-1, 0] : tensor<?xf64> -> tensor<?xf64>
+  return %r : tensor<?xf64>
+}
+
+// -----
+
+func.func @gather_other_dim(%team: i64, %t: tensor<?x3xf64>) -> tensor<?x4xf64> {
+  // expected-error @+1 {{differs from operand 'tensor<?x3xf64>' in dimension 1}}
+  %r = dist.all_gather %team, %t dim = 0 : tensor<?x3xf64> -> tensor<?x4xf64>
+  return %r : tensor<?x4xf64>
+}
+
+// -----
+
+func.func @scatter_bad_dim(%team: i64, %t: tensor<?xf64>) -> tensor<?xf64> {
+  // expected-error @+1 {{dimension 1 out of range}}
+  %r = dist.reduce_scatter sum %team, %t dim = 1 : tensor<?xf64> -> tensor<?xf64>
+  return %r : tensor<?xf64>
+}
+
+// -----
+
+func.func @all_to_all_bad_dim(%team: i64, %t: tensor<?xf64>) -> tensor<?xf64> {
+  // expected-error @+1 {{dimension 2 out of range}}
+  %r = dist.all_to_all %team, %t split = 0 concat = 2 : tensor<?xf64> -> tensor<?xf64>
+  return %r : tensor<?xf64>
+}
+
+// -----
+
+func.func @no_entry(%team: i64, %t: tensor<?xf16>) -> tensor<?xf16> {
+  // expected-error @+1 {{element type 'f16' has no runtime entry}}
+  %r = dist.all_gather %team, %t dim = 0 : tensor<?xf16> -> tensor<?xf16>
+  return %r : tensor<?xf16>
+}

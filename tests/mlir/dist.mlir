@@ -5,9 +5,9 @@
 // CHECK: func.func private @ptensor_dist_allreduce_i32
 // CHECK: func.func private @ptensor_dist_repartition_f64({{.*}}) attributes {llvm.emit_c_interface}
 // CHECK-LABEL: func.func @halo
-// CHECK: bufferization.to_memref %{{.*}} read_only : memref<?x?xf64, strided<[?, ?], offset: ?>>
 // CHECK: %[[D:.*]] = tensor.dim %{{.*}}, %c1
 // CHECK: %[[OUT:.*]] = memref.alloc(%{{.*}}, %[[D]]) : memref<?x?xf64>
+// CHECK: bufferization.to_memref %{{.*}} read_only : memref<?x?xf64, strided<[?, ?], offset: ?>>
 // CHECK: memref.cast %[[OUT]] : memref<?x?xf64> to memref<*xf64>
 // CHECK: call @ptensor_dist_repartition_f64(%{{.*}}, %c0_i64{{.*}}) : (i64, memref<*xf64>, memref<*xf64>, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> ()
 // CHECK: bufferization.to_tensor %[[OUT]] restrict writable
