@@ -195,6 +195,30 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
       r = b.create<FromRankedOp>(loc, ty, t);
       break;
     }
+    case Kind::DistAllGather:
+    case Kind::DistAllToAll:
+    case Kind::DistBroadcast:
+    case Kind::DistReduceScatter:
+    case Kind::DistPermute: {
+      auto i = indices();
+      Value team = b.create<arith::IndexCastOp>(loc, b.getI64Type(), i[0]);
+      Value src = b.create<ToRankedOp>(loc, ptType(ctx, *n->operands[0]).toTensorType(), opnd(0));
+      Type rt = ty.toTensorType();
+      Operation *op;
+      if (n->kind == Kind::DistAllGather)
+        op = b.create<dist::AllGatherOp>(loc, TypeRange{rt}, team, ValueRange{src}, attrs[0]);
+      else if (n->kind == Kind::DistAllToAll)
+        op = b.create<dist::AllToAllOp>(loc, TypeRange{rt}, team, ValueRange{src}, attrs[0], attrs[1]);
+      else if (n->kind == Kind::DistBroadcast)
+        op = b.create<dist::CollectiveBroadcastOp>(loc, rt, team, src, i[1]);
+      else if (n->kind == Kind::DistReduceScatter)
+        op = b.create<dist::ReduceScatterOp>(loc, rt, team, dist::ReduceKind(n->sub), src, attrs[0],
+                                             attrs[1] != 0);
+      else
+        op = b.create<dist::CollectivePermuteOp>(loc, TypeRange{rt}, team, ValueRange{src}, attrs);
+      r = b.create<FromRankedOp>(loc, ty, op->getResult(0));
+      break;
+    }
     case Kind::CustomCall: {
       const int64_t *p = attrs.data();
       bool sideEffect = *p++ != 0;

@@ -30,7 +30,10 @@ Kind kindOf(const std::string &s) {
       {"matmul", Kind::Matmul}, {"where", Kind::Where}, {"reshape", Kind::Reshape},
       {"take", Kind::Take}, {"searchsorted", Kind::SearchSorted},
       {"scatter", Kind::Scatter},
-      {"dist_repartition", Kind::DistRepartition}, {"dist_reduce", Kind::DistReduce}};
+      {"dist_repartition", Kind::DistRepartition}, {"dist_reduce", Kind::DistReduce},
+      {"dist_all_gather", Kind::DistAllGather}, {"dist_all_to_all", Kind::DistAllToAll},
+      {"dist_broadcast", Kind::DistBroadcast}, {"dist_reduce_scatter", Kind::DistReduceScatter},
+      {"dist_permute", Kind::DistPermute}};
   auto it = kinds.find(s);
   if (it == kinds.end())
     throw py::value_error("ptensor: unknown node kind '" + s + "'");
@@ -51,7 +54,8 @@ int32_t parseSub(Kind k, const std::string &s) {
   case Kind::Binary: return subOf(symbolizeBinaryOpKind(s), "binary", s);
   case Kind::BinaryTest: return subOf(symbolizeBinaryTestKind(s), "binary test", s);
   case Kind::Reduce: return subOf(symbolizeReduceKind(s), "reduction", s);
-  case Kind::DistReduce: return subOf(dist::symbolizeReduceKind(s), "collective reduction", s);
+  case Kind::DistReduce:
+  case Kind::DistReduceScatter: return subOf(dist::symbolizeReduceKind(s), "collective reduction", s);
   default: return 0;
   }
 }
@@ -144,7 +148,7 @@ std::shared_ptr<Handle> record(const std::string &kind, const std::string &sub,
     else
       n->sargs.push_back({false, 0.0, s.cast<int64_t>()});
   }
-  if (n->kind == Kind::DistRepartition || n->kind == Kind::DistReduce)
+  if (isDist(n->kind))
     pinNode(n); // collectives: every rank runs them, in recording order
   return makeHandle(std::move(n));
 }
@@ -282,6 +286,7 @@ PYBIND11_MODULE(_core, m) {
     return std::make_pair(int(k), parseSub(k, sub));
   });
   m.def("sync", [] { materializeAll(); });
+  m.def("run_pinned", [] { runPinned(); });
   m.def("cache_info", [] {
     const CacheInfo &c = cacheInfo();
     py::dict d;

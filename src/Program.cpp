@@ -363,6 +363,10 @@ void chooseDonors(Plan &p) {
 }
 
 void pinNode(std::shared_ptr<Node> n) { pinned().push_back(std::move(n)); }
+void runPinned() {
+  if (!pinned().empty())
+    materializeAll();
+}
 
 int64_t programEpoch() { return gProgramEpoch; }
 

@@ -15,7 +15,13 @@ namespace ptensor {
 enum class Kind : int32_t {
   Leaf, Arange, Create, Linspace, Eye, Unary, UnaryTest, Binary, BinaryTest, Cast, Broadcast,
   Reduce, ExtractSlice, InsertSlice, PermuteDims, Matmul, Where, Reshape, Take, SearchSorted, Scatter,
-  DistRepartition, DistReduce, ///< iargs[0] = team (an MPI communicator's handle)
+  /// Dist collectives on this rank's local tensors; iargs[0] = team (an MPI communicator's
+  /// handle). DistReduce: sub = kind, attrs [unsigned]; DistAllGather: attrs [dim];
+  /// DistAllToAll: attrs [split, concat]; DistBroadcast: iargs [team, root];
+  /// DistReduceScatter: sub = kind, attrs [dim, unsigned]; DistPermute: attrs = the flat
+  /// (source, target) pairs.
+  DistRepartition, DistReduce, DistAllGather, DistAllToAll, DistBroadcast, DistReduceScatter,
+  DistPermute,
   /// A custom_call: never a result itself; its results are CustomCallResult nodes (attrs[0]
   /// = result number) with the call as their one operand. attrs: has_side_effect, number of
   /// results, per result (dtype, rank, mask of size-1 dims), then the target name and the
@@ -81,6 +87,9 @@ inline int teamAttrIndex(Kind k) {
   }
 }
 
+/// Nodes of the Dist dialect: collectives, so they are pinned (see pinNode).
+inline bool isDist(Kind k) { return k >= Kind::DistRepartition && k <= Kind::DistPermute; }
+
 /// What Python holds. Only nodes reachable from live handles become program results.
 struct Handle {
   std::shared_ptr<Node> node;
@@ -112,6 +121,10 @@ void materializeAll(const std::shared_ptr<Node> &want = nullptr);
 /// it. Dist nodes are pinned: every rank must run the same collectives in the same order,
 /// whatever each rank's local graph looks like.
 void pinNode(std::shared_ptr<Node> n);
+/// Runs the pending program now if it holds pinned nodes: called before a collective that
+/// runs at once (outside compiled programs), so every rank issues its collectives in the
+/// same order whenever each rank's pending program happens to run.
+void runPinned();
 /// Number of programs run so far (a value cached as a NodeRef is valid while it is unchanged).
 int64_t programEpoch();
 /// A node held without making it a result: a pending node referenced only by NodeRefs is

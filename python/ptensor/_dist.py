@@ -267,10 +267,26 @@ def _repartition(team, local, axis, spec, ghost_rows=None):
                        iargs=[team.handle, rows, *spec])
 
 
+def _unsigned(dtype):
+    return int(dt.is_int(dtype) and dtype.name.startswith("uint"))
+
+
 def _allreduce(team, local, kind):
-    unsigned = dt.is_int(local.dtype) and local.dtype.name.startswith("uint")
     return _ops.record("dist_reduce", kind, [local], local.dtype, local.shape,
-                       attrs=[int(unsigned)], iargs=[team.handle])
+                       attrs=[_unsigned(local.dtype)], iargs=[team.handle])
+
+
+def _collective(kind, team, local, shape, sub="", attrs=(), iargs=()):
+    """A seed collective on this rank's local Array (a dist.<kind> node of the program, see
+    src/Program.h for its attrs): the result of `shape`, pending like any other."""
+    return _ops.record("dist_" + kind, sub, [local], local.dtype, shape, attrs=attrs,
+                       iargs=[team.handle, *iargs])
+
+
+def _broadcast(team, local, root):
+    """Rank root's `local` on every rank (a dist.collective_broadcast node); the ranks'
+    `local` have one shape and dtype."""
+    return _collective("broadcast", team, local, local.shape, iargs=[root])
 
 
 def _rows(axis, ndim, sl):
@@ -419,6 +435,7 @@ def gather(x, root=None):
 def gather_rows(rows, sizes, team, root=None):
     """The ranks' row blocks (sizes[r] rows from rank r) concatenated in rank order, on every
     rank (root=None) or on `root` (None elsewhere)."""
+    _core.run_pinned()  # this collective runs now: the recorded ones before it run first
     rows = np.ascontiguousarray(rows)
     rest = rows.shape[1:]
     row = int(np.prod(rest, dtype=np.int64)) * rows.itemsize

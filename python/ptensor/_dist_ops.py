@@ -17,10 +17,6 @@ from . import _dist
 from . import _dist_move
 
 
-def _lib():
-    return _dist._lib
-
-
 # ------------------------------------------------------------------ alignment
 
 def _source(x):
@@ -642,14 +638,12 @@ def sort(fn, x, axis=-1, descending=False, stable=True, indices=False):
 # ------------------------------------------------------------------ matmul
 
 def _bcast_rows(b, k):
-    """Rank k's rows of the 2-D distributed b, on every rank (MPI_Bcast from k)."""
+    """Rank k's rows of the 2-D distributed b, on every rank: a dist.collective_broadcast of
+    the program (the other ranks contribute an uninitialized block of that shape)."""
+    from ._creation import empty
     lo, hi = b.team.owned(*b.partition, r=k)
-    buf = np.ascontiguousarray(np.asarray(b._local)) if k == b.team.rank else \
-        np.empty((hi - lo, b.shape[1]), dtype=b.dtype.np)
-    if buf.nbytes:
-        _lib().ptensor_dist_bcast(b.team.handle, buf.ctypes.data, buf.nbytes, k)
-    from ._creation import asarray
-    return asarray(buf), lo, hi
+    part = b._local if k == b.team.rank else empty((hi - lo, b.shape[1]), dtype=b.dtype)
+    return _dist._broadcast(b.team, part, k), lo, hi
 
 
 def matmul(fn, a, b):

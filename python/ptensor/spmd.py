@@ -33,6 +33,7 @@ def split(color, key=None, team=None):
     """A new team of the ranks of `team` (default: the world) that pass the same color, ordered
     by key (default: their rank), as MPI_Comm_split. Every rank of `team` must call it."""
     t = _team(team)
+    _dist._core.run_pinned()  # MPI_Comm_split is a collective
     for name, v in (("color", color), ("key", key)):
         if v is not None and (isinstance(v, bool) or not isinstance(v, (int, np.integer))
                               or not 0 <= v < 2**31):
@@ -42,7 +43,9 @@ def split(color, key=None, team=None):
 
 
 def barrier(team=None):
-    _dist._runtime().ptensor_dist_barrier(_team(team).handle)
+    t = _team(team)
+    _dist._core.run_pinned()  # the recorded collectives first, in order on every rank
+    _dist._runtime().ptensor_dist_barrier(t.handle)
 
 
 def get_locals(x):
@@ -89,157 +92,170 @@ def gather(x, root=None):
     return _gather(x, root)
 
 
-def all_gather(*arrays, team=None):
-    """Every rank's local parts concatenated along axis 0, for several arrays at once."""
+# ------------------------------------------------------------------ collectives
+# StableHLO's collectives (seeds 000 and 002) on local arrays (every rank its own), several
+# at once. Each is recorded as a dist op of the pending program (dist.all_reduce semantics:
+# mlir_passes/Dist/Ops.td), so its operand need not be computed first and its result fuses
+# with what follows; --dist-to-runtime lowers it to runtime/dist.c. Shapes and dtypes must
+# agree over the team: one small allgather of every operand's signature checks that first,
+# so a mismatch raises the same ValueError on every rank instead of failing inside MPI.
+
+def _local(a, name):
     from ._creation import asarray
-    t = _team(team)
-    out = []
-    for a in arrays:
-        a = np.asarray(get_locals(a))
-        out.append(asarray(_dist.gather_rows(a, all_gather_sizes(a.shape[0], t), t)))
+    if isinstance(a, DArray):
+        raise TypeError(f"{name} takes local arrays (use pt.spmd.get_locals)")
+    return asarray(a)
+
+
+def _agree(t, xs, name, axis=None):
+    """ValueError on every rank unless every rank's xs have the same shapes (apart from their
+    extent along `axis`, one per array) and dtypes; returns the ranks' extents along `axis`
+    (P x len(xs)), or None."""
+    import zlib
+    mine = []
+    for k, x in enumerate(xs):
+        shape = list(x.shape)
+        n = shape[axis[k]] if axis else 0
+        if axis:
+            shape[axis[k]] = -1
+        mine += [zlib.crc32(repr((shape, x.dtype.name)).encode()), n]
+    got = _dist.gather_rows(np.array([mine], dtype=np.int64), [1] * t.size, t)
+    for k, x in enumerate(xs):
+        if len(set(got[:, 2 * k])) != 1:
+            raise ValueError(f"{name}: the ranks' arrays differ in shape or dtype (this rank: "
+                             f"{x.shape} {x.dtype})")
+        # the largest message: every rank's part of an all_gather, else one rank's array
+        n = int(np.prod(x.shape, dtype=np.int64))
+        if axis:
+            rest = x.shape[:axis[k]] + x.shape[axis[k] + 1:]
+            n = int(got[:, 2 * k + 1].sum()) * int(np.prod(rest, dtype=np.int64))
+        if n * x.dtype.itemsize >= 2**31:
+            raise ValueError(f"{name}: {n * x.dtype.itemsize} bytes do not fit one MPI message")
+    return got[:, 1::2] if axis else None
+
+
+def _each(out):
     return out[0] if len(out) == 1 else tuple(out)
+
+
+def _axes(xs, axis, name, what):
+    from ._ops import normalize_axis
+    for x in xs:
+        if x.ndim == 0:
+            raise ValueError(f"{name}: arrays must have at least one dimension")
+    return [normalize_axis(axis, x.ndim, what) for x in xs]
+
+
+def all_gather(*arrays, axis=0, team=None):
+    """Every rank's local arrays concatenated along axis (in rank order), for several arrays
+    at once; the ranks' arrays may differ in size along axis only."""
+    t = _team(team)
+    xs = [_local(a, "all_gather") for a in arrays]
+    axes = _axes(xs, axis, "all_gather", "axis")
+    sizes = _agree(t, xs, "all_gather", axes)
+    out = []
+    for k, (x, ax) in enumerate(zip(xs, axes)):
+        shape = list(x.shape)
+        shape[ax] = int(sizes[:, k].sum())
+        out.append(_dist._collective("all_gather", t, x, shape, attrs=[ax]))
+    return _each(out)
 
 
 _KINDS = {"sum": 0, "prod": 1, "min": 2, "max": 3}
 
 
-def all_reduce(*arrays, op="sum", team=None):
-    """Element-wise reduction of local arrays over the team (every rank gets the result),
-    for several arrays at once; recorded in the program as dist.finalize_reduce."""
+def _op(op, name, dtypes):
     if op not in _KINDS:
-        raise ValueError(f"all_reduce: op must be one of {sorted(_KINDS)}, got {op!r}")
-    from ._creation import asarray
+        raise ValueError(f"{name}: op must be one of {sorted(_KINDS)}, got {op!r}")
+    if op in ("min", "max"):
+        for d in dtypes:
+            dt.reject_complex(f"{name} op={op!r}", d)
+
+
+def all_reduce(*arrays, op="sum", team=None):
+    """Element-wise reduction (op: sum, prod, min, max; bools: or / and) of the ranks' local
+    arrays, every rank gets it, for several arrays at once (dist.finalize_reduce)."""
     t = _team(team)
-    out = []
-    for a in arrays:
-        if isinstance(a, DArray):
-            raise TypeError("all_reduce takes local arrays (use pt.spmd.get_locals)")
-        a = asarray(a)
-        if op in ("min", "max"):
-            dt.reject_complex(f"all_reduce op={op!r}", a.dtype)
-        out.append(_dist._allreduce(t, a, op))
-    return out[0] if len(out) == 1 else tuple(out)
+    xs = [_local(a, "all_reduce") for a in arrays]
+    _op(op, "all_reduce", [x.dtype for x in xs])
+    _agree(t, xs, "all_reduce")
+    kind = {"sum": "max", "prod": "min"}.get(op, op)
+    return _each([_dist._allreduce(t, x, kind if x.dtype == dt.bool_ else op) for x in xs])
 
 
-def collective_broadcast(x, root=0, team=None):
-    """Rank root's local array on every rank (shape and dtype must agree on every rank)."""
-    from ._creation import asarray
+def collective_broadcast(*arrays, root=0, team=None):
+    """Rank root's local arrays on every rank (shapes and dtypes agree over the team)."""
     t = _team(team)
-    if not 0 <= root < t.size:
-        raise ValueError(f"collective_broadcast: root {root} is not a rank of a team of {t.size}")
-    a = np.ascontiguousarray(np.array(get_locals(asarray(x))))
-    _dist._lib.ptensor_dist_bcast(t.handle, a.ctypes.data, a.nbytes, root)
-    return asarray(a)
+    if isinstance(root, bool) or not isinstance(root, (int, np.integer)) or \
+            not 0 <= root < t.size:
+        raise ValueError(f"collective_broadcast: root {root!r} is not a rank of a team of "
+                         f"{t.size}")
+    xs = [_local(a, "collective_broadcast") for a in arrays]
+    _agree(t, xs, "collective_broadcast")
+    return _each([_dist._broadcast(t, x, int(root)) for x in xs])
 
 
-# ------------------------------------------------------------------ StableHLO's collectives
-# On local arrays (every rank its own), several at once, like all_reduce. Shapes and dtypes
-# must agree over the team; that is checked before anything else (one small allgather), so a
-# mismatch, and every error after it, raises the same ValueError on every rank instead of
-# failing inside MPI or leaving the other ranks waiting.
-_MPI_CODE = {"float64": 0, "float32": 1, "int64": 2, "int32": 3, "int16": 4, "int8": 5,
-             "uint64": 6, "uint32": 7, "uint16": 8, "uint8": 9, "bool": 9, "complex64": 10,
-             "complex128": 11}
-
-
-def _local_np(a, name):
-    from ._creation import asarray
-    if isinstance(a, DArray):
-        raise TypeError(f"{name} takes local arrays (use pt.spmd.get_locals)")
-    return np.ascontiguousarray(np.asarray(asarray(a)))
-
-
-def _agree(t, x, name):
-    """ValueError on every rank unless every rank's x has the same shape and dtype."""
-    import zlib
-    sig = zlib.crc32(repr((x.shape, x.dtype.str)).encode())
-    if len(set(all_gather_sizes(sig, t))) != 1:
-        raise ValueError(f"{name}: the ranks' arrays differ in shape or dtype (this rank: "
-                         f"{x.shape} {x.dtype})")
-    if x.nbytes >= 2**31:
-        raise ValueError(f"{name}: {x.nbytes} bytes do not fit one MPI message")
-
-
-def _blocks(t, a, axis, name, what):
-    """The local array and its team-size blocks along axis, stacked (after _agree)."""
-    from ._ops import normalize_axis
-    x = _local_np(a, name)
-    _agree(t, x, name)
-    if x.ndim == 0:
-        raise ValueError(f"{name}: arrays must have at least one dimension")
-    ax, P = normalize_axis(axis, x.ndim, what), t.size
-    if x.shape[ax] % P:
-        raise ValueError(f"{name}: {what} {ax} has size {x.shape[ax]}, not a multiple of the "
-                         f"team size {P}")
-    return x, np.ascontiguousarray(np.stack(np.split(x, P, axis=ax))) if P > 1 else x[None]
-
-
-def _each(arrays, f):
-    out = [f(a) for a in arrays]
-    return out[0] if len(out) == 1 else tuple(out)
+def _blocks(t, arrays, axis, name, what):
+    """The local arrays and their axes after the checks of a collective that cuts them into
+    team-size blocks along axis."""
+    xs = [_local(a, name) for a in arrays]
+    axes = _axes(xs, axis, name, what)
+    _agree(t, xs, name)
+    for x, ax in zip(xs, axes):
+        if x.shape[ax] % t.size:
+            raise ValueError(f"{name}: {what} {ax} has size {x.shape[ax]}, not a multiple of "
+                             f"the team size {t.size}")
+    return xs, axes
 
 
 def all_to_all(*arrays, split_axis=0, concat_axis=0, team=None):
     """Each local array is split into team-size blocks along split_axis; block j goes to rank
     j; the received blocks are concatenated in rank order along concat_axis."""
-    from ._creation import asarray
     from ._ops import normalize_axis
     t = _team(team)
-
-    def one(a):
-        x, send = _blocks(t, a, split_axis, "all_to_all", "split_axis")
+    xs, axes = _blocks(t, arrays, split_axis, "all_to_all", "split_axis")
+    out = []
+    for x, sa in zip(xs, axes):
         ca = normalize_axis(concat_axis, x.ndim, "concat_axis")
-        recv = np.empty_like(send)
-        _dist._lib.ptensor_dist_alltoall(t.handle, send.ctypes.data, recv.ctypes.data,
-                                         send.nbytes // t.size)
-        return asarray(np.concatenate(list(recv), axis=ca))
-    return _each(arrays, one)
+        shape = list(x.shape)
+        shape[sa] //= t.size
+        shape[ca] *= t.size
+        out.append(_dist._collective("all_to_all", t, x, shape, attrs=[sa, ca]))
+    return _each(out)
 
 
 def reduce_scatter(*arrays, op="sum", scatter_axis=0, team=None):
-    """The element-wise reduction (op: sum, prod, min, max) of the ranks' local arrays, split
-    into team-size blocks along scatter_axis: rank r gets block r."""
-    from ._creation import asarray
+    """The element-wise reduction (op: sum, prod, min, max; bools: or / and) of the ranks'
+    local arrays, split into team-size blocks along scatter_axis: rank r gets block r."""
+    t = _team(team)
     if op not in _KINDS:
         raise ValueError(f"reduce_scatter: op must be one of {sorted(_KINDS)}, got {op!r}")
-    t = _team(team)
-
-    def one(a):
-        x, send = _blocks(t, a, scatter_axis, "reduce_scatter", "scatter_axis")
-        kind, dtype = _KINDS[op], x.dtype
-        if op in ("min", "max"):
-            dt.reject_complex(f"reduce_scatter op={op!r}", dt.to_dtype(dtype))
-        if dtype == np.bool_:  # or / and as max / min of bytes
-            send, kind = send.view(np.uint8), _KINDS["max" if op in ("sum", "max") else "min"]
-        recv = np.empty(send.shape[1:], send.dtype)
-        _dist._lib.ptensor_dist_reduce_scatter_buf(t.handle, send.ctypes.data, recv.ctypes.data,
-                                                   recv.size, _MPI_CODE[dtype.name], kind)
-        return asarray(recv.view(dtype))
-    return _each(arrays, one)
+    xs, axes = _blocks(t, arrays, scatter_axis, "reduce_scatter", "scatter_axis")
+    _op(op, "reduce_scatter", [x.dtype for x in xs])
+    out = []
+    for x, ax in zip(xs, axes):
+        shape = list(x.shape)
+        shape[ax] //= t.size
+        out.append(_dist._collective("reduce_scatter", t, x, shape, sub=op,
+                                     attrs=[ax, _dist._unsigned(x.dtype)]))
+    return _each(out)
 
 
 def collective_permute(*arrays, source_target_pairs, team=None):
-    """Each rank sends its local array to the rank it is paired with as a source and receives
-    from the rank paired with it as a target; a rank that is nobody's target gets zeros.
-    A rank may appear at most once as a source and once as a target."""
-    from ._creation import asarray
+    """Each rank sends its local arrays to the rank it is paired with as a source and
+    receives from the rank paired with it as a target; a rank that is nobody's target gets
+    zeros. A rank may appear at most once as a source and once as a target."""
     t = _team(team)
     pairs = [tuple(p) for p in source_target_pairs]
     for p in pairs:
-        if len(p) != 2 or not all(isinstance(r, (int, np.integer)) and 0 <= r < t.size for r in p):
+        if len(p) != 2 or not all(isinstance(r, (int, np.integer)) and not isinstance(r, bool)
+                                  and 0 <= r < t.size for r in p):
             raise ValueError(f"collective_permute: pair {p} must be two ranks of a team of {t.size}")
     for i, what in ((0, "source"), (1, "target")):
         seen = [p[i] for p in pairs]
         if len(seen) != len(set(seen)):
             raise ValueError(f"collective_permute: a rank appears twice as a {what} in {pairs}")
-    dst = next((d for s, d in pairs if s == t.rank), -1)
-    src = next((s for s, d in pairs if d == t.rank), -1)
-
-    def one(a):
-        x = _local_np(a, "collective_permute")
-        _agree(t, x, "collective_permute")
-        recv = np.zeros_like(x)
-        _dist._lib.ptensor_dist_sendrecv(t.handle, x.ctypes.data, dst, recv.ctypes.data, src,
-                                         x.nbytes)
-        return asarray(recv)
-    return _each(arrays, one)
+    xs = [_local(a, "collective_permute") for a in arrays]
+    _agree(t, xs, "collective_permute")
+    flat = [int(r) for p in pairs for r in p]
+    return _each([_dist._collective("permute", t, x, x.shape, attrs=flat) for x in xs])
