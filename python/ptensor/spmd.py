@@ -100,11 +100,13 @@ def gather(x, root=None):
 # agree over the team: one small allgather of every operand's signature checks that first,
 # so a mismatch raises the same ValueError on every rank instead of failing inside MPI.
 
-def _local(a, name):
+def _locals(arrays, name):
     from ._creation import asarray
-    if isinstance(a, DArray):
+    if not arrays:
+        raise TypeError(f"{name} needs at least one array")
+    if any(isinstance(a, DArray) for a in arrays):
         raise TypeError(f"{name} takes local arrays (use pt.spmd.get_locals)")
-    return asarray(a)
+    return [asarray(a) for a in arrays]
 
 
 def _agree(t, xs, name, axis=None):
@@ -150,7 +152,7 @@ def all_gather(*arrays, axis=0, team=None):
     """Every rank's local arrays concatenated along axis (in rank order), for several arrays
     at once; the ranks' arrays may differ in size along axis only."""
     t = _team(team)
-    xs = [_local(a, "all_gather") for a in arrays]
+    xs = _locals(arrays, "all_gather")
     axes = _axes(xs, axis, "all_gather", "axis")
     sizes = _agree(t, xs, "all_gather", axes)
     out = []
@@ -161,12 +163,12 @@ def all_gather(*arrays, axis=0, team=None):
     return _each(out)
 
 
-_KINDS = {"sum": 0, "prod": 1, "min": 2, "max": 3}
+_OPS = ("sum", "prod", "min", "max")
 
 
 def _op(op, name, dtypes):
-    if op not in _KINDS:
-        raise ValueError(f"{name}: op must be one of {sorted(_KINDS)}, got {op!r}")
+    if op not in _OPS:
+        raise ValueError(f"{name}: op must be one of {sorted(_OPS)}, got {op!r}")
     if op in ("min", "max"):
         for d in dtypes:
             dt.reject_complex(f"{name} op={op!r}", d)
@@ -176,36 +178,34 @@ def all_reduce(*arrays, op="sum", team=None):
     """Element-wise reduction (op: sum, prod, min, max; bools: or / and) of the ranks' local
     arrays, every rank gets it, for several arrays at once (dist.finalize_reduce)."""
     t = _team(team)
-    xs = [_local(a, "all_reduce") for a in arrays]
+    xs = _locals(arrays, "all_reduce")
     _op(op, "all_reduce", [x.dtype for x in xs])
     _agree(t, xs, "all_reduce")
-    kind = {"sum": "max", "prod": "min"}.get(op, op)
-    return _each([_dist._allreduce(t, x, kind if x.dtype == dt.bool_ else op) for x in xs])
+    return _each([_dist._allreduce(t, x, op) for x in xs])
 
 
-def collective_broadcast(*arrays, root=0, team=None):
-    """Rank root's local arrays on every rank (shapes and dtypes agree over the team)."""
+def collective_broadcast(x, root=0, team=None):
+    """Rank root's local array on every rank (its shape and dtype agree over the team)."""
     t = _team(team)
     if isinstance(root, bool) or not isinstance(root, (int, np.integer)) or \
             not 0 <= root < t.size:
         raise ValueError(f"collective_broadcast: root {root!r} is not a rank of a team of "
                          f"{t.size}")
-    xs = [_local(a, "collective_broadcast") for a in arrays]
+    xs = _locals([x], "collective_broadcast")
     _agree(t, xs, "collective_broadcast")
-    return _each([_dist._broadcast(t, x, int(root)) for x in xs])
+    return _dist._broadcast(t, xs[0], int(root))
 
 
-def _blocks(t, arrays, axis, name, what):
-    """The local arrays and their axes after the checks of a collective that cuts them into
+def _blocks(t, xs, axis, name, what):
+    """The axes of the local arrays xs after the checks of a collective that cuts them into
     team-size blocks along axis."""
-    xs = [_local(a, name) for a in arrays]
     axes = _axes(xs, axis, name, what)
     _agree(t, xs, name)
     for x, ax in zip(xs, axes):
         if x.shape[ax] % t.size:
             raise ValueError(f"{name}: {what} {ax} has size {x.shape[ax]}, not a multiple of "
                              f"the team size {t.size}")
-    return xs, axes
+    return axes
 
 
 def all_to_all(*arrays, split_axis=0, concat_axis=0, team=None):
@@ -213,7 +213,8 @@ def all_to_all(*arrays, split_axis=0, concat_axis=0, team=None):
     j; the received blocks are concatenated in rank order along concat_axis."""
     from ._ops import normalize_axis
     t = _team(team)
-    xs, axes = _blocks(t, arrays, split_axis, "all_to_all", "split_axis")
+    xs = _locals(arrays, "all_to_all")
+    axes = _blocks(t, xs, split_axis, "all_to_all", "split_axis")
     out = []
     for x, sa in zip(xs, axes):
         ca = normalize_axis(concat_axis, x.ndim, "concat_axis")
@@ -228,10 +229,9 @@ def reduce_scatter(*arrays, op="sum", scatter_axis=0, team=None):
     """The element-wise reduction (op: sum, prod, min, max; bools: or / and) of the ranks'
     local arrays, split into team-size blocks along scatter_axis: rank r gets block r."""
     t = _team(team)
-    if op not in _KINDS:
-        raise ValueError(f"reduce_scatter: op must be one of {sorted(_KINDS)}, got {op!r}")
-    xs, axes = _blocks(t, arrays, scatter_axis, "reduce_scatter", "scatter_axis")
+    xs = _locals(arrays, "reduce_scatter")
     _op(op, "reduce_scatter", [x.dtype for x in xs])
+    axes = _blocks(t, xs, scatter_axis, "reduce_scatter", "scatter_axis")
     out = []
     for x, ax in zip(xs, axes):
         shape = list(x.shape)
@@ -255,7 +255,7 @@ def collective_permute(*arrays, source_target_pairs, team=None):
         seen = [p[i] for p in pairs]
         if len(seen) != len(set(seen)):
             raise ValueError(f"collective_permute: a rank appears twice as a {what} in {pairs}")
-    xs = [_local(a, "collective_permute") for a in arrays]
+    xs = _locals(arrays, "collective_permute")
     _agree(t, xs, "collective_permute")
     flat = [int(r) for p in pairs for r in p]
     return _each([_dist._collective("permute", t, x, x.shape, attrs=flat) for x in xs])
