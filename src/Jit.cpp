@@ -62,6 +62,15 @@ const char *kRunnerUtils = "/usr/lib/llvm-19/lib/libmlir_c_runner_utils.so.19.1"
 int gThreads = 0;
 int gDefaultThreads = 1;
 void (*gOmpSetNumThreads)(int) = nullptr;
+/// OpenBLAS runs its own thread pool (all cores, or OPENBLAS_NUM_THREADS): PTENSOR_NUM_THREADS
+/// and set_num_threads cap it too (never above its own count), so ranks that share a node do
+/// not oversubscribe its cores.
+void (*gBlasSetNumThreads)(int) = nullptr;
+int gBlasThreads = 1; ///< OpenBLAS's own count, read when it is loaded
+void capBlasThreads(int n) {
+  if (gBlasSetNumThreads && n > 0)
+    gBlasSetNumThreads(std::min(n, gBlasThreads));
+}
 /// Programs whose largest array has fewer elements run on one thread: waking the OpenMP team
 /// (futex calls, the threads sleep between programs) costs more than the work.
 constexpr int64_t kParallelMin = 32768;
@@ -106,6 +115,14 @@ struct Jit {
       envThreads = std::atoi(e);
     if (envThreads == 1)
       parallel = false;
+    auto blasGet = reinterpret_cast<int (*)()>(
+        llvm::sys::DynamicLibrary::SearchForAddressOfSymbol("openblas_get_num_threads"));
+    if (blas && blasGet) {
+      gBlasSetNumThreads = reinterpret_cast<void (*)(int)>(
+          llvm::sys::DynamicLibrary::SearchForAddressOfSymbol("openblas_set_num_threads"));
+      gBlasThreads = blasGet();
+      capBlasThreads(envThreads);
+    }
     if (parallel) {
       if (!std::getenv("KMP_BLOCKTIME"))
         setenv("KMP_BLOCKTIME", "0", 0); // idle threads sleep: no spinning between programs
@@ -302,6 +319,7 @@ void setNumThreads(int n) {
   gThreads = n;
   if (gOmpSetNumThreads && n > 0)
     gOmpSetNumThreads(n);
+  capBlasThreads(n);
 }
 int numThreads() { return gThreads; }
 

@@ -1,5 +1,5 @@
-"""Distributed scaling: the star stencil (4096x4096), Black-Scholes and sort at 1 and 2 MPI
-ranks.
+"""Distributed scaling: the star stencil (4096x4096), Black-Scholes, sort and matmul (2000^2,
+both operands split: 1-D SUMMA) at 1 and 2 MPI ranks.
 
     python examples/benchmarks/dist_scaling.py [--ranks 1 2] [--n 4096] [--repeat 5]
 
@@ -49,6 +49,15 @@ def worker(name, n, steps, repeat):
             nonlocal nu, nv
             sweep(nu, nv)
             nu, nv = nv, nu
+    elif name == "matmul":  # both split by rows: 1-D SUMMA (broadcasts inside the program)
+        a0, b0 = rng.random((n, n)), rng.random((n, n))
+        a, b = pt.asarray(a0), pt.asarray(b0)
+
+        def work():
+            return a @ b
+
+        def work_np():
+            return a0 @ b0
     elif name == "sort":
         a0 = rng.random(n)
         x = pt.asarray(a0)
@@ -99,7 +108,9 @@ def worker(name, n, steps, repeat):
 
 
 def run(name, ranks, n, steps, repeat):
-    env = dict(os.environ, PTENSOR_NUM_THREADS="1")
+    # one thread per rank, OpenBLAS's too (NumPy's bundled one reads OPENBLAS_NUM_THREADS;
+    # ptensor caps Debian's at PTENSOR_NUM_THREADS)
+    env = dict(os.environ, PTENSOR_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
     cmd = ["mpiexec", "-n", str(ranks), sys.executable, os.path.abspath(__file__), "--worker",
            name, "--n", str(n), "--steps", str(steps), "--repeat", str(repeat)]
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=1800)
@@ -119,20 +130,20 @@ def main():
     if a.worker:
         return worker(a.worker, a.n, a.steps, a.repeat)
     sizes = {"stencil": a.n or 4096, "black_scholes": a.n * a.n if a.n else 8_000_000,
-             "sort": a.n * a.n if a.n else 1 << 23}
+             "sort": a.n * a.n if a.n else 1 << 23, "matmul": a.n or 2000}
     print(f"# ptensor distributed scaling, 1 thread per rank, median of {a.repeat} x "
           f"{a.steps} steps")
     print("| workload | size | ranks | ms/step | efficiency | bytes sent/step | messages/step "
           "| NumPy ms/step (1 thread) |")
     print("|---|---|---|---|---|---|---|---|")
-    for name in ("stencil", "black_scholes", "sort"):
+    for name in ("stencil", "black_scholes", "sort", "matmul"):
         base = None
         for r in a.ranks:
             res = run(name, r, sizes[name], a.steps, a.repeat)
             if r == 1:
                 base = res["time"]
             eff = base / (r * res["time"]) if base else float("nan")
-            size = f"{sizes[name]}^2" if name == "stencil" else str(sizes[name])
+            size = f"{sizes[name]}^2" if name in ("stencil", "matmul") else str(sizes[name])
             ref = "" if np.isnan(res["numpy"]) else f"{res['numpy'] * 1e3:.1f}"
             print(f"| {name} | {size} | {r} | {res['time'] * 1e3:.1f} | {eff:.0%} | "
                   f"{res['bytes']:.0f} | {res['messages']:.0f} | {ref} |", flush=True)

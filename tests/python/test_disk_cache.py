@@ -1,5 +1,6 @@
 """The persistent program cache (PTENSOR_CACHE_DIR): real separate processes, as users run
 scripts. Each test uses its own empty cache directory."""
+import ctypes
 import json
 import os
 import subprocess
@@ -100,3 +101,30 @@ def test_num_threads_setting(tmp_path):
         assert r["ok"], r
         new[n] = r["new_threads"]
     assert new["3"] - new["1"] == 2, new
+
+
+BLAS_THREADS = r"""
+import os, json, ctypes
+for v in ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS"):
+    os.environ.pop(v, None)  # OpenBLAS's own count: one per usable core
+os.environ["PTENSOR_NUM_THREADS"] = "1"
+import numpy as np, ptensor as pt
+a = np.random.default_rng(0).random((200, 200))
+ok = bool(np.allclose((pt.asarray(a) @ pt.asarray(a)).to_numpy(), a @ a, rtol=1e-12))
+blas = ctypes.CDLL("libopenblas.so.0")  # the one the JIT loaded (same soname, same handle)
+first = blas.openblas_get_num_threads()
+pt.set_num_threads(64)
+print(json.dumps({"ok": ok, "first": first, "after": blas.openblas_get_num_threads()}))
+"""
+
+
+def test_num_threads_caps_openblas(tmp_path):
+    """OpenBLAS keeps its own thread pool (all cores): PTENSOR_NUM_THREADS and
+    set_num_threads cap it too, never above its own count (ranks sharing a node under
+    mpiexec would oversubscribe the cores otherwise)."""
+    try:
+        ctypes.CDLL("libopenblas.so.0")
+    except OSError:
+        pytest.skip("Debian's OpenBLAS is not installed")
+    r = result(run_script(tmp_path, BLAS_THREADS))
+    assert r == {"ok": True, "first": 1, "after": len(os.sched_getaffinity(0))}, r
