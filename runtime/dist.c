@@ -583,8 +583,17 @@ void ptensor_dist_gatherv(i64 team, const void *mine, const i64 *bytes, void *ou
   free(displs);
 }
 
+/* Counted at the root as P - 1 messages of `bytes` (the volume every rank receives). */
 void ptensor_dist_bcast(i64 team, void *data, i64 bytes, int root) {
-  MPI_Bcast(data, (int)bytes, MPI_BYTE, root, comm(team));
+  MPI_Comm c = comm(team);
+  int P, me;
+  MPI_Comm_size(c, &P);
+  MPI_Comm_rank(c, &me);
+  MPI_Bcast(data, (int)bytes, MPI_BYTE, root, c);
+  if (me == root) {
+    gBytesSent += bytes * (P - 1);
+    gMessages += P - 1;
+  }
 }
 
 /* ---------------------------------------------------------------- collectives of pt.spmd */
