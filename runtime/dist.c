@@ -329,6 +329,30 @@ static void planFree(Plan *pl) {
   free(pl);
 }
 
+/* Appends to the plan every other rank q whose items (items(s, P, q)) meet [lo, hi), with
+ * the first item and count of the intersection. */
+static void addPeers(Plan *pl, int *cap, const Spec *s, int P, int me,
+                     void (*items)(const Spec *, i64, i64, i64 *, i64 *), i64 lo, i64 hi) {
+  for (int q = 0; q < P; ++q) {
+    i64 a0, a1;
+    items(s, P, q, &a0, &a1);
+    a0 = a0 > lo ? a0 : lo;
+    a1 = a1 < hi ? a1 : hi;
+    if (q == me || a0 >= a1)
+      continue;
+    if (pl->nreq == *cap) {
+      *cap = *cap ? 2 * *cap : 4;
+      pl->peer = realloc(pl->peer, *cap * sizeof *pl->peer);
+      pl->first = realloc(pl->first, *cap * sizeof *pl->first);
+      pl->count = realloc(pl->count, *cap * sizeof *pl->count);
+      pl->bufs = realloc(pl->bufs, *cap * sizeof *pl->bufs);
+    }
+    pl->peer[pl->nreq] = q;
+    pl->first[pl->nreq] = a0;
+    pl->count[pl->nreq++] = a1 - a0;
+  }
+}
+
 static Plan *planBuild(const i64 *key, const Spec *s, int P, int me, i64 slab) {
   Plan *pl = calloc(1, sizeof *pl);
   memcpy(pl->key, key, sizeof pl->key);
@@ -337,42 +361,11 @@ static Plan *planBuild(const i64 *key, const Spec *s, int P, int me, i64 slab) {
   dstItems(s, P, me, &pl->my0, &pl->my1);
   srcItems(s, P, me, &pl->own0, &pl->own1);
   int cap = 0;
-#define GROW()                                                                                   \
-  if (pl->nreq == cap) {                                                                         \
-    cap = cap ? 2 * cap : 4;                                                                     \
-    pl->peer = realloc(pl->peer, cap * sizeof *pl->peer);                                        \
-    pl->first = realloc(pl->first, cap * sizeof *pl->first);                                     \
-    pl->count = realloc(pl->count, cap * sizeof *pl->count);                                     \
-    pl->bufs = realloc(pl->bufs, cap * sizeof *pl->bufs);                                        \
-  }
-  /* receives: items of mine that rank q owns */
-  for (int q = 0; q < P; ++q) {
-    i64 a0, a1;
-    srcItems(s, P, q, &a0, &a1);
-    a0 = a0 > pl->my0 ? a0 : pl->my0;
-    a1 = a1 < pl->my1 ? a1 : pl->my1;
-    if (q == me || a0 >= a1)
-      continue;
-    GROW();
-    pl->peer[pl->nreq] = q;
-    pl->first[pl->nreq] = a0;
-    pl->count[pl->nreq++] = a1 - a0;
-  }
+  /* receives: items of mine (my0..my1) that rank q owns; sends: items I own that rank r
+   * receives */
+  addPeers(pl, &cap, s, P, me, srcItems, pl->my0, pl->my1);
   pl->nrecv = pl->nreq;
-  /* sends: items I own that rank r receives */
-  for (int r = 0; r < P; ++r) {
-    i64 d0, d1;
-    dstItems(s, P, r, &d0, &d1);
-    d0 = d0 > pl->own0 ? d0 : pl->own0;
-    d1 = d1 < pl->own1 ? d1 : pl->own1;
-    if (r == me || d0 >= d1)
-      continue;
-    GROW();
-    pl->peer[pl->nreq] = r;
-    pl->first[pl->nreq] = d0;
-    pl->count[pl->nreq++] = d1 - d0;
-  }
-#undef GROW
+  addPeers(pl, &cap, s, P, me, dstItems, pl->own0, pl->own1);
   i64 total = 0;
   for (int k = 0; k < pl->nreq; ++k)
     total += pl->count[k] * slab;
