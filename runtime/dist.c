@@ -238,12 +238,15 @@ static void rowsToRows(const View *a, const View *b, int axis, i64 first, i64 st
 /* ---------------------------------------------------------------- statistics */
 
 static i64 gBytesSent = 0, gMessages = 0, gPlansBuilt = 0, gPlansReused = 0;
-/* out: bytes sent, messages sent, repartition plans built, plans reused from the cache */
+static i64 gInFlight = 0, gConcurrent = 0;
+/* out: bytes sent, messages sent, repartition plans built, plans reused from the cache,
+ * exchanges started while another was in flight */
 void ptensor_dist_stats(i64 *out) {
   out[0] = gBytesSent;
   out[1] = gMessages;
   out[2] = gPlansBuilt;
   out[3] = gPlansReused;
+  out[4] = gConcurrent;
 }
 
 /* ---------------------------------------------------------------- teams */
@@ -306,6 +309,7 @@ typedef struct Plan {
   i64 key[17]; /* P, rank, bytes per item, ghostsOnly, then the 13 words of the spec */
   i64 slo, my0, my1, own0, own1;
   int nrecv, nreq, keep; /* keep: the buffers stay allocated between calls */
+  int busy, orphan;      /* in flight (started, not waited); evicted while in flight */
   int *peer;
   i64 *first, *count;
   char **bufs;
@@ -400,7 +404,10 @@ static Plan *planFor(const Spec *s, int P, int me, i64 slab, int ghostsOnly) {
     last = last->next;
   for (Plan *rest = last->next, *nx; rest; rest = nx) {
     nx = rest->next;
-    planFree(rest);
+    if (rest->busy)
+      rest->orphan = 1; /* freed by its wait */
+    else
+      planFree(rest);
   }
   last->next = NULL;
   return pl;
@@ -415,24 +422,47 @@ static int debugOn(void) {
 
 /* Moves items from each rank's `src` (its rows of the source partition) into `dst` (its
  * items, in item order) along `axis`. Point-to-point, non-blocking: only pairs that share
- * items exchange a message (a halo update talks to neighbours only); the rank's own items
- * are copied while the messages are in flight. */
-static void repartition(i64 team, const Unranked *src, const Unranked *dst, i64 elem, i64 axis,
-                        const i64 *spec, int ghostsOnly) {
+ * items exchange a message (a halo update talks to neighbours only). Split in two so that
+ * compiled code can work between them (--dist-to-runtime places the wait right before the
+ * result's first use): repartitionStart posts the receives, packs and sends this rank's
+ * items (the source is not read after it returns) and copies the rank's own items;
+ * repartitionWait completes the messages and unpacks the received items into `dst`, which
+ * must stay untouched in between. Exchanges may overlap: one whose plan is in flight gets a
+ * private plan. */
+typedef struct {
+  Plan *pl;
+  int own; /* pl is private to this exchange (its cached twin was in flight) */
+  View dv;
+  int axis;
+  i64 my0, a1, skip;
+} Pending;
+
+static Pending *repartitionStart(i64 team, const Unranked *src, const Unranked *dst, i64 elem,
+                                 i64 axis, const i64 *spec, int ghostsOnly) {
   const Spec *s = (const Spec *)spec;
   MPI_Comm c = comm(team);
   int P, me;
   MPI_Comm_size(c, &P);
   MPI_Comm_rank(c, &me);
-  View sv = viewOf(src, elem), dv = viewOf(dst, elem);
+  View sv = viewOf(src, elem);
+  Pending *q = malloc(sizeof *q);
+  q->dv = viewOf(dst, elem);
+  q->axis = (int)axis;
   i64 slab = slabBytes(&sv, (int)axis);
   Plan *pl = planFor(s, P, me, slab, ghostsOnly);
+  q->own = pl->busy;
+  if (q->own)
+    pl = planBuild(pl->key, s, P, me, slab);
+  pl->busy = 1;
+  q->pl = pl;
+  gConcurrent += gInFlight > 0;
+  ++gInFlight;
   if (debugOn())
-    fprintf(stderr, "[%d] repartition n=%ld src(%ld,%ld,%ld,%ld,%ld) dst(%ld,%ld,%ld,%ld,%ld,%ld,%ld) recv [%ld,%ld) own [%ld,%ld) slab %ld\n",
+    fprintf(stderr, "[%d] repartition n=%ld src(%ld,%ld,%ld,%ld,%ld) dst(%ld,%ld,%ld,%ld,%ld,%ld,%ld) recv [%ld,%ld) own [%ld,%ld) slab %ld%s\n",
             me, (long)s->n, (long)s->spb, (long)s->spo, (long)s->sL, (long)s->sa, (long)s->ss,
             (long)s->tpb, (long)s->tpo, (long)s->tL, (long)s->ta, (long)s->ts, (long)s->hl,
             (long)s->hh, (long)pl->my0, (long)pl->my1, (long)pl->own0, (long)pl->own1,
-            (long)slab);
+            (long)slab, q->own ? " (private plan)" : "");
   if (!pl->keep)
     for (int k = 0; k < pl->nreq; ++k)
       pl->bufs[k] = malloc((size_t)(pl->count[k] * slab));
@@ -455,19 +485,35 @@ static void repartition(i64 team, const Unranked *src, const Unranked *dst, i64 
     if (ghostsOnly)
       skip = a1 - a0;
     else
-      rowsToRows(&sv, &dv, (int)axis, s->sa + s->ss * a0 - pl->slo, s->ss, a0 - my0, a1 - a0);
+      rowsToRows(&sv, &q->dv, (int)axis, s->sa + s->ss * a0 - pl->slo, s->ss, a0 - my0, a1 - a0);
   }
+  q->my0 = my0;
+  q->a1 = a1;
+  q->skip = skip;
+  return q;
+}
+
+static void repartitionWait(Pending *q) {
+  Plan *pl = q->pl;
   if (pl->nreq)
     MPI_Waitall(pl->nreq, pl->reqs, MPI_STATUSES_IGNORE);
   for (int k = 0; k < pl->nrecv; ++k)
-    rowsCopy(&dv, (int)axis, pl->first[k] - my0 - (pl->first[k] >= a1 ? skip : 0), 1,
+    rowsCopy(&q->dv, q->axis, pl->first[k] - q->my0 - (pl->first[k] >= q->a1 ? q->skip : 0), 1,
              pl->count[k], pl->bufs[k], 0);
   if (!pl->keep)
     for (int k = 0; k < pl->nreq; ++k) {
       free(pl->bufs[k]);
       pl->bufs[k] = NULL;
     }
+  pl->busy = 0;
+  --gInFlight;
+  if (q->own || pl->orphan)
+    planFree(pl);
+  free(q);
 }
+
+/* Completes an exchange begun by a compiled program's ptensor_dist_repartition_start_<t>. */
+void ptensor_dist_repartition_wait(i64 handle) { repartitionWait((Pending *)(intptr_t)handle); }
 
 /* ---------------------------------------------------------------- reductions */
 
@@ -782,13 +828,11 @@ static void bcast(i64 team, const Unranked *buf, i64 elem, i64 root) {
 /* The dist ops lower (--dist-to-runtime) to calls of these, one
  * per element type (the unranked memref type is part of the function's MLIR signature). */
 #define ENTRY(T, ELEM, CODE)                                                                     \
-  void _mlir_ciface_ptensor_dist_repartition_##T(i64 team, Unranked *src, Unranked *dst,         \
-                                                 i64 axis, i64 n, i64 spb, i64 spo, i64 sL,      \
-                                                 i64 sa, i64 ss, i64 tpb, i64 tpo, i64 tL,       \
-                                                 i64 ta, i64 ts, i64 hl, i64 hh,                 \
-                                                 i64 ghostsOnly) {                               \
+  i64 _mlir_ciface_ptensor_dist_repartition_start_##T(                                          \
+      i64 team, Unranked *src, Unranked *dst, i64 axis, i64 n, i64 spb, i64 spo, i64 sL, i64 sa, \
+      i64 ss, i64 tpb, i64 tpo, i64 tL, i64 ta, i64 ts, i64 hl, i64 hh, i64 ghostsOnly) {         \
     i64 spec[13] = {n, spb, spo, sL, sa, ss, tpb, tpo, tL, ta, ts, hl, hh};                      \
-    repartition(team, src, dst, ELEM, axis, spec, (int)ghostsOnly);                              \
+    return (i64)(intptr_t)repartitionStart(team, src, dst, ELEM, axis, spec, (int)ghostsOnly);   \
   }                                                                                              \
   void _mlir_ciface_ptensor_dist_allreduce_##T(i64 team, Unranked *buf, i64 isUnsigned,         \
                                                i64 kind) {                                      \

@@ -59,7 +59,8 @@ def Dist_RepartitionOp : Dist_Op<"repartition"> {
     tpb, tpo, tL, ta, ts, hl, hh). With `ghosts_only` the result holds only the items that
     come from other ranks (the halo rows below, then those above), not the rank's own: a halo
     update that the caller writes into ghost rows kept with the array. Lowered by
-    --dist-to-runtime to the runtime's ptensor_dist_repartition_<type>.
+    --dist-to-runtime to the runtime's ptensor_dist_repartition_start_<type> where the op
+    stands and ptensor_dist_repartition_wait right before the result's first use.
   }];
   let arguments = (ins I64:$team, AnyRankedTensor:$source, Index:$rows, Variadic<Index>:$spec,
                    I64Attr:$axis, UnitAttr:$ghosts_only);

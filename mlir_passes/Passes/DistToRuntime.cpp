@@ -139,6 +139,22 @@ std::pair<int64_t, int64_t> reduceArgs(Type elem, dist::ReduceKind kind, bool is
   return {isUnsigned ? 1 : 0, k};
 }
 
+/// The op of op's block before which `v` must be ready: the first (in block order) holding
+/// a use of v; the op after `op` when v is unused.
+Operation *firstUse(Operation *op, Value v) {
+  Block *block = op->getBlock();
+  Operation *first = op->getNextNode();
+  bool any = false;
+  for (Operation *user : v.getUsers()) {
+    Operation *u = block->findAncestorOpInBlock(*user);
+    if (u && (!any || u->isBeforeInBlock(first))) {
+      first = u;
+      any = true;
+    }
+  }
+  return first;
+}
+
 /// One dist op (every operand of a multi-operand collective in turn): a result buffer, the
 /// runtime call that fills it, and bufferization.to_tensor of the buffer for the result.
 LogicalResult lowerCollective(ModuleOp module, Operation *op) {
@@ -182,7 +198,7 @@ LogicalResult lowerCollective(ModuleOp module, Operation *op) {
       for (Value v : r.getSpec())
         rest.push_back(asI64(b, loc, v));
       rest.push_back(c64(r.getGhostsOnly() ? 1 : 0));
-      name = "repartition";
+      name = "repartition_start";
     } else if (isa<dist::FinalizeReduceOp, dist::AllReduceOp>(op)) {
       auto f = dyn_cast<dist::FinalizeReduceOp>(op);
       auto a = dyn_cast<dist::AllReduceOp>(op);
@@ -251,7 +267,16 @@ LogicalResult lowerCollective(ModuleOp module, Operation *op) {
     args.push_back(unranked(b, loc, out));
     args.append(rest);
     std::string fn = "ptensor_dist_" + name + "_" + sfx;
-    b.create<func::CallOp>(loc, runtimeDecl(module, fn, TypeRange(ValueRange(args))), args);
+    bool split = isa<dist::RepartitionOp>(op); // start here, wait at the first use
+    auto call = b.create<func::CallOp>(
+        loc, runtimeDecl(module, fn, TypeRange(ValueRange(args)), split ? b.getI64Type() : TypeRange()),
+        args);
+    if (split) {
+      Value h = call.getResult(0);
+      b.setInsertionPoint(firstUse(op, res));
+      b.create<func::CallOp>(loc, runtimeDecl(module, "ptensor_dist_repartition_wait", h.getType(),
+                                              {}, /*cInterface=*/false), h);
+    }
     res.replaceAllUsesWith(b.create<bufferization::ToTensorOp>(loc, resTy, out, /*restrict=*/true,
                                                                /*writable=*/true));
   }

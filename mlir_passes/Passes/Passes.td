@@ -62,7 +62,10 @@ def DistToRuntime : Pass<"dist-to-runtime", "::mlir::ModuleOp"> {
     copy of the source, reduced / broadcast in place), a call of runtime/dist.c's
     ptensor_dist_<repartition|allreduce|bcast|all_gather|all_to_all|reduce_scatter|permute>_<t>
     (llvm.emit_c_interface, unranked memrefs), and bufferization.to_tensor restrict of the
-    result buffer. Extents that depend on the team come from the runtime: all_gather's from
+    result buffer. A dist.repartition is split: ptensor_dist_repartition_start_<t> (returns a
+    handle) where the op stands, ptensor_dist_repartition_wait(handle) and the to_tensor right
+    before the first use of its result, so work in between overlaps the messages (see
+    --ptensor-dist-overlap). Extents that depend on the team come from the runtime: all_gather's from
     ptensor_dist_gather_rows (the ranks' rows summed), all_to_all's and reduce_scatter's
     from ptensor_dist_size; collective_permute picks this rank's partners from its pairs
     with ptensor_dist_rank, so one program serves every rank. Bool sum / prod reduce as
@@ -74,6 +77,23 @@ def DistToRuntime : Pass<"dist-to-runtime", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
                            "::mlir::memref::MemRefDialect", "::mlir::func::FuncDialect",
                            "::mlir::arith::ArithDialect", "::mlir::tensor::TensorDialect"];
+}
+
+def DistOverlap : Pass<"ptensor-dist-overlap", "::mlir::func::FuncOp"> {
+  let summary = "Compute a stencil's interior while its halo exchange is in flight";
+  let description = [{
+    Runs after fusion, before --dist-to-runtime. An all-parallel linalg.generic that reads
+    (through unit-stride slices) an array whose ghost rows a ghosts_only dist.repartition
+    has just refreshed (two tensor.insert_slice ops of its result, as ptensor's Python layer
+    records a halo refresh) becomes three generics over the rows of the loop dimension that
+    indexes the split axis: the interior (iterations whose every such read falls between
+    the two inserted ranges, bounds computed at run time from the slice offsets; it reads
+    the array from before the refresh), then the rows below and the rows above it. The
+    refresh's ops move after the interior generic, and --dist-to-runtime waits for the
+    messages right before their first use: the exchange overlaps the interior work.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def CopyToLoops : Pass<"ptensor-copy-to-loops"> {

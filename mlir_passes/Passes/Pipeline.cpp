@@ -13,8 +13,9 @@ static std::string pipelineText(const PipelineOptions &o) {
   // generic (sibling fusion), and one-shot bufferization then writes both results into one
   // buffer. LLVM's CSE removes the duplicated scalar work later anyway.
   std::string s =
-      "lower-ptensor,dist-to-runtime,"
-      "func.func(canonicalize,ptensor-fuse-elementwise,canonicalize),"
+      "lower-ptensor,"
+      "func.func(canonicalize,ptensor-fuse-elementwise,canonicalize,ptensor-dist-overlap),"
+      "dist-to-runtime,"
       "eliminate-empty-tensors,"
       "one-shot-bufferize{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"

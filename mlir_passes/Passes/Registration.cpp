@@ -29,6 +29,7 @@ void registerPassesAndPipeline() {
   registerMatmulToBlas();
   registerParallelOuter();
   registerDistToRuntime();
+  registerDistOverlap();
   registerCopyToLoops();
   PassPipelineRegistration<>(
       "ptensor-pipeline", "lower-ptensor, fuse, bufferize (with deallocation), BLAS matmuls, loops, LLVM",

@@ -463,9 +463,10 @@ def distribute(a, team, split=0):
 
 def stats():
     """Bytes and messages this rank sent so far (repartitions, halos, reductions, gathers),
-    and how many exchange plans (peers and ranges of a repartition) the runtime built and how
-    many it reused from its cache."""
-    out = (_i64 * 4)()
+    how many exchange plans (peers and ranges of a repartition) the runtime built and how
+    many it reused from its cache, and how many exchanges a compiled program started while
+    another of its exchanges was still in flight."""
+    out = (_i64 * 5)()
     _runtime().ptensor_dist_stats(out)
     return {"bytes_sent": out[0], "messages": out[1], "plans_built": out[2],
-            "plans_reused": out[3]}
+            "plans_reused": out[3], "concurrent_exchanges": out[4]}
