@@ -770,23 +770,50 @@ static void allGather(i64 team, const Unranked *src, const Unranked *dst, i64 el
   free(bytes);
 }
 
+/* Block q of the block partition of the operand's `split` extent n goes to rank q (equal
+ * parts when P divides n, as StableHLO's all_to_all); what a rank receives is concatenated
+ * along `concat` in rank order. Ranks may differ in their extent along concat (split !=
+ * concat): each part is as wide as its sender's (a resplit of a block-partitioned array).
+ * Operands agree in every other extent. */
 static void allToAll(i64 team, const Unranked *src, const Unranked *dst, i64 elem, i64 split,
                      i64 concat) {
   View sv = viewOf(src, elem), dv = viewOf(dst, elem);
-  int P;
-  MPI_Comm_size(comm(team), &P);
-  i64 b = sv.sizes[split] / P, block = b * slabBytes(&sv, (int)split);
-  checkCount(block * P, "all_to_all");
-  /* the block from rank q: rows [q*cq, (q+1)*cq) of the result along concat */
-  i64 cq = split == concat ? b : sv.sizes[concat];
-  char *send = packed(&sv, (int)split), *recv = malloc((size_t)(block * P) + 1);
-  ptensor_dist_alltoall(team, send, recv, block);
+  MPI_Comm c = comm(team);
+  int P, me;
+  MPI_Comm_size(c, &P);
+  MPI_Comm_rank(c, &me);
+  i64 n = sv.sizes[split], b0, b1, rest = 1; /* rest: items per row of split and concat */
+  for (i64 k = 0; k < sv.rank; ++k)
+    if (k != split && k != concat)
+      rest *= sv.sizes[k];
+  block(n, P, me, &b0, &b1);
+  i64 mine = b1 - b0, ext = split == concat ? 1 : sv.sizes[concat];
+  i64 *exts = malloc(3 * (size_t)P * sizeof *exts), *scount = exts + P, *rcount = exts + 2 * P;
+  MPI_Allgather(&ext, 1, MPI_INT64_T, exts, 1, MPI_INT64_T, c);
+  i64 sent = 0, got = 0;
+  for (int q = 0; q < P; ++q) {
+    i64 q0, q1;
+    block(n, P, q, &q0, &q1);
+    scount[q] = (q1 - q0) * rest * ext;
+    rcount[q] = mine * rest * exts[q];
+    sent += scount[q];
+    got += rcount[q];
+  }
+  checkCount((sent > got ? sent : got) * elem, "all_to_all");
+  char *send = packed(&sv, (int)split), *recv = malloc((size_t)(got * elem) + 1);
+  ptensor_dist_alltoallv(team, send, scount, recv, rcount, elem);
+  char *at = recv;
+  i64 first = 0; /* the part from rank q: rows [first, first + its width) along concat */
   for (int q = 0; q < P; ++q) {
     View sub = dv;
-    sub.data += q * cq * dv.strides[concat];
-    sub.sizes[concat] = cq;
-    rowsCopy(&sub, (int)split, 0, 1, b, recv + q * block, 0);
+    i64 width = split == concat ? mine : exts[q];
+    sub.data += first * dv.strides[concat];
+    sub.sizes[concat] = width;
+    rowsCopy(&sub, (int)split, 0, 1, mine, at, 0);
+    at += rcount[q] * elem;
+    first += width;
   }
+  free(exts);
   free(send);
   free(recv);
 }

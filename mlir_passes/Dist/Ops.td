@@ -112,9 +112,12 @@ def Dist_AllGatherOp : Dist_MultiCollective<"all_gather"> {
 def Dist_AllToAllOp : Dist_MultiCollective<"all_to_all"> {
   let summary = "block j along split_dim goes to rank j; received blocks concatenated";
   let description = [{
-    Each operand (one shape on every rank) is cut into team-size blocks along `split_dim`
-    (its size there must be a multiple of the team size); block j goes to rank j, and the
-    blocks a rank receives are concatenated in rank order along `concat_dim`.
+    Each operand is cut along `split_dim` into the block partition of its extent there
+    (team-size equal blocks when the team size divides it, as StableHLO's all_to_all);
+    block j goes to rank j, and the blocks a rank receives are concatenated in rank order
+    along `concat_dim`. With split_dim != concat_dim the ranks' extents along concat_dim
+    may differ (the result's is their sum: a block-partitioned array changing its split
+    axis); every other extent agrees over the team.
   }];
   let arguments = (ins I64:$team, Variadic<AnyRankedTensor>:$inputs, I64Attr:$split_dim,
                    I64Attr:$concat_dim);

@@ -85,20 +85,23 @@ Value asI64(OpBuilder &b, Location loc, Value v) {
   return v;
 }
 
-/// This rank's block [begin, end) of the split axis of a dist.init_dtensor, from the runtime
-/// (ptensor_dist_block, runtime/dist.c), computed once right after the init.
+/// This rank's block [begin, end) of n (i64) rows over the team, from the runtime
+/// (ptensor_dist_block, runtime/dist.c).
+std::pair<Value, Value> blockOf(OpBuilder &b, Location loc, ModuleOp module, Value team, Value n) {
+  auto bound = [&](int64_t end) {
+    Value which = b.create<arith::ConstantIntOp>(loc, end, 64);
+    return runtimeIndex(b, loc, module, "ptensor_dist_block", {team, n, which}, b.getI64Type());
+  };
+  Value begin = bound(0);
+  return {begin, bound(1)};
+}
+
+/// The block of the split axis of a dist.init_dtensor, computed once right after the init.
 std::pair<Value, Value> blockBounds(ModuleOp module, dist::InitDTensorOp init) {
   OpBuilder b(init->getContext());
   b.setInsertionPointAfter(init);
   Location loc = init.getLoc();
-  Type i64 = b.getI64Type();
-  Value n = asI64(b, loc, init.getGshape()[init.getSplit()]);
-  auto bound = [&](int64_t end) {
-    Value which = b.create<arith::ConstantIntOp>(loc, end, 64);
-    return runtimeIndex(b, loc, module, "ptensor_dist_block", {init.getTeam(), n, which}, i64);
-  };
-  Value begin = bound(0);
-  return {begin, bound(1)};
+  return blockOf(b, loc, module, init.getTeam(), asI64(b, loc, init.getGshape()[init.getSplit()]));
 }
 
 /// dist.local_shape / dist.local_slice of a dist.init_dtensor: the block's bounds along the
@@ -220,12 +223,17 @@ LogicalResult lowerCollective(ModuleOp module, Operation *op) {
       name = "all_gather";
     } else if (auto t = dyn_cast<dist::AllToAllOp>(op)) {
       int64_t sd = t.getSplitDim(), cd = t.getConcatDim();
+      // this rank's block of the split extent; along concat the ranks' extents summed
+      // (P blocks when split == concat)
       out = allocLike(b, loc, resTy, src, [&](int64_t d) -> Value {
-        if (d == sd && d != cd)
-          return b.create<arith::DivUIOp>(loc, dim(src, d), nranks());
+        if (d != sd && d != cd)
+          return Value();
         if (d == cd && d != sd)
-          return b.create<arith::MulIOp>(loc, dim(src, d), nranks());
-        return Value();
+          return runtimeIndex(b, loc, module, "ptensor_dist_gather_rows",
+                              {team, asI64(b, loc, dim(src, d))}, b.getI64Type());
+        auto [begin, end] = blockOf(b, loc, module, team, asI64(b, loc, dim(src, sd)));
+        Value mine = b.create<arith::SubIOp>(loc, end, begin);
+        return d == cd ? b.create<arith::MulIOp>(loc, mine, nranks()).getResult() : mine;
       });
       rest = {c64(sd), c64(cd)};
       name = "all_to_all";

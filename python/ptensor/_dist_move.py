@@ -1,7 +1,8 @@
 """Distributed operations whose data moves between arbitrary ranks: changing the split axis
 (resplit), reshapes that regroup the split axis, and sort / argsort along the split axis
-(sample sort). They run on the materialized local parts and move them with MPI all-to-alls
-(ptensor_dist_alltoallv); a sort's counts depend on the data, so it cannot be part of a
+(sample sort). A resplit is a dist.all_to_all of the compiled program; reshapes and sorts
+run on the materialized local parts and move them with MPI all-to-alls from Python
+(ptensor_dist_alltoallv): a sort's counts depend on the data, so it cannot be part of a
 compiled program.
 
 Resplit (split axis k -> j): rank r's block of k intersected with rank q's block of j goes
@@ -29,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _dist
-from ._dist import DArray, _rows
+from ._dist import DArray
 
 _MAX_ITEMS = 2**31 - 1  # MPI's int counts and displacements
 
@@ -71,28 +72,20 @@ def _move_ranges(team, data, src, dst):
 
 def resplit(x, axis):
     """x (at least 2-D) split along `axis` instead of its split axis, in the block partition:
-    rank r sends rank q the part of its block that falls into q's block of `axis` (one
-    MPI_Alltoallv; every element moves once, except the part a rank keeps)."""
-    from ._creation import asarray
+    rank r sends rank q the part of its rows that falls into q's block of `axis`, and q
+    concatenates what it receives in rank order. A dist.all_to_all node of the pending
+    program (split dim `axis`, concat dim x's split axis; the ranks' rows may differ in
+    number), so the move fuses with the work before and after it."""
+    team, k = x.team, x.split
+    if axis == k:
+        return x
     _check_size(x.size, "resplit")
-    team, P, k, nd = x.team, x.team.size, x.split, x.ndim
     n = x.shape[axis]
-    dst = [team.owned(n, 0, n, r=q) for q in range(P)]
-    src = [team.owned(*x.partition, r=q) for q in range(P)]
-    local = np.asarray(x._local)
-    send = [np.ascontiguousarray(local[_rows(axis, nd, slice(*dst[q]))]).reshape(-1)
-            for q in range(P)]
-    lo, hi = dst[team.rank]
-    shapes = []
-    for a, b in src:  # what rank q sends this rank: its rows of k, this rank's part of axis
-        shape = list(x.shape)
-        shape[k], shape[axis] = b - a, hi - lo
-        shapes.append(shape)
-    rcount = [int(np.prod(sh, dtype=np.int64)) for sh in shapes]
-    got = _alltoallv(team, np.concatenate(send), [len(v) for v in send], rcount)
-    parts = np.split(got, np.cumsum(rcount)[:-1])
-    block = np.concatenate([v.reshape(sh) for v, sh in zip(parts, shapes)], axis=k)
-    return DArray(asarray(block), x.shape, team, axis)
+    lo, hi = team.owned(n, 0, n)
+    shape = list(x.shape)
+    shape[axis] = hi - lo
+    local = _dist._collective("all_to_all", team, x._local, shape, attrs=[axis, k])
+    return DArray(local, x.shape, team, axis)
 
 
 # ------------------------------------------------------------------ reshape

@@ -23,19 +23,37 @@ func.func @gather(%team: i64, %a: tensor<?x3xf32>, %b: tensor<?xi64>) -> (tensor
   return %g#0, %g#1 : tensor<?x3xf32>, tensor<?xi64>
 }
 
-// all_to_all: split dim divided by, concat dim multiplied by the team size.
+// all_to_all: along the split dim this rank's block of its extent (the block partition:
+// the extent over the team size when that divides it), along the concat dim the ranks'
+// extents summed (they may differ); P blocks when both are one dim.
 // CHECK-LABEL: func.func @a2a
-// CHECK: %[[P32:.*]] = call @ptensor_dist_size(%arg0) : (i64) -> i32
-// CHECK: %[[P:.*]] = arith.index_cast %[[P32]] : i32 to index
 // CHECK: %[[D0:.*]] = tensor.dim %arg1, %c0
-// CHECK: %[[R:.*]] = arith.muli %[[D0]], %[[P]]
+// CHECK: %[[D064:.*]] = arith.index_cast %[[D0]] : index to i64
+// CHECK: %[[R64:.*]] = call @ptensor_dist_gather_rows(%arg0, %[[D064]]) : (i64, i64) -> i64
+// CHECK: %[[R:.*]] = arith.index_cast %[[R64]] : i64 to index
 // CHECK: %[[D1:.*]] = tensor.dim %arg1, %c1
-// CHECK: %[[C:.*]] = arith.divui %[[D1]], %[[P]]
+// CHECK: %[[N:.*]] = arith.index_cast %[[D1]] : index to i64
+// CHECK: call @ptensor_dist_block(%arg0, %[[N]], %c0_i64{{.*}}) : (i64, i64, i64) -> i64
+// CHECK: call @ptensor_dist_block(%arg0, %[[N]], %c1_i64{{.*}}) : (i64, i64, i64) -> i64
+// CHECK: %[[C:.*]] = arith.subi
 // CHECK: memref.alloc(%[[R]], %[[C]]) : memref<?x?xf64>
-// CHECK: call @ptensor_dist_all_to_all_f64(%arg0, %{{.*}}, %{{.*}}, %c1_i64, %c0_i64)
+// CHECK: call @ptensor_dist_all_to_all_f64(%arg0, %{{.*}}, %{{.*}}, %c1_i64{{.*}}, %c0_i64{{.*}})
 func.func @a2a(%team: i64, %a: tensor<?x?xf64>) -> tensor<?x?xf64> {
   %g = dist.all_to_all %team, %a split = 1 concat = 0 : tensor<?x?xf64> -> tensor<?x?xf64>
   return %g : tensor<?x?xf64>
+}
+
+// CHECK-LABEL: func.func @a2a_one_dim
+// CHECK: call @ptensor_dist_block
+// CHECK: call @ptensor_dist_block
+// CHECK: %[[MINE:.*]] = arith.subi
+// CHECK: %[[P32:.*]] = call @ptensor_dist_size(%arg0) : (i64) -> i32
+// CHECK: %[[P:.*]] = arith.index_cast %[[P32]] : i32 to index
+// CHECK: %[[R:.*]] = arith.muli %[[MINE]], %[[P]]
+// CHECK: memref.alloc(%[[R]]) : memref<?xi32>
+func.func @a2a_one_dim(%team: i64, %a: tensor<?xi32>) -> tensor<?xi32> {
+  %g = dist.all_to_all %team, %a split = 0 concat = 0 : tensor<?xi32> -> tensor<?xi32>
+  return %g : tensor<?xi32>
 }
 
 // reduce_scatter of bools: sum is a logical or (max of bytes, kind 3).

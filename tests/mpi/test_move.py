@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import ptensor as pt
+from ptensor import _dist_move
 from _helpers import check, dist
 
 R = np.random.default_rng(11)
@@ -158,3 +159,24 @@ def test_large_repartition_twice(team):
     for _ in range(2):
         check(a[::-1], w[::-1])
         check(a[::3] * 2, w[::3] * 2)
+
+
+@pytest.mark.parametrize("shape,split,axis", [((5, 7), 1, 0), ((7, 5), 0, 1), ((3, 4, 9), 2, 0),
+                                              ((2, 9, 3), 1, 2), ((1, 2), 1, 0)])
+@pytest.mark.parametrize("dtype", ["float64", "uint16", "complex64", "bool"])
+def test_resplit_is_one_program_with_its_neighbours(team, shape, split, axis, dtype):
+    """Changing the split axis is a dist.all_to_all of the pending program (uneven blocks,
+    ranks with no rows): the work before and after it runs in that one program."""
+    a = (np.arange(int(np.prod(shape))).reshape(shape) % 5).astype(dtype)
+    x = pt.asarray(a, team=team, split=split)
+    pt.sync()
+    before = pt.cache_info()["runs"]
+    key = tuple(slice(None, None, -1) if k == axis else slice(None) for k in range(a.ndim))
+    y = _dist_move.resplit(x[key], axis)  # a view reversed along the new split axis
+    z = y * y
+    assert pt.cache_info()["runs"] == before  # nothing ran yet
+    pt.sync()
+    assert pt.cache_info()["runs"] == before + 1
+    want = a[key]
+    assert dist(z) and z.split == axis
+    check(z, want * want)
