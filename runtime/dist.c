@@ -711,9 +711,11 @@ void ptensor_dist_sendrecv(i64 team, const void *send, i64 dst, void *recv, i64 
  * (so blocks along that axis are contiguous), moved by the byte-level entries above, and
  * unpacked into the result. Shapes were checked over the team when Python recorded the op;
  * a count past MPI's int range ends the job with a message (Python rejects those first). */
-static void checkCount(i64 bytes, const char *what) {
-  if (bytes >= 2147483647LL) {
-    fprintf(stderr, "ptensor: %s: %lld bytes do not fit one MPI message\n", what, (long long)bytes);
+/* MPI's counts are ints: `count` (of `unit`s, the message's MPI type) must stay below 2^31. */
+static void checkCount(i64 count, const char *unit, const char *what) {
+  if (count >= 2147483647LL) {
+    fprintf(stderr, "ptensor: %s: %lld %s do not fit one MPI message\n", what, (long long)count,
+            unit);
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
 }
@@ -761,7 +763,7 @@ static void allGather(i64 team, const Unranked *src, const Unranked *dst, i64 el
   i64 total = 0;
   for (int r = 0; r < P; ++r)
     total += bytes[r] *= slab;
-  checkCount(total, "all_gather");
+  checkCount(total, "bytes", "all_gather");
   char *send = packed(&sv, (int)dim), *recv = malloc((size_t)total + 1);
   ptensor_dist_allgatherv(team, send, bytes, recv);
   allRows(&dv, (int)dim, recv, 0);
@@ -799,7 +801,8 @@ static void allToAll(i64 team, const Unranked *src, const Unranked *dst, i64 ele
     sent += scount[q];
     got += rcount[q];
   }
-  checkCount((sent > got ? sent : got) * elem, "all_to_all");
+  /* counts in items (an elem-sized MPI type): Python's resplit checks the same limit */
+  checkCount(sent > got ? sent : got, "items", "all_to_all");
   char *send = packed(&sv, (int)split), *recv = malloc((size_t)(got * elem) + 1);
   ptensor_dist_alltoallv(team, send, scount, recv, rcount, elem);
   char *at = recv;
@@ -822,7 +825,7 @@ static void reduceScatter(i64 team, const Unranked *src, const Unranked *dst, i6
                           i64 code, i64 kind) {
   View sv = viewOf(src, elem), dv = viewOf(dst, elem);
   i64 block = itemsOf(&dv) * elem;
-  checkCount(itemsOf(&sv) * elem, "reduce_scatter");
+  checkCount(itemsOf(&sv) * elem, "bytes", "reduce_scatter");
   char *send = packed(&sv, (int)dim), *recv = malloc((size_t)block + 1);
   /* count in items of the MPI type: complex types are one item per element */
   ptensor_dist_reduce_scatter_buf(team, send, recv, block / elem, code, kind);
@@ -835,7 +838,7 @@ static void permute(i64 team, const Unranked *src, const Unranked *dst, i64 elem
                     i64 from) {
   View sv = viewOf(src, elem), dv = viewOf(dst, elem);
   i64 bytes = itemsOf(&sv) * elem;
-  checkCount(bytes, "collective_permute");
+  checkCount(bytes, "bytes", "collective_permute");
   char *send = packed(&sv, 0), *recv = calloc(1, (size_t)bytes + 1);
   ptensor_dist_sendrecv(team, send, to, recv, from, bytes);
   allRows(&dv, 0, recv, 0);
@@ -846,7 +849,7 @@ static void permute(i64 team, const Unranked *src, const Unranked *dst, i64 elem
 /* In place on a fresh contiguous copy (the lowering's). */
 static void bcast(i64 team, const Unranked *buf, i64 elem, i64 root) {
   View v = viewOf(buf, elem);
-  checkCount(itemsOf(&v) * elem, "collective_broadcast");
+  checkCount(itemsOf(&v) * elem, "bytes", "collective_broadcast");
   ptensor_dist_bcast(team, v.data, itemsOf(&v) * elem, (int)root);
 }
 

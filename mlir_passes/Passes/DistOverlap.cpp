@@ -68,16 +68,12 @@ std::optional<Refresh> matchRefresh(dist::RepartitionOp rep) {
     std::swap(inserts[0], inserts[1]);
   if (inserts[1].getDest() != inserts[0].getResult() || !inserts[0]->hasOneUse())
     return std::nullopt;
-  Block *block = rep->getBlock();
-  for (Operation *op : r.ops)
-    if (op->getBlock() != block)
-      return std::nullopt;
   r.ins[0] = inserts[0];
   r.ins[1] = inserts[1];
-  if (r.ins[0]->getBlock() != block || r.ins[1]->getBlock() != block)
-    return std::nullopt;
   r.ops.push_back(r.ins[0]);
   r.ops.push_back(r.ins[1]);
+  if (llvm::any_of(r.ops, [&](Operation *op) { return op->getBlock() != rep->getBlock(); }))
+    return std::nullopt;
   llvm::sort(r.ops, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
   r.base = r.ins[0].getDest();
   r.full = r.ins[1].getResult();
@@ -85,7 +81,7 @@ std::optional<Refresh> matchRefresh(dist::RepartitionOp rep) {
 }
 
 /// One input of the generic that reads a refreshed array: its operand number, the refresh,
-/// the slice it reads through (null: the whole array) and the loop dimension of the axis.
+/// the slice it reads through (null: the whole array).
 struct GhostRead {
   unsigned operand;
   Refresh *refresh;
