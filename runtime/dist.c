@@ -65,23 +65,30 @@ static void preimage(i64 a, i64 s, i64 lo, i64 hi, i64 n, i64 *i0, i64 *i1) {
 /* A repartition moves the n items i = 0..n-1 along one axis. Item i is source row
  * sa + ss*i of an array partitioned as (spb, spo, sL), and target row ta + ts*i of the
  * partition (tpb, tpo, tL); a rank receives every item whose target row lies in its own
- * range widened by hl rows below and hh rows above (halos; an empty range stays empty). */
+ * range widened by hl rows below and hh rows above (halos; an empty range stays empty).
+ * Rows here are units of su (source) and tu (target) partition rows: rank r owns source
+ * rows [su * lo, su * hi) when it owns rows [lo, hi) of (spb, spo, sL), likewise for the
+ * target. With su = tu = 1 rows are partition rows; a reshape that regroups the split axis
+ * moves the flattened arrays (su, tu = elements per row of the source and the result). */
 typedef struct {
-  i64 n, spb, spo, sL, sa, ss, tpb, tpo, tL, ta, ts, hl, hh;
+  i64 n, spb, spo, sL, sa, ss, tpb, tpo, tL, ta, ts, hl, hh, su, tu;
 } Spec;
+enum { SPEC_WORDS = sizeof(Spec) / sizeof(i64) };
 
 static void srcItems(const Spec *s, i64 P, i64 q, i64 *i0, i64 *i1) {
   i64 lo, hi;
   ptensor_dist_owned(P, q, s->spb, s->spo, s->sL, &lo, &hi);
-  preimage(s->sa, s->ss, lo, hi, s->n, i0, i1);
+  preimage(s->sa, s->ss, lo * s->su, hi * s->su, s->n, i0, i1);
 }
 
 static void dstItems(const Spec *s, i64 P, i64 r, i64 *i0, i64 *i1) {
   i64 lo, hi;
   ptensor_dist_owned(P, r, s->tpb, s->tpo, s->tL, &lo, &hi);
+  lo *= s->tu;
+  hi *= s->tu;
   if (lo < hi) {
-    lo = clampi(lo - s->hl, 0, s->tL);
-    hi = clampi(hi + s->hh, 0, s->tL);
+    lo = clampi(lo - s->hl, 0, s->tL * s->tu);
+    hi = clampi(hi + s->hh, 0, s->tL * s->tu);
   }
   preimage(s->ta, s->ts, lo, hi, s->n, i0, i1);
 }
@@ -306,7 +313,7 @@ void ptensor_dist_abort(i64 team, int code) { MPI_Abort(comm(team), code); }
  * so a loop that repeats an exchange (a halo per step) builds it once: the O(P) scan of
  * every rank's ranges and the buffer allocations are not repeated. */
 typedef struct Plan {
-  i64 key[17]; /* P, rank, bytes per item, ghostsOnly, then the 13 words of the spec */
+  i64 key[4 + SPEC_WORDS]; /* P, rank, bytes per item, ghostsOnly, then the spec */
   i64 slo, my0, my1, own0, own1;
   int nrecv, nreq, keep; /* keep: the buffers stay allocated between calls */
   int busy, orphan;      /* in flight (started, not waited); evicted while in flight */
@@ -362,6 +369,7 @@ static Plan *planBuild(const i64 *key, const Spec *s, int P, int me, i64 slab) {
   memcpy(pl->key, key, sizeof pl->key);
   i64 shi;
   ptensor_dist_owned(P, me, s->spb, s->spo, s->sL, &pl->slo, &shi);
+  pl->slo *= s->su; /* the first source row this rank holds, in items' units */
   dstItems(s, P, me, &pl->my0, &pl->my1);
   srcItems(s, P, me, &pl->own0, &pl->own1);
   int cap = 0;
@@ -383,8 +391,8 @@ static Plan *planBuild(const i64 *key, const Spec *s, int P, int me, i64 slab) {
 /* The plan for this exchange: from the cache (moved to its front) or built and put in front
  * (the least recently used beyond PLAN_CACHE is freed). */
 static Plan *planFor(const Spec *s, int P, int me, i64 slab, int ghostsOnly) {
-  i64 key[17] = {P, me, slab, ghostsOnly};
-  memcpy(key + 4, s, 13 * sizeof(i64));
+  i64 key[4 + SPEC_WORDS] = {P, me, slab, ghostsOnly};
+  memcpy(key + 4, s, sizeof *s);
   for (Plan **pp = &gPlans; *pp; pp = &(*pp)->next) {
     Plan *pl = *pp;
     if (memcmp(pl->key, key, sizeof key) == 0) {
@@ -458,10 +466,10 @@ static Pending *repartitionStart(i64 team, const Unranked *src, const Unranked *
   gConcurrent += gInFlight > 0;
   ++gInFlight;
   if (debugOn())
-    fprintf(stderr, "[%d] repartition n=%ld src(%ld,%ld,%ld,%ld,%ld) dst(%ld,%ld,%ld,%ld,%ld,%ld,%ld) recv [%ld,%ld) own [%ld,%ld) slab %ld%s\n",
+    fprintf(stderr, "[%d] repartition n=%ld src(%ld,%ld,%ld,%ld,%ld) dst(%ld,%ld,%ld,%ld,%ld,%ld,%ld) units %ld/%ld recv [%ld,%ld) own [%ld,%ld) slab %ld%s\n",
             me, (long)s->n, (long)s->spb, (long)s->spo, (long)s->sL, (long)s->sa, (long)s->ss,
             (long)s->tpb, (long)s->tpo, (long)s->tL, (long)s->ta, (long)s->ts, (long)s->hl,
-            (long)s->hh, (long)pl->my0, (long)pl->my1, (long)pl->own0, (long)pl->own1,
+            (long)s->hh, (long)s->su, (long)s->tu, (long)pl->my0, (long)pl->my1, (long)pl->own0, (long)pl->own1,
             (long)slab, q->own ? " (private plan)" : "");
   if (!pl->keep)
     for (int k = 0; k < pl->nreq; ++k)
@@ -860,8 +868,9 @@ static void bcast(i64 team, const Unranked *buf, i64 elem, i64 root) {
 #define ENTRY(T, ELEM, CODE)                                                                     \
   i64 _mlir_ciface_ptensor_dist_repartition_start_##T(                                          \
       i64 team, Unranked *src, Unranked *dst, i64 axis, i64 n, i64 spb, i64 spo, i64 sL, i64 sa, \
-      i64 ss, i64 tpb, i64 tpo, i64 tL, i64 ta, i64 ts, i64 hl, i64 hh, i64 ghostsOnly) {         \
-    i64 spec[13] = {n, spb, spo, sL, sa, ss, tpb, tpo, tL, ta, ts, hl, hh};                      \
+      i64 ss, i64 tpb, i64 tpo, i64 tL, i64 ta, i64 ts, i64 hl, i64 hh, i64 su, i64 tu,           \
+      i64 ghostsOnly) {                                                                          \
+    i64 spec[SPEC_WORDS] = {n, spb, spo, sL, sa, ss, tpb, tpo, tL, ta, ts, hl, hh, su, tu};      \
     return (i64)(intptr_t)repartitionStart(team, src, dst, ELEM, axis, spec, (int)ghostsOnly);   \
   }                                                                                              \
   void _mlir_ciface_ptensor_dist_allreduce_##T(i64 team, Unranked *buf, i64 isUnsigned,         \

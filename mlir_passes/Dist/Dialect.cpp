@@ -37,9 +37,9 @@ LogicalResult RepartitionOp::verify() {
     return emitOpError("source and result must have the same rank and element type");
   if (getAxis() < 0 || getAxis() >= s.getRank())
     return emitOpError("axis ") << getAxis() << " out of range for rank " << s.getRank();
-  if (getSpec().size() != 13)
-    return emitOpError("needs 13 spec values (n, spb, spo, sL, sa, ss, tpb, tpo, tL, ta, ts, "
-                       "hl, hh), got ")
+  if (getSpec().size() != 15)
+    return emitOpError("needs 15 spec values (n, spb, spo, sL, sa, ss, tpb, tpo, tL, ta, ts, "
+                       "hl, hh, su, tu), got ")
            << getSpec().size();
   return success();
 }

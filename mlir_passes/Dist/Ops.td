@@ -55,8 +55,11 @@ def Dist_RepartitionOp : Dist_Op<"repartition"> {
     block partition of pb over the team). The result holds the items whose target row lies in
     this rank's range widened by hl rows below and hh above, in item order; it has `rows`
     rows and the source's other extents. With hl/hh > 0 this is a halo update (neighbours
-    only); with another partition it is a repartition. `spec` is (n, spb, spo, sL, sa, ss,
-    tpb, tpo, tL, ta, ts, hl, hh). With `ghosts_only` the result holds only the items that
+    only); with another partition it is a repartition. Rows count in units of su partition
+    rows on the source side and tu on the target side (a rank owning partition rows [lo, hi)
+    owns rows [su*lo, su*hi)): 1 and 1 except for a reshape that regroups the split axis,
+    which moves the flattened arrays (su, tu = elements per partition row). `spec` is
+    (n, spb, spo, sL, sa, ss, tpb, tpo, tL, ta, ts, hl, hh, su, tu). With `ghosts_only` the result holds only the items that
     come from other ranks (the halo rows below, then those above), not the rank's own: a halo
     update that the caller writes into ghost rows kept with the array. Lowered by
     --dist-to-runtime to the runtime's ptensor_dist_repartition_start_<type> where the op

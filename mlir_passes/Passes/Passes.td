@@ -117,4 +117,20 @@ def ParallelOuter : Pass<"ptensor-parallel-outer"> {
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def ReshapeSources : Pass<"ptensor-reshape-sources"> {
+  let summary = "Fresh sources of tensor.reshape get their own buffer (before eliminate-empty-tensors)";
+  let description = [{
+    eliminate-empty-tensors (MLIR 19) follows the equivalent-buffer chain back from a
+    materialize_in_destination or insert_slice through tensor.reshape to the tensor.empty
+    that inits the computation of the reshape's source, and replaces it with the
+    destination whenever the two tensor TYPES agree: with dynamic sizes, a (6, 4) result
+    reshaped to (4, 6) (tensor<?x?xf64> both) was computed straight into the (4, 6)
+    destination with the source's strides, out of bounds. This pass replaces each
+    tensor.empty reached from a reshape's source through destination-style inits (and
+    reshapes, casts, slices) with bufferization.alloc_tensor, which the elimination leaves
+    alone: the source is computed into its own buffer and reshaped from there.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
 #endif

@@ -31,6 +31,7 @@ void registerPassesAndPipeline() {
   registerDistToRuntime();
   registerDistOverlap();
   registerCopyToLoops();
+  registerReshapeSources();
   PassPipelineRegistration<>(
       "ptensor-pipeline", "lower-ptensor, fuse, bufferize (with deallocation), BLAS matmuls, loops, LLVM",
       [](OpPassManager &pm) { buildPipeline(pm, PipelineOptions{/*parallel=*/false, /*blas=*/true}); });

@@ -208,8 +208,13 @@ def as_team(team):
 
 # ------------------------------------------------------------------ dist nodes
 
+_SPEC_WORDS = 15  # n, spb, spo, sL, sa, ss, tpb, tpo, tL, ta, ts, hl, hh, su, tu (runtime/dist.c)
+
+
 def _spec_array(spec):
-    return (_i64 * 13)(*spec)
+    if len(spec) != _SPEC_WORDS:  # ctypes would pad a short one with zeros
+        raise ValueError(f"a repartition spec has {_SPEC_WORDS} words, got {len(spec)}")
+    return (_i64 * _SPEC_WORDS)(*spec)
 
 
 def _items(team, spec):

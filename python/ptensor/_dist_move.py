@@ -1,9 +1,9 @@
 """Distributed operations whose data moves between arbitrary ranks: changing the split axis
 (resplit), reshapes that regroup the split axis, and sort / argsort along the split axis
-(sample sort). A resplit is a dist.all_to_all of the compiled program; reshapes and sorts
-run on the materialized local parts and move them with MPI all-to-alls from Python
-(ptensor_dist_alltoallv): a sort's counts depend on the data, so it cannot be part of a
-compiled program.
+(sample sort). A resplit is a dist.all_to_all of the compiled program, a reshape a
+dist.repartition of it; sorts run on the materialized local parts and move them with MPI
+all-to-alls from Python (ptensor_dist_alltoallv): a sort's counts depend on the data, so it
+cannot be part of a compiled program.
 
 Resplit (split axis k -> j): rank r's block of k intersected with rank q's block of j goes
 from r to q. Volume: about N (P - 1) / P elements, P - 1 messages per rank. A sort along
@@ -92,19 +92,22 @@ def resplit(x, axis):
 
 def reshape_flat(x, new):
     """x (split along axis 0, C order) reshaped to the tuple `new` (len >= 1), split along
-    axis 0 in the plain block partition."""
-    from ._creation import asarray
+    axis 0 in the plain block partition. A dist.repartition of the flattened local parts in
+    the pending program (source rows of x.size // x.shape[0] items, target rows of
+    prod(new[1:]) items), so it fuses with the work before and after it; when every rank
+    already holds its elements of the result, a local reshape."""
+    from ._manipulation import reshape
     _check_size(x.size, "reshape")
-    team, P = x.team, x.team.size
+    team = x.team
     inner = x.size // x.shape[0] if x.shape[0] else 0
     inner_new = int(np.prod(new[1:], dtype=np.int64))
-    src = [tuple(v * inner for v in team.owned(*x.partition, r=r)) for r in range(P)]
-    dst = [tuple(v * inner_new for v in team.owned(new[0], 0, new[0], r=r)) for r in range(P)]
-    flat = np.asarray(x._local).reshape(-1)
-    got = _move_ranges(team, flat, src, dst)
-    rows = team.owned(new[0], 0, new[0])
-    local = asarray(got.reshape((rows[1] - rows[0],) + tuple(new[1:])))
-    return DArray(local, tuple(new), team, 0)
+    lo, hi = team.owned(new[0], 0, new[0])
+    shape = (hi - lo,) + tuple(new[1:])
+    spec = [x.size, *x.partition, 0, 1, new[0], 0, new[0], 0, 1, 0, 0, inner, inner_new]
+    flat = reshape(x._local, (x._local.size,))
+    if _dist.needs_exchange(team, spec):
+        flat = _dist._repartition(team, flat, 0, spec)
+    return DArray(reshape(flat, shape), tuple(new), team, 0)
 
 
 # ------------------------------------------------------------------ sort

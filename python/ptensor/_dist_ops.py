@@ -44,7 +44,7 @@ def _local_rows(x, pb, po):
         return x._local
     base, shift, key = _source(x)
     team, bax = x.team, base.split
-    spec = [L, *base.partition, shift, 1, pb, po, L, 0, 1, 0, 0]
+    spec = [L, *base.partition, shift, 1, pb, po, L, 0, 1, 0, 0, 1, 1]
     i0, i1 = _dist._items(team, spec)
     if not _dist.needs_exchange(team, spec):
         cached = _program_ext(base)
@@ -89,7 +89,7 @@ def _refresh_ghosts(x):
     P, g = x._pad[0], x._pad[1]
     team, ax = x.team, x.split
     pb, po, L = x.partition
-    spec = [L, pb, po, L, 0, 1, pb, po, L, 0, 1, g, g]
+    spec = [L, pb, po, L, 0, 1, pb, po, L, 0, 1, g, g, 1, 1]
     if _dist.needs_exchange(team, spec):
         lo, hi = x.owned()
         i0, i1 = _dist._items(team, spec)
@@ -128,7 +128,7 @@ def _halo(base, hl, hh):
     if cached is not None:
         hl, hh = max(hl, cached[2]), max(hh, cached[3])
     pb, po, L = base.partition
-    spec = [L, pb, po, L, 0, 1, pb, po, L, 0, 1, hl, hh]
+    spec = [L, pb, po, L, 0, 1, pb, po, L, 0, 1, hl, hh, 1, 1]
     ext = _repartition(base.team, base._local, base.split, spec)
     ext_lo = _dist._items(base.team, spec)[0]
     base._ext = (hl, hh, _core.node_ref(ext._t), ext_lo, _core.program_epoch())
@@ -327,7 +327,7 @@ def _view(x, ks, k):
                       view=(base, shift + start, key), derive=(x, tuple(other), rows),
                       dtype=x.dtype)
     # strided: repartition to the plain block partition of the view
-    spec = [n, *x.partition, start, step, n, 0, n, 0, 1, 0, 0]
+    spec = [n, *x.partition, start, step, n, 0, n, 0, 1, 0, 0, 1, 1]
     local = _repartition(x.team, x._local[tuple(other)], new_ax, spec)
     return DArray(local, shape, x.team, new_ax)
 
@@ -363,7 +363,7 @@ def _setitem(x, key, value):
     n = len(range(start, stop, step))
     lo, hi = x.owned()
     # items i whose row start + step*i is mine
-    spec = [n, x._pb, x._po, L, start, step, x._pb, x._po, L, start, step, 0, 0]
+    spec = [n, x._pb, x._po, L, start, step, x._pb, x._po, L, start, step, 0, 0, 1, 1]
     i0, i1 = _dist._items(x.team, spec)
     first = start + step * i0 - lo
     last = first + step * (i1 - i0)
@@ -382,7 +382,7 @@ def _setitem(x, key, value):
         if not dropped and value.shape[value.split] == n and \
                 value.split + len(vshape) - value.ndim == vax and n > 0:
             vbase, vshift, vkey = _source(value)
-            vspec = [n, *vbase.partition, vshift, 1, x._pb, x._po, L, start, step, 0, 0]
+            vspec = [n, *vbase.partition, vshift, 1, x._pb, x._po, L, start, step, 0, 0, 1, 1]
             if not _dist.needs_exchange(x.team, vspec):
                 blo, _ = vbase.owned()
                 part = _apply_key(vbase._local, vkey, vbase.split,

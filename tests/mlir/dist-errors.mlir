@@ -3,7 +3,7 @@
 
 
 func.func @short_spec(%team: i64, %t: tensor<?xf64>, %n: index) -> tensor<?xf64> {
-  // expected-error @+1 {{needs 13 spec values}}
+  // expected-error @+1 {{needs 15 spec values}}
   %h = dist.repartition %team, %t rows %n spec(%n, %n) axis = 0 : tensor<?xf64> -> tensor<?xf64>
   return %h : tensor<?xf64>
 }
@@ -12,7 +12,7 @@ func.func @short_spec(%team: i64, %t: tensor<?xf64>, %n: index) -> tensor<?xf64>
 
 func.func @bad_axis(%team: i64, %t: tensor<?xf64>, %n: index) -> tensor<?xf64> {
   // expected-error @+1 {{axis 1 out of range for rank 1}}
-  %h = dist.repartition %team, %t rows %n spec(%n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n) axis = 1 : tensor<?xf64> -> tensor<?xf64>
+  %h = dist.repartition %team, %t rows %n spec(%n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n) axis = 1 : tensor<?xf64> -> tensor<?xf64>
   return %h : tensor<?xf64>
 }
 

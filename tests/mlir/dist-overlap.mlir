@@ -49,7 +49,7 @@
 func.func @stencil(%team: i64, %p: tensor<?x?xf64>, %own: tensor<?x?xf64>, %n: index,
                    %a0: index, %s0: index, %a1: index, %s1: index, %b1: index, %t1: index,
                    %o0: index, %o1: index, %m: index, %w: index) -> tensor<?x?xf64> {
-  %h = dist.repartition %team, %own rows %n spec(%n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n) axis = 0 {ghosts_only} : tensor<?x?xf64> -> tensor<?x?xf64>
+  %h = dist.repartition %team, %own rows %n spec(%n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n) axis = 0 {ghosts_only} : tensor<?x?xf64> -> tensor<?x?xf64>
   %g1 = tensor.insert_slice %h into %p[%a0, 0] [%s0, %w] [1, 1] : tensor<?x?xf64> into tensor<?x?xf64>
   %hi = tensor.extract_slice %h[%b1, 0] [%t1, %w] [1, 1] : tensor<?x?xf64> to tensor<?x?xf64>
   %g2 = tensor.insert_slice %hi into %g1[%a1, 0] [%s1, %w] [1, 1] : tensor<?x?xf64> into tensor<?x?xf64>
@@ -76,7 +76,7 @@ func.func @stencil(%team: i64, %p: tensor<?x?xf64>, %own: tensor<?x?xf64>, %n: i
 func.func @read_before(%team: i64, %p: tensor<?x?xf64>, %own: tensor<?x?xf64>, %n: index,
                        %a0: index, %s0: index, %a1: index, %s1: index, %o0: index, %m: index,
                        %w: index) -> (tensor<?x?xf64>, f64) {
-  %h = dist.repartition %team, %own rows %n spec(%n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n) axis = 0 {ghosts_only} : tensor<?x?xf64> -> tensor<?x?xf64>
+  %h = dist.repartition %team, %own rows %n spec(%n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n) axis = 0 {ghosts_only} : tensor<?x?xf64> -> tensor<?x?xf64>
   %g1 = tensor.insert_slice %h into %p[%a0, 0] [%s0, %w] [1, 1] : tensor<?x?xf64> into tensor<?x?xf64>
   %g2 = tensor.insert_slice %h into %g1[%a1, 0] [%s1, %w] [1, 1] : tensor<?x?xf64> into tensor<?x?xf64>
   %c0 = arith.constant 0 : index
@@ -100,14 +100,14 @@ func.func @read_before(%team: i64, %p: tensor<?x?xf64>, %own: tensor<?x?xf64>, %
 func.func @not_a_refresh(%team: i64, %p: tensor<?x?xf64>, %own: tensor<?x?xf64>, %n: index,
                          %a0: index, %s0: index, %a1: index, %s1: index, %m: index,
                          %w: index) -> (tensor<?x?xf64>, tensor<?x?xf64>) {
-  %h = dist.repartition %team, %own rows %n spec(%n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n) axis = 0 : tensor<?x?xf64> -> tensor<?x?xf64>
+  %h = dist.repartition %team, %own rows %n spec(%n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n) axis = 0 : tensor<?x?xf64> -> tensor<?x?xf64>
   %e = tensor.empty(%m, %w) : tensor<?x?xf64>
   %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%h : tensor<?x?xf64>) outs(%e : tensor<?x?xf64>) {
   ^bb0(%y: f64, %o: f64):
     linalg.yield %y : f64
   } -> tensor<?x?xf64>
-  %k = dist.repartition %team, %own rows %n spec(%n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n) axis = 0 {ghosts_only} : tensor<?x?xf64> -> tensor<?x?xf64>
+  %k = dist.repartition %team, %own rows %n spec(%n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n) axis = 0 {ghosts_only} : tensor<?x?xf64> -> tensor<?x?xf64>
   %g1 = tensor.insert_slice %k into %p[%a0, 0] [%s0, %w] [1, 1] : tensor<?x?xf64> into tensor<?x?xf64>
   %g2 = tensor.insert_slice %k into %g1[%a1, 0] [%s1, %w] [1, 1] : tensor<?x?xf64> into tensor<?x?xf64>
   %v = tensor.extract_slice %g2[0, 0] [%m, %w] [2, 1] : tensor<?x?xf64> to tensor<?x?xf64>

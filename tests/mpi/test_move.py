@@ -180,3 +180,24 @@ def test_resplit_is_one_program_with_its_neighbours(team, shape, split, axis, dt
     want = a[key]
     assert dist(z) and z.split == axis
     check(z, want * want)
+
+
+@pytest.mark.parametrize("shape,new", [((6, 4), (4, 6)), ((7, 3), (3, 7)), ((5, 2, 3), (2, 15)),
+                                       ((9,), (3, 3)), ((2, 5), (10,)), ((1, 6), (6, 1))])
+@pytest.mark.parametrize("dtype", ["float64", "int8", "complex128", "bool"])
+def test_reshape_is_one_program_with_its_neighbours(team, shape, new, dtype):
+    """A reshape that regroups the split axis is a dist.repartition of the flattened parts
+    in the pending program (uneven blocks, ranks with no rows, a reversed view as source):
+    the work before and after it runs in that one program."""
+    a = (np.arange(int(np.prod(shape))).reshape(shape) % 7).astype(dtype)
+    x = pt.asarray(a, team=team)
+    pt.sync()
+    before = pt.cache_info()["runs"]
+    y = pt.reshape(x[::-1] * 2, new)
+    z = y + y
+    assert pt.cache_info()["runs"] == before  # nothing ran yet
+    pt.sync()
+    assert pt.cache_info()["runs"] == before + 1
+    want = (a[::-1] * 2).reshape(new)
+    assert dist(z) and z.split == 0 and z.shape == want.shape
+    check(z, want + want)

@@ -321,6 +321,25 @@ def test_reshape_views_and_fusion():
     assert_matches(pt.reshape(pt.matrix_transpose(x), (-1,)), a.T.reshape(-1))
 
 
+def test_reshape_of_a_fresh_result_is_its_own_buffer():
+    """The reshaped result of a computation, kept as a result or written into a slice (MLIR's
+    eliminate-empty-tensors used to compute the source straight into the differently shaped
+    destination: wrong values and heap corruption; --ptensor-reshape-sources)."""
+    a = np.arange(24.0).reshape(6, 4) % 7
+    x = pt.asarray(a.copy())
+    y = pt.reshape(x * 2, (4, 6))
+    z = pt.reshape(pt.reshape(x[::-1] - 1, (24,)), (3, 8))
+    s = y + pt.reshape(z, (4, 6))
+    assert_matches(y, (a * 2).reshape(4, 6))
+    assert_matches(z, (a[::-1] - 1).reshape(3, 8))
+    assert_matches(s, (a * 2).reshape(4, 6) + (a[::-1] - 1).reshape(4, 6))
+    v = pt.zeros((8, 9))
+    v[1:5, 2:8] = pt.reshape(pt.sqrt(x), (4, 6))
+    w = np.zeros((8, 9))
+    w[1:5, 2:8] = np.sqrt(a).reshape(4, 6)
+    assert_matches(v, w)
+
+
 def test_reshape_errors():
     x = pt.ones((2, 3))
     with pytest.raises(ValueError, match="cannot reshape"):
