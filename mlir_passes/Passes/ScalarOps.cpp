@@ -113,9 +113,10 @@ Value floatUnary(OpBuilder &b, Location loc, UnaryOpKind k, Value x, Type t) {
   case UnaryOpKind::negative: return b.create<arith::NegFOp>(loc, x);
   case UnaryOpKind::positive: return x;
   case UnaryOpKind::round: return b.create<math::RoundEvenOp>(loc, x);
-  case UnaryOpKind::sign: {
+  case UnaryOpKind::sign: { // -1, +0 (for both zeros, as NumPy), 1; NaN stays NaN
     Value z = cst(b, loc, t, 0);
-    Value neg = sel(b, loc, cmpf(b, loc, arith::CmpFPredicate::OLT, x, z), cst(b, loc, t, -1), x);
+    Value zeroOrNaN = sel(b, loc, cmpf(b, loc, arith::CmpFPredicate::OEQ, x, z), z, x);
+    Value neg = sel(b, loc, cmpf(b, loc, arith::CmpFPredicate::OLT, x, z), cst(b, loc, t, -1), zeroOrNaN);
     return sel(b, loc, cmpf(b, loc, arith::CmpFPredicate::OGT, x, z), cst(b, loc, t, 1), neg);
   }
   case UnaryOpKind::sin: return b.create<math::SinOp>(loc, x);

@@ -173,7 +173,10 @@ class Array:
             from ._advanced import getitem
             return getitem(self, key)
         k = _array_key(key)
-        if k is not None and (k.dtype != dt.bool_ or k.ndim > 0):
+        if k is not None and k.dtype == dt.bool_ and k.ndim == 0:
+            # 0-d mask: x[None] when True, the empty (0,) + x.shape when False
+            return self[None] if k.item() else self[None][0:0]
+        if k is not None:
             if k.dtype == dt.bool_:
                 from ._searching import _boolean_mask_getitem
                 return _boolean_mask_getitem(self, k)
@@ -201,6 +204,13 @@ class Array:
             self[...] = setitem(self, key, value)
             return
         k = _array_key(key)
+        if k is not None and k.dtype == dt.bool_ and k.ndim == 0:
+            # 0-d mask: x[None] = value when True (value broadcast to (1,) + x.shape)
+            value = _ops.broadcast_to(_ops.cast(_coerce_value(value, self.dtype), self.dtype),
+                                      (1,) + self.shape)
+            if k.item():
+                self[...] = value[0]
+            return
         if k is not None and k.ndim > 0:
             from ._indexing_ops import scatter_assign
             self[...] = scatter_assign(self, k, value)

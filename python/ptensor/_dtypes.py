@@ -24,11 +24,16 @@ class DType:
         return f"ptensor.{self.name}"
 
     def __eq__(self, other):
+        """Equal to the same DType, and to a NumPy dtype, name or type that means it
+        (float64 == "float64" == np.float64); anything else (None, dicts, ...) is unequal,
+        never an error."""
         if isinstance(other, DType):
             return self.code == other.code
+        if not isinstance(other, (np.dtype, str, type)):
+            return False
         try:
             return np.dtype(other) == self.np
-        except TypeError:
+        except (TypeError, ValueError, SyntaxError):
             return False
 
     def __hash__(self):

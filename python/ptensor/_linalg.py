@@ -69,7 +69,8 @@ def vecdot(x1, x2, /, *, axis=-1):
     na, nb = a.shape[ax - len(shape)], b.shape[ax - len(shape)]
     if na != nb:
         raise ValueError(f"vecdot: the reduced dimensions differ ({na} vs {nb})")
-    return _sum(multiply(conj(a), b), axis=ax)
+    prod = multiply(conj(a), b)
+    return _sum(prod, axis=ax, dtype=prod.dtype)  # the operands' type, as NumPy's vecdot
 
 
 __all__ += ["vecdot"]

@@ -42,6 +42,10 @@ def test_dtype_inequality():
     assert pt.float32 != np.float64
     assert pt.bool != "float64"
     assert not (pt.int8 == object())
+    # never an error, and None is not a dtype (NumPy's dtype == None is True)
+    assert not (pt.float64 == {"n": 2.7, "name": "e"}) and pt.float64 != None  # noqa: E711
+    assert not (pt.float64 == "not a dtype") and not (pt.int8 == [1, 2])
+    assert pt.float64 == "float64" and pt.float64 == np.float64 and pt.int64 == np.dtype("i8")
 
 
 def test_constructor_rejected():

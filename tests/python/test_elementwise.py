@@ -410,6 +410,15 @@ def test_signbit_copysign_zero(dtype):
                    np.copysign(np.ones(6, dtype), a))
 
 
+@pytest.mark.parametrize("dtype", FLOATS)
+def test_sign_of_zeros_is_plus_zero(dtype):
+    """sign(-0.0) is +0.0 (NumPy; the array API's special case "x_i is -0 or +0 -> 0")."""
+    a = np.array([-0.0, 0.0, np.nan, -np.inf, np.inf, -3.5, 1e-30], dtype=dtype)
+    r = pt.sign(pt.asarray(a))
+    assert_matches(r, np.sign(a))
+    np.testing.assert_array_equal(np.signbit(np.asarray(r)), np.signbit(np.sign(a)))
+
+
 # ---------------------------------------------------------------- bitwise and shifts
 @pytest.mark.parametrize("dtype", INTS)
 def test_shifts(dtype):

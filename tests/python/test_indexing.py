@@ -439,3 +439,18 @@ def test_advanced_setitem_value_mismatch():
     x = pt.asarray(A4)
     with pytest.raises(ValueError, match="could not be broadcast"):
         x[[0, 1], [0, 1]] = pt.ones(3)
+
+
+@pytest.mark.parametrize("shape", [(), (3,), (2, 3)])
+@pytest.mark.parametrize("flag", [True, False])
+def test_zero_d_boolean_mask(shape, flag):
+    """A 0-d boolean index (array API): x[True] is x[None], x[False] the empty (0,) + shape;
+    assignment through it writes everything or nothing."""
+    a = np.arange(int(np.prod(shape)), dtype=np.float64).reshape(shape)
+    x = pt.asarray(a.copy())
+    assert_matches(x[pt.asarray(flag)], a[np.array(flag)])
+    x[pt.asarray(flag)] = -1.0
+    a[np.array(flag)] = -1.0
+    assert_matches(x, a)
+    with pytest.raises(ValueError):
+        x[pt.asarray(flag)] = pt.ones((4, 5))

@@ -303,6 +303,17 @@ def test_vecdot(s1, s2, axis):
         pt.vecdot(pt.ones((2, 3)), pt.ones((2, 4)))
 
 
+@pytest.mark.parametrize("dtype", ["uint8", "int16", "int64", "bool", "float32", "complex64"])
+def test_vecdot_keeps_the_operands_dtype(dtype):
+    """The result has the promoted operand dtype (uint8 stays uint8, wrapping like NumPy's
+    vecdot), not the widened dtype of sum."""
+    a = (np.arange(24).reshape(4, 6) * 7 % 11).astype(dtype)
+    b = (np.arange(6) % 3 + 1).astype(dtype)
+    assert_matches(pt.vecdot(pt.asarray(a), pt.asarray(b)), np.vecdot(a, b), rtol=1e-6)
+    assert_matches(pt.linalg.vecdot(pt.asarray(a), pt.asarray(a), axis=0), np.vecdot(a, a, axis=0),
+                   rtol=1e-6)
+
+
 # ---------------------------------------------------------------- reshape, tile, repeat
 @pytest.mark.parametrize("src,dst", [((2, 6), (3, 4)), ((2, 6), (-1,)), ((12,), (2, -1, 3)),
                                      ((3, 4), (4, 3)), ((0, 4), (2, 0, 3)), ((), (1, 1)),
