@@ -346,13 +346,38 @@ SmallVector<OpFoldResult> sliceSizes(OpBuilder &b, ValueRange sizes, ArrayRef<in
   return out;
 }
 
+/// A rank-reducing tensor.extract_slice, except when a kept dimension is a static 1 as the
+/// dropped ones are: then which dimensions the slice drops is ambiguous from the sizes, and
+/// MLIR 19 crashes folding the bufferized subview when the source's strides are dynamic (a
+/// strided NumPy array: x[:, :, 0] of x (1, n, 1)). There the slice keeps every dimension
+/// and a tensor.collapse_shape folds each dropped unit dimension into a kept neighbour.
 struct ExtractSliceLowering : Pattern<ExtractSliceOp> {
   using Pattern::Pattern;
   Value lower(ExtractSliceOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
     auto ty = resType(op);
-    auto sizes = sliceSizes(rw, a.getSizes(), op.getDropped(), ty.getShape());
-    return rw.create<tensor::ExtractSliceOp>(loc, ty, a.getSource(), getAsOpFoldResult(a.getOffsets()),
-                                             sizes, getAsOpFoldResult(a.getStrides()));
+    ArrayRef<int64_t> dropped = op.getDropped();
+    auto sizes = sliceSizes(rw, a.getSizes(), dropped, ty.getShape());
+    auto offsets = getAsOpFoldResult(a.getOffsets());
+    auto strides = getAsOpFoldResult(a.getStrides());
+    if (dropped.empty() || !llvm::is_contained(ty.getShape(), int64_t(1)))
+      return rw.create<tensor::ExtractSliceOp>(loc, ty, a.getSource(), offsets, sizes, strides);
+    SmallVector<int64_t> full; // the slice's shape before dropping
+    SmallVector<ReassociationIndices> groups;
+    ReassociationIndices pending;
+    for (int64_t d = 0, j = 0; d < int64_t(sizes.size()); ++d) {
+      bool drop = llvm::is_contained(dropped, d);
+      full.push_back(drop ? 1 : ty.getShape()[j++]);
+      pending.push_back(d);
+      if (!drop) {
+        groups.push_back(pending);
+        pending.clear();
+      }
+    }
+    if (!groups.empty())
+      groups.back().append(pending.begin(), pending.end());
+    Value slice = rw.create<tensor::ExtractSliceOp>(
+        loc, RankedTensorType::get(full, ty.getElementType()), a.getSource(), offsets, sizes, strides);
+    return rw.create<tensor::CollapseShapeOp>(loc, ty, slice, groups);
   }
 };
 

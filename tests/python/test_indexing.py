@@ -454,3 +454,19 @@ def test_zero_d_boolean_mask(shape, flag):
     assert_matches(x, a)
     with pytest.raises(ValueError):
         x[pt.asarray(flag)] = pt.ones((4, 5))
+
+
+@pytest.mark.parametrize("base", [np.arange(8.0).reshape(1, 8, 1)[:, ::2],  # strided NumPy
+                                  np.zeros((1, 0, 1)), np.arange(6.0).reshape(1, 6, 1)])
+def test_dropping_a_unit_axis_next_to_a_kept_one(base):
+    """x[:, :, 0] of x (1, n, 1): which unit axis the slice drops is ambiguous from its sizes
+    (MLIR 19 crashed compiling it for strided inputs; found by the array API suite's
+    tensordot of (1, 0) x (1, 0, 1)[:, :, 0])."""
+    x = pt.asarray(base)
+    assert_matches(x[:, :, 0] * 2, base[:, :, 0] * 2)
+    assert_matches(pt.reshape(x[:, :, 0], (-1,)), base[:, :, 0].reshape(-1))
+    assert_matches(pt.sum(x[:, :, 0], axis=1), np.sum(base[:, :, 0], axis=1))
+    assert_matches(x[0, :, 0], base[0, :, 0])
+    k = base.shape[1]
+    assert_matches(pt.tensordot(pt.ones((1, k)), x[:, :, 0], axes=2),
+                   np.tensordot(np.ones((1, k)), base[:, :, 0], axes=2))
