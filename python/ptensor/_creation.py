@@ -193,6 +193,7 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     if n_rows < 0 or n_cols < 0:
         raise ValueError(f"eye: sizes must be non-negative, got ({n_rows}, {n_cols})")
     d = _dtype_or(dtype, dt.default_float)
+    k = max(-n_rows, min(k, n_cols))  # diagonals outside the matrix: none (any Python int)
     return _ops.record("eye", "", [], d, (n_rows, n_cols), iargs=[n_rows, n_cols, k])
 
 
@@ -204,6 +205,7 @@ def _triangle(x, k, name, lower):
         raise ValueError(f"{name}: x must have at least 2 dimensions, got {x.ndim}")
     k = _ops.as_index(k, "k")
     n, m = x.shape[-2], x.shape[-1]
+    k = max(-n, min(k, m))  # beyond the matrix: all or nothing (any Python int)
     rows = _ops.insert_unit_dims(arange(n, dtype=dt.int64), [1], (n, 1))
     cols = _ops.insert_unit_dims(arange(m, dtype=dt.int64), [0], (1, m))
     d = subtract(cols, rows)  # j - i

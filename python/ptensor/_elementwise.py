@@ -274,7 +274,8 @@ for _n, _u in _BINARY_TEST.items():
 
 
 def clip(x, /, min=None, max=None):
-    """Clamp x to [min, max] (either may be None); result has x's dtype."""
+    """Clamp x to [min, max] (either may be None); result has x's dtype and the broadcast
+    shape of x, min and max."""
     x = _as_array(x, "clip")
     dt.reject_complex("clip", x.dtype)
     r = x
@@ -289,9 +290,7 @@ def clip(x, /, min=None, max=None):
             b = _ops.cast(_as_array(bound, "clip"), x.dtype)
         r = fn(r, b)
         r = _ops.cast(r, x.dtype)
-    if r.shape != x.shape:
-        raise ValueError(f"clip: bounds of shape {r.shape} do not broadcast to {x.shape}")
-    return r
+    return r  # x, min and max broadcast together (the standard; NumPy)
 
 
 _complex_part = {n: _g[n] for n in ("conj", "real", "imag")}

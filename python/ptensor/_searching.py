@@ -127,9 +127,11 @@ def _mask_rows(x, mask):
     leading dimensions."""
     from ._manipulation import reshape
     k = mask.ndim
-    if k > x.ndim or tuple(mask.shape) != tuple(x.shape[:k]):
+    if k > x.ndim or any(m not in (s, 0) for m, s in zip(mask.shape, x.shape)):
         raise IndexError(f"boolean index of shape {mask.shape} does not match the indexed "
                          f"array's leading dimensions {x.shape[:k]}")
+    if mask.size == 0:  # a mask with a zero-length axis selects nothing (as NumPy)
+        x = x[(slice(0, 0),) * k]
     rows = 1
     for d in x.shape[:k]:
         rows *= d

@@ -392,3 +392,15 @@ def test_full_out_of_range():
 def test_asarray_out_of_range():
     with pytest.raises(OverflowError, match="asarray"):
         pt.asarray([300], dtype=pt.uint8)
+
+
+@pytest.mark.parametrize("n,m,k", [(0, None, 2**63), (3, 4, 2**70), (3, 4, -2**70), (2, 5, 4),
+                                   (4, 2, -4)])
+def test_eye_and_triangles_with_far_diagonals(n, m, k):
+    """k beyond the matrix (even beyond int64, found by the array API suite) selects no
+    diagonal of eye, and everything or nothing of tril / triu."""
+    assert_matches(pt.eye(n, m, k=k), np.eye(n, m, k=k))
+    a = np.arange(12.0).reshape(3, 4)
+    kk = max(-2**62, min(k, 2**62))  # NumPy's tri overflows beyond int64
+    assert_matches(pt.tril(pt.asarray(a), k=k), np.tril(a, k=kk))
+    assert_matches(pt.triu(pt.asarray(a), k=k), np.triu(a, k=kk))

@@ -511,6 +511,13 @@ def test_clip_arrays_broadcast():
     hi = np.array([[5.0], [6.0], [20.0]])
     assert_matches(pt.clip(pt.asarray(x), pt.asarray(lo), pt.asarray(hi)), np.clip(x, lo, hi))
     assert_matches(pt.clip(pt.asarray(x), min=pt.asarray(lo)), np.clip(x, lo, None))
+    # the bounds may widen the result (x, min and max broadcast together)
+    assert_matches(pt.clip(pt.asarray(lo), pt.asarray(x), 7.0), np.clip(lo, x, 7.0))
+    z = np.uint8(0)
+    assert_matches(pt.clip(pt.asarray(z), 0, pt.asarray(np.zeros(0, np.uint8))),
+                   np.clip(z, 0, np.zeros(0, np.uint8)))
+    with pytest.raises(ValueError, match="broadcast"):
+        pt.clip(pt.asarray(x), pt.asarray(np.ones(3)))
 
 
 def test_clip_keeps_int_dtype_with_wide_bounds():
@@ -525,7 +532,7 @@ def test_clip_bad_bounds():
     with pytest.raises(TypeError, match="min"):
         pt.clip(x, 0.5, 3)
     with pytest.raises(ValueError, match="broadcast"):
-        pt.clip(x, pt.asarray(np.zeros((2, 4), np.int64)))
+        pt.clip(x, pt.asarray(np.zeros((2, 3), np.int64)))
 
 
 # ---------------------------------------------------------------- broadcasting

@@ -470,3 +470,18 @@ def test_dropping_a_unit_axis_next_to_a_kept_one(base):
     k = base.shape[1]
     assert_matches(pt.tensordot(pt.ones((1, k)), x[:, :, 0], axes=2),
                    np.tensordot(np.ones((1, k)), base[:, :, 0], axes=2))
+
+
+@pytest.mark.parametrize("xs,ks", [((3,), (0,)), ((1,), (0,)), ((2, 1), (2, 0)), ((1, 2), (0, 2)),
+                                   ((2, 3), (0, 0))])
+def test_boolean_mask_with_a_zero_length_axis(xs, ks):
+    """A mask with a zero-length axis selects nothing, whatever the array's size there
+    (NumPy 2; the array API suite draws such masks); other sizes must match."""
+    a = np.arange(int(np.prod(xs)), dtype=np.float64).reshape(xs)
+    m = np.zeros(ks, dtype=bool)
+    assert_matches(pt.asarray(a.copy())[pt.asarray(m)], a[m])
+    x = pt.asarray(a.copy())
+    x[pt.asarray(m)] = 5.0
+    assert_matches(x, a)
+    with pytest.raises(IndexError, match="boolean index"):
+        pt.asarray(a)[pt.asarray(np.zeros((4,) + ks[1:], dtype=bool))]
