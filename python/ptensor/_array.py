@@ -205,11 +205,12 @@ class Array:
             return
         k = _array_key(key)
         if k is not None and k.dtype == dt.bool_ and k.ndim == 0:
-            # 0-d mask: x[None] = value when True (value broadcast to (1,) + x.shape)
-            value = _ops.broadcast_to(_ops.cast(_coerce_value(value, self.dtype), self.dtype),
-                                      (1,) + self.shape)
+            # 0-d mask: x[None] = value when True; when False nothing is written, but value
+            # must still broadcast to the empty selection (0,) + x.shape
             if k.item():
-                self[...] = value[0]
+                self[None] = value
+            else:
+                _ops.broadcast_to(_coerce_value(value, self.dtype), (0,) + self.shape)
             return
         if k is not None and k.ndim > 0:
             from ._indexing_ops import scatter_assign

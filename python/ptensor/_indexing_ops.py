@@ -100,7 +100,7 @@ def scatter_assign(x, key, value):
     except ValueError:
         raise ValueError(f"cannot assign a value of shape {v.shape} to {target[0]} selected "
                          f"elements of shape {target}") from None
-    if xs.size == 0:  # nothing selected (an empty mask or index; x may be non-empty)
+    if xs.size == 0:  # nothing to write: x is empty or a mask with a zero-length axis
         return x
     v = reshape(v, (pos.shape[0],) + rest)
     r = _ops.record("scatter", "", [xs, pos, v], x.dtype, xs.shape)

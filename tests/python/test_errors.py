@@ -153,3 +153,12 @@ def test_compare_with_non_array_returns_notimplemented():
     assert (x != None) is True  # noqa: E711
     with pytest.raises(TypeError):
         x < "a"
+
+
+def test_repartition_spec_of_wrong_length_is_rejected():
+    """ctypes would zero-pad a short spec (row units 0: nothing owned); the runtime's spec
+    has 15 words."""
+    from ptensor import _dist
+    with pytest.raises(ValueError, match="15 words, got 13"):
+        _dist._spec_array([1] * 13)
+    assert list(_dist._spec_array(list(range(15)))) == list(range(15))
