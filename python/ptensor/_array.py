@@ -8,7 +8,7 @@ import numpy as np
 from . import _core
 from . import _dtypes as dt
 from . import _ops
-from ._indexing import View, parse_key
+from ._indexing import chain
 
 
 class Array:
@@ -190,9 +190,7 @@ class Array:
         """self[keys[0]][keys[1]]... for basic keys, recorded as one extract of the base (the
         intermediate views are composed, not recorded)."""
         base = self._base if self._base is not None else self
-        view = self._view if self._view is not None else View.of(base.shape)
-        for key in keys:
-            view = view.compose(parse_key(key, view.shape))
+        view = chain(base.shape, self._view, keys)
         if view.is_identity(base.shape):  # e.g. a[:] or a[::-1][::-1]: the base's own data
             return base
         r = view.extract(base)
@@ -217,8 +215,7 @@ class Array:
             self[...] = scatter_assign(self, k, value)
             return
         base = self._base if self._base is not None else self
-        view = (self._view if self._view is not None else View.of(base.shape)).compose(
-            parse_key(key, self.shape))
+        view = chain(base.shape, self._view, (key,))
         value = _coerce_value(value, base.dtype)
         value = _ops.broadcast_to(_ops.cast(value, base.dtype), view.shape)
         if view.is_identity(base.shape):  # whole array: no insert_slice needed

@@ -35,7 +35,7 @@ import numpy as np
 from . import _core
 from . import _dtypes as dt
 from . import _ops
-from ._indexing import View, parse_key
+from ._indexing import chain
 
 _GHOST = 2         # halo rows fetched at least (radius-2 stencils need one exchange per step)
 _HALO_MAX = 64     # wider needs are repartitioned instead of widened
@@ -232,6 +232,18 @@ def halo_need(team, spec):
     return _halo_need_of(team.size, tuple(spec))
 
 
+def move_plan(team, spec):
+    """(i0, i1, needs_exchange, hl, hh) of the move `spec` for this rank: the three queries
+    above at once (one lookup for the ops of a loop)."""
+    return _move_plan_of(team.size, team.rank, tuple(spec))
+
+
+@functools.lru_cache(maxsize=4096)
+def _move_plan_of(size, rank, spec):
+    return (*_items_of(size, rank, spec), _needs_exchange_of(size, spec),
+            *_halo_need_of(size, spec))
+
+
 # Pure functions of (team size, rank, spec), asked again for every op of every step of a
 # loop: cached (a ctypes call each costs more than the lookup).
 @functools.lru_cache(maxsize=4096)
@@ -351,7 +363,7 @@ class DArray:
         lo, hi = self.owned()
         shape = list(self._shape)
         shape[self.split] = hi - lo
-        return tuple(shape) if key is None else View.of(shape).compose(parse_key(key, shape)).shape
+        return tuple(shape) if key is None else chain(tuple(shape), None, (key,)).shape
 
     @_local.setter
     def _local(self, local):

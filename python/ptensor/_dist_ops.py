@@ -15,6 +15,7 @@ from ._dist import (DArray, _DEFAULT, _GHOST, _HALO_MAX, _allreduce, _repartitio
                     as_team, distribute)
 from . import _dist
 from . import _dist_move
+from ._indexing import _Uncached, _key_sig
 
 
 # ------------------------------------------------------------------ alignment
@@ -29,10 +30,10 @@ def _source(x):
 def _apply_key(local, key, axis, rows):
     """local[key] with the split axis entry of key replaced by `rows`."""
     if key is None:
-        return local[_rows(axis, local.ndim, rows)]
+        return local._index_chain((_rows(axis, local.ndim, rows),))
     k = list(key)
     k[axis] = rows
-    return local[tuple(k)]
+    return local._index_chain((tuple(k),))
 
 
 def _local_rows(x, pb, po):
@@ -44,9 +45,9 @@ def _local_rows(x, pb, po):
         return x._local
     base, shift, key = _source(x)
     team, bax = x.team, base.split
-    spec = [L, *base.partition, shift, 1, pb, po, L, 0, 1, 0, 0, 1, 1]
-    i0, i1 = _dist._items(team, spec)
-    if not _dist.needs_exchange(team, spec):
+    spec = (L, base._pb, base._po, base._shape[bax], shift, 1, pb, po, L, 0, 1, 0, 0, 1, 1)
+    i0, i1, needs, hl, hh = _dist.move_plan(team, spec)
+    if not needs:
         cached = _program_ext(base)
         if cached is not None:
             # this program already widened the base: read those rows (one stream, not two)
@@ -54,7 +55,6 @@ def _local_rows(x, pb, po):
             return _apply_key(ext, key, bax, slice(i0 + shift - ext_lo, i1 + shift - ext_lo))
         blo, _ = base.owned()
         return _apply_key(base._local, key, bax, slice(i0 + shift - blo, i1 + shift - blo))
-    hl, hh = _dist.halo_need(team, spec)
     if 0 <= hl <= _HALO_MAX and 0 <= hh <= _HALO_MAX:
         ext, ext_lo = _halo(base, hl, hh)
         return _apply_key(ext, key, bax, slice(i0 + shift - ext_lo, i1 + shift - ext_lo))
@@ -136,7 +136,7 @@ def _halo(base, hl, hh):
 
 
 def _check_team(team, x):
-    if x.team != team:
+    if x.team is not team and x.team != team:
         raise ValueError(f"operands are on different teams ({team} and {x.team}); move one "
                          "with pt.spmd.gather / from_locals first")
 
@@ -152,41 +152,45 @@ def _replicated_local(v, team):
 def _align(operands):
     """Result shape, leader (its team, split axis and partition) and each operand's part
     for this rank's rows of the result. None when no operand can lead (the split axes are
-    all broadcast)."""
-    shapes = [tuple(o.shape) for o in operands if hasattr(o, "shape")]
-    S = _ops.broadcast_shapes(*shapes)
-    lead = None
-    for o in operands:
-        if isinstance(o, DArray) and o.shape[o.split] == S[o.split + len(S) - o.ndim]:
-            lead = o
-            break
+    all broadcast). (Runs for every elementwise op of a loop: kept to one pass each.)"""
+    shapes = [o.shape for o in operands if hasattr(o, "shape")]
+    S = shapes[0]
+    if any(sh != S for sh in shapes):
+        S = _ops.broadcast_shapes(*shapes)
+    n = len(S)
+    # the DArrays split along the result's axis k with its full length ("aligned")
+    lead, k, aligned = None, -1, []
+    for i, o in enumerate(operands):
+        if type(o) is DArray:
+            j = o.split + n - len(o._shape)
+            if o._shape[o.split] == S[j] and (lead is None or j == k):
+                if lead is None:
+                    lead, k = o, j
+                aligned.append(i)
     if lead is None:
         return None
     team = lead.team
-    k = lead.split + len(S) - lead.ndim
     pb, po = lead._pb, lead._po
-    parts = {(o._pb, o._po) for o in operands if isinstance(o, DArray)
-             and o.split + len(S) - o.ndim == k and o.shape[o.split] == S[k]}
-    if len(parts) > 1:
+    if any(operands[i]._po != po or operands[i]._pb != pb for i in aligned):
         # Views with different offsets: the result is centred in the leader's rows, the same
         # partition for every such combination (stencil terms then combine without moving
         # data; only the views fetch halos of their base).
         po = (pb - S[k]) // 2
-    lo, hi = team.owned(pb, po, S[k])
     out = []
-    for o in operands:
-        if isinstance(o, DArray):
+    for i, o in enumerate(operands):
+        if type(o) is DArray:
             _check_team(team, o)
-            if o.split + len(S) - o.ndim == k and o.shape[o.split] == S[k]:
+            if i in aligned:
                 out.append(_local_rows(o, pb, po))
                 continue
-            o = _replicated_local(o, team)
-        if hasattr(o, "shape") and not isinstance(o, DArray):
+            o = o._replicated()
+        if hasattr(o, "shape"):
             if not isinstance(o, Array):
                 from ._creation import asarray
                 o = asarray(o)
-            j = k - (len(S) - o.ndim)
+            j = k - (n - o.ndim)
             if j >= 0 and o.shape[j] == S[k]:
+                lo, hi = team.owned(pb, po, S[k])
                 o = o[_rows(j, o.ndim, slice(lo, hi))]
         out.append(o)
     return S, lead, k, (pb, po), out
@@ -279,7 +283,18 @@ def _norm_int(i, n, axis):
     return i % n
 
 
+_VIEW_PLANS = {}  # (x's layout, team size and rank, key) -> _unit_view_plan's plan
+
+
 def getitem(x, key):
+    try:
+        sig = (x._shape, x.split, x._pb, x._po, x.team.size, x.team.rank, _key_sig(key))
+    except _Uncached:
+        sig = None
+    else:
+        plan = _VIEW_PLANS.get(sig)
+        if plan is not None:  # the same view as in the last step of a loop
+            return _unit_view(x, plan)
     if isinstance(key, DArray):
         key = _replicated_local(key, x.team)
     k = _basic_key(key, x.ndim)
@@ -295,38 +310,68 @@ def getitem(x, key):
         v = _view(x, slice(i, i + 1, 1), k)
         full = _replicated_local(v, x.team)
         return full[_rows(v.split, full.ndim, 0)]
-    return _view(x, ks, k)
+    if ks.indices(L)[2] != 1:
+        return _view(x, ks, k)
+    plan = _unit_view_plan(x, ks, k)
+    if sig is not None:
+        if len(_VIEW_PLANS) >= 4096:
+            _VIEW_PLANS.clear()
+        _VIEW_PLANS[sig] = plan
+    return _unit_view(x, plan)
+
+
+def _is_full(key):
+    return all(isinstance(kk, slice) and kk == slice(None) for kk in key)
+
+
+def _unit_view_plan(x, ks, k):
+    """What x[k] with the unit-step slice ks on the split axis is, from x's layout alone:
+    (shape, split axis, first row, the non-split key, whether that is all `:`, this rank's
+    rows of x[other], the key for the base or None)."""
+    ax = x.split
+    start, stop, _ = ks.indices(x.shape[ax])
+    n = max(stop - start, 0)
+    # the non-split part of the key: local indexing of every rank's rows
+    other = list(k)
+    other[ax] = slice(None)
+    other = tuple(other)
+    new_ax = ax - sum(1 for kk in k[:ax] if not isinstance(kk, slice))
+    pshape = x._local_shape(other)  # this rank's part of x[other]
+    shape = list(pshape)
+    shape[new_ax] = n
+    lo, hi = x.owned()
+    nlo, nhi = x.team.owned(x._pb, x._po + start, n)
+    rows = _rows(new_ax, len(pshape), slice(nlo + start - lo, nhi + start - lo))
+    full = _is_full(other)
+    return tuple(shape), new_ax, start, other, full, rows, None if full else other
+
+
+def _unit_view(x, plan):
+    """The view of plan (see _unit_view_plan) on x: its local part is derived from x's
+    storage when used (see DArray._local); halos come from the base's rows."""
+    shape, new_ax, start, other, full, rows, key = plan
+    base, shift, bkey = _source(x)
+    if bkey is not None:
+        if full:
+            key = bkey
+        else:
+            base, shift = x, 0  # a view of a view: its own rows are the base
+    return DArray(None, shape, x.team, new_ax, x._pb, x._po + start,
+                  view=(base, shift + start, key), derive=(x, other, rows), dtype=x.dtype)
 
 
 def _view(x, ks, k):
     """x[k] with the split axis entry replaced by the slice ks."""
-    ax = x.split
-    L = x.shape[ax]
-    start, stop, step = ks.indices(L)
-    n = len(range(start, stop, step))
-    # the non-split part of the key: local indexing of every rank's rows
-    other = list(k)
-    other[ax] = slice(None)
-    new_ax = ax - sum(1 for kk in k[:ax] if not isinstance(kk, slice))
-    pshape = x._local_shape(tuple(other))  # this rank's part of x[other]
-    shape = list(pshape)
-    shape[new_ax] = n
+    start, stop, step = ks.indices(x.shape[x.split])
     if step == 1:
-        base, shift, bkey = _source(x)
-        if bkey is not None and any(not (isinstance(kk, slice) and kk == slice(None))
-                                    for kk in other):
-            base, shift, bkey = x, 0, None  # a view of a view: its own rows are the base
-        lo, hi = x.owned()
-        nlo, nhi = x.team.owned(x._pb, x._po + start, n)
-        rows = _rows(new_ax, len(pshape), slice(nlo + start - lo, nhi + start - lo))
-        key = tuple(other) if bkey is None else bkey
-        if all(isinstance(kk, slice) and kk == slice(None) for kk in key):
-            key = None
-        # the local part is derived from x's storage when used (see DArray._local)
-        return DArray(None, shape, x.team, new_ax, x._pb, x._po + start,
-                      view=(base, shift + start, key), derive=(x, tuple(other), rows),
-                      dtype=x.dtype)
+        return _unit_view(x, _unit_view_plan(x, ks, k))
     # strided: repartition to the plain block partition of the view
+    n = len(range(start, stop, step))
+    other = list(k)
+    other[x.split] = slice(None)
+    new_ax = x.split - sum(1 for kk in k[:x.split] if not isinstance(kk, slice))
+    shape = list(x._local_shape(tuple(other)))
+    shape[new_ax] = n
     spec = [n, *x.partition, start, step, n, 0, n, 0, 1, 0, 0, 1, 1]
     local = _repartition(x.team, x._local[tuple(other)], new_ax, spec)
     return DArray(local, shape, x.team, new_ax)

@@ -74,11 +74,65 @@ def parse_key(key, shape):
     return items
 
 
+class _Uncached(Exception):
+    pass
+
+
+_PLAIN = (int, type(None))
+
+
+def _item_sig(k):
+    """A hashable stand-in for one index item whose equality means the same index: slices of
+    plain ints (a 3-tuple), ints, None and Ellipsis. Anything else (NumPy integers, bools,
+    floats: equal to ints but indexing differently or raising) is not memoized."""
+    t = type(k)
+    if t is slice:
+        a, b, c = k.start, k.stop, k.step
+        if type(a) in _PLAIN and type(b) in _PLAIN and type(c) in _PLAIN:
+            return (a, b, c)
+        raise _Uncached
+    if t is int or k is None or k is Ellipsis:
+        return k
+    raise _Uncached
+
+
+def _key_sig(key):
+    # x[k] means x[(k,)]: both get the 1-tuple's signature
+    return tuple(map(_item_sig, key)) if type(key) is tuple else (_item_sig(key),)
+
+
+_CHAINS = {}
+_CHAINS_MAX = 4096
+
+
+def chain(base_shape, view, keys):
+    """The View of base[keys[0]][keys[1]]... (base seen through `view`, None for all of it).
+    Memoized: a loop indexes the same shapes with the same keys every step, and the
+    composition costs more than the lookup. Views are immutable, so the cached one is shared."""
+    try:
+        sig = (base_shape, None if view is None else view.sig, tuple(map(_key_sig, keys)))
+    except _Uncached:
+        sig = None
+    v = _CHAINS.get(sig) if sig is not None else None
+    if v is None:
+        v = view if view is not None else View.of(base_shape)
+        for key in keys:
+            v = v.compose(parse_key(key, v.shape))
+        if sig is not None:
+            if len(_CHAINS) >= _CHAINS_MAX:
+                _CHAINS.clear()
+            _CHAINS[sig] = v
+    return v
+
+
 class View:
-    __slots__ = ("offsets", "entries")
+    """Immutable once made (shared through chain's memo)."""
+    __slots__ = ("offsets", "entries", "_shape", "_sig", "_args")
 
     def __init__(self, offsets, entries):
-        self.offsets, self.entries = offsets, entries
+        self.offsets, self.entries = tuple(offsets), tuple(entries)
+        self._shape = tuple(e[2] for e in self.entries)
+        self._sig = self._args = None
 
     @classmethod
     def of(cls, shape):
@@ -86,7 +140,13 @@ class View:
 
     @property
     def shape(self):
-        return tuple(e[2] for e in self.entries)
+        return self._shape
+
+    @property
+    def sig(self):
+        if self._sig is None:
+            self._sig = (self.offsets, self.entries)
+        return self._sig
 
     def is_identity(self, base_shape):
         return (not any(self.offsets) and len(self.entries) == len(base_shape)
@@ -123,11 +183,14 @@ class View:
         return sizes, strides, dropped
 
     def extract(self, base):
-        sizes, strides, dropped = self._slice_args(base.ndim)
-        inner = tuple(size for bd, _, size in self.entries if bd >= 0)
+        if self._args is None:
+            sizes, strides, dropped = self._slice_args(base.ndim)
+            self._args = (dropped, list(self.offsets) + sizes + strides,
+                          tuple(size for bd, _, size in self.entries if bd >= 0),
+                          [i for i, e in enumerate(self.entries) if e[0] < 0])
+        dropped, iargs, inner, new = self._args
         r = _ops.record("extract_slice", "", [base], base.dtype, inner, attrs=dropped,
-                        iargs=list(self.offsets) + sizes + strides)
-        new = [i for i, e in enumerate(self.entries) if e[0] < 0]
+                        iargs=iargs)
         if new:
             r = _ops.insert_unit_dims(r, new, self.shape)
         return r
