@@ -186,11 +186,12 @@ class Array:
             return take(self, k, axis=0)
         return self._index_chain((key,))
 
-    def _index_chain(self, keys):
+    def _index_chain(self, keys, sig=None):
         """self[keys[0]][keys[1]]... for basic keys, recorded as one extract of the base (the
-        intermediate views are composed, not recorded)."""
+        intermediate views are composed, not recorded); sig: the keys' signature if known
+        (see _indexing.chain)."""
         base = self._base if self._base is not None else self
-        view = chain(base.shape, self._view, keys)
+        view = chain(base.shape, self._view, keys, sig)
         if view.is_identity(base.shape):  # e.g. a[:] or a[::-1][::-1]: the base's own data
             return base
         r = view.extract(base)

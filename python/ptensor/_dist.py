@@ -35,7 +35,7 @@ import numpy as np
 from . import _core
 from . import _dtypes as dt
 from . import _ops
-from ._indexing import chain
+from ._indexing import _key_sig, chain
 
 _GHOST = 2         # halo rows fetched at least (radius-2 stencils need one exchange per step)
 _HALO_MAX = 64     # wider needs are repartitioned instead of widened
@@ -324,7 +324,8 @@ class DArray:
     needed a narrow halo exchange, ghost rows kept with it (``_pad`` = [P, g, stamp]: P holds
     g rows on each side of the rank's rows, filled by the neighbours' rows; valid while P's
     version equals stamp; see _dist_ops._halo); or, for a unit-step view, derived each time
-    from its parent's local part (``_derive`` = (parent, other-axes key, rows)), so a view
+    from its parent's local part (``_derive`` = (parent, other-axes key, rows, the signature
+    of (rows, other) for _indexing.chain or None)), so a view
     always reads and writes the parent's current storage."""
     __slots__ = ("_loc", "_pad", "_derive", "_shape", "_dtype", "team", "split", "_pb", "_po",
                  "_view", "_ext", "__weakref__")
@@ -347,16 +348,21 @@ class DArray:
     @property
     def _local(self):
         # the keys from the storage down to this view, applied as one extract
-        keys, x = [], self
+        keys, sigs, x = [], [], self
         while x._derive is not None:
-            parent, other, rows = x._derive
+            parent, other, rows, dsig = x._derive
             keys += (rows, other)
+            sigs = None if sigs is None or dsig is None else sigs + list(dsig)
             x = parent
         S = x._loc
         if x._pad is not None:
             S, g = x._pad[0], x._pad[1]
             keys.append(_rows(x.split, S.ndim, slice(g, S.shape[x.split] - g)))
-        return S._index_chain(keys[::-1]) if keys else S
+            if sigs is not None:
+                sigs.append(_key_sig(keys[-1]))
+        if not keys:
+            return S
+        return S._index_chain(keys[::-1], None if sigs is None else tuple(sigs[::-1]))
 
     def _local_shape(self, key=None):
         """The shape of ``_local`` (or of ``_local[key]``, a basic key), nothing recorded."""

@@ -196,22 +196,28 @@ def _align(operands):
     return S, lead, k, (pb, po), out
 
 
+_ARRAYLIKE = (DArray, Array, np.ndarray)
+
+
 def _is_arraylike(v):
-    return isinstance(v, (DArray, Array, np.ndarray))
+    return isinstance(v, _ARRAYLIKE)
+
+
+_NO_KW = {}
 
 
 def elementwise(fn, args, kwargs):
     """fn applied to the aligned parts: the result keeps the leader's partition."""
     names = list(kwargs)
-    ops = list(args) + [kwargs[n] for n in names]
-    idx = [i for i, v in enumerate(ops) if _is_arraylike(v)]
+    ops = list(args) + [kwargs[n] for n in names] if names else list(args)
+    idx = [i for i, v in enumerate(ops) if isinstance(v, _ARRAYLIKE)]
     al = _align([ops[i] for i in idx])
     if al is None:
         return replicated(fn, args, kwargs)
     S, lead, k, (pb, po), parts = al
     for i, p in zip(idx, parts):
         ops[i] = p
-    r = fn(*ops[:len(args)], **dict(zip(names, ops[len(args):])))
+    r = fn(*ops[:len(args)], **dict(zip(names, ops[len(args):]))) if names else fn(*ops)
     return DArray(r, S, lead.team, k, pb, po)
 
 
@@ -327,7 +333,7 @@ def _is_full(key):
 def _unit_view_plan(x, ks, k):
     """What x[k] with the unit-step slice ks on the split axis is, from x's layout alone:
     (shape, split axis, first row, the non-split key, whether that is all `:`, this rank's
-    rows of x[other], the key for the base or None)."""
+    rows of x[other], the key for the base or None, the signature of (rows, other))."""
     ax = x.split
     start, stop, _ = ks.indices(x.shape[ax])
     n = max(stop - start, 0)
@@ -343,13 +349,17 @@ def _unit_view_plan(x, ks, k):
     nlo, nhi = x.team.owned(x._pb, x._po + start, n)
     rows = _rows(new_ax, len(pshape), slice(nlo + start - lo, nhi + start - lo))
     full = _is_full(other)
-    return tuple(shape), new_ax, start, other, full, rows, None if full else other
+    try:  # DArray._local's chain signature of (rows, other), made once
+        dsig = (_key_sig(rows), _key_sig(other))
+    except _Uncached:
+        dsig = None
+    return tuple(shape), new_ax, start, other, full, rows, None if full else other, dsig
 
 
 def _unit_view(x, plan):
     """The view of plan (see _unit_view_plan) on x: its local part is derived from x's
     storage when used (see DArray._local); halos come from the base's rows."""
-    shape, new_ax, start, other, full, rows, key = plan
+    shape, new_ax, start, other, full, rows, key, dsig = plan
     base, shift, bkey = _source(x)
     if bkey is not None:
         if full:
@@ -357,7 +367,7 @@ def _unit_view(x, plan):
         else:
             base, shift = x, 0  # a view of a view: its own rows are the base
     return DArray(None, shape, x.team, new_ax, x._pb, x._po + start,
-                  view=(base, shift + start, key), derive=(x, other, rows), dtype=x.dtype)
+                  view=(base, shift + start, key), derive=(x, other, rows, dsig), dtype=x.dtype)
 
 
 def _view(x, ks, k):
@@ -795,8 +805,12 @@ def install_operators():
               "lshift": "bitwise_left_shift", "rshift": "bitwise_right_shift"}
     for op, name in binary.items():
         fn = getattr(pt, name)
-        setattr(DArray, f"__{op}__", lambda self, other, fn=fn: fn(self, other))
-        setattr(DArray, f"__r{op}__", lambda self, other, fn=fn: fn(other, self))
+        # straight to elementwise (the namespace function would only find the DArray first)
+        raw = fn.__wrapped__
+        setattr(DArray, f"__{op}__", lambda self, other, fn=raw: elementwise(fn, (self, other),
+                                                                               _NO_KW))
+        setattr(DArray, f"__r{op}__", lambda self, other, fn=raw: elementwise(fn, (other, self),
+                                                                                _NO_KW))
 
         def iop(self, other, fn=fn):
             r = fn(self, other)

@@ -105,12 +105,15 @@ _CHAINS = {}
 _CHAINS_MAX = 4096
 
 
-def chain(base_shape, view, keys):
+def chain(base_shape, view, keys, keys_sig=None):
     """The View of base[keys[0]][keys[1]]... (base seen through `view`, None for all of it).
     Memoized: a loop indexes the same shapes with the same keys every step, and the
-    composition costs more than the lookup. Views are immutable, so the cached one is shared."""
+    composition costs more than the lookup. Views are immutable, so the cached one is shared.
+    keys_sig: tuple(map(_key_sig, keys)) when the caller has it already."""
     try:
-        sig = (base_shape, None if view is None else view.sig, tuple(map(_key_sig, keys)))
+        if keys_sig is None:
+            keys_sig = tuple(map(_key_sig, keys))
+        sig = (base_shape, None if view is None else view.sig, keys_sig)
     except _Uncached:
         sig = None
     v = _CHAINS.get(sig) if sig is not None else None

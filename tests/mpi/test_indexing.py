@@ -107,3 +107,20 @@ def test_local_parts(team):
     a = pt.asarray(A, team=team)
     lo, hi = spmd.get_local_range(a)
     check(spmd.get_locals(a), A[lo:hi])
+
+
+def test_memoized_views_follow_layout(team):
+    """A view's layout is looked up by (shape, partition, team, key) after its first use: the
+    same keys on arrays of other lengths and partitions (a view's rows, a fresh array), and
+    keys that only look equal, stay NumPy's on every rank count."""
+    for n in (N, N - 5, 2):
+        w = A[:n]
+        for _ in range(2):
+            u = pt.asarray(w.copy(), team=team)
+            check(u[1:-1, 2:] + u[2:, 2:] if n > 2 else u[1:-1, 2:], w[1:-1, 2:] + w[2:, 2:]
+                  if n > 2 else w[1:-1, 2:])
+            s = u[1:]  # a view with another partition offset
+            check(s[1:-1, 2:], w[1:][1:-1, 2:])
+            check(u[np.int64(0), 1:], w[0, 1:])
+            with pytest.raises(IndexError):
+                u[1.0]

@@ -485,3 +485,33 @@ def test_boolean_mask_with_a_zero_length_axis(xs, ks):
     assert_matches(x, a)
     with pytest.raises(IndexError, match="boolean index"):
         pt.asarray(a)[pt.asarray(np.zeros((4,) + ks[1:], dtype=bool))]
+
+
+def test_memoized_views_repeat_and_keep_errors():
+    """Views are composed once per (shape, view, key) and then looked up: the same key in a
+    loop, keys equal to it as Python values but indexing differently (bool, float, NumPy
+    integers), other shapes and views of views must all stay NumPy's."""
+    a = np.arange(30.0).reshape(5, 6)
+    x = pt.asarray(a.copy())
+    for _ in range(3):
+        assert_matches(x[1:-1, 2:], a[1:-1, 2:])
+        assert_matches(x[1], a[1])
+        assert_matches(x[(1,)], a[(1,)])
+        assert_matches(x[1, 2], a[1, 2])
+        assert_matches(x[np.int64(1)], a[np.int64(1)])
+        assert_matches(x[1:2], a[1:2])
+        assert_matches(x[1:-1][1:, ::2][0], a[1:-1][1:, ::2][0])
+        with pytest.raises(IndexError, match="bool"):  # a Python bool is not row 1
+            x[True]
+        with pytest.raises(IndexError, match="float"):
+            x[1.0]
+        with pytest.raises(IndexError, match="slice indices"):
+            x[1.0:2]
+    b = np.arange(42.0).reshape(6, 7)  # same keys, another shape
+    y = pt.asarray(b.copy())
+    assert_matches(y[1:-1, 2:], b[1:-1, 2:])
+    assert_matches(y[1:-1][1:, ::2][0], b[1:-1][1:, ::2][0])
+    v = x[1:-1]
+    v[1, 2:] = -1.0  # writes through the memoized view reach the base
+    a[1:-1][1, 2:] = -1.0
+    assert_matches(x, a)
