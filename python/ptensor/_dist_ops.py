@@ -89,10 +89,10 @@ def _refresh_ghosts(x):
     P, g = x._pad[0], x._pad[1]
     team, ax = x.team, x.split
     pb, po, L = x.partition
-    spec = [L, pb, po, L, 0, 1, pb, po, L, 0, 1, g, g, 1, 1]
-    if _dist.needs_exchange(team, spec):
+    spec = (L, pb, po, L, 0, 1, pb, po, L, 0, 1, g, g, 1, 1)
+    i0, i1, needs, _, _ = _dist.move_plan(team, spec)
+    if needs:
         lo, hi = x.owned()
-        i0, i1 = _dist._items(team, spec)
         below, above = (lo - i0, i1 - hi) if hi > lo else (0, 0)
         ghosts = _repartition(team, x._local, ax, spec, ghost_rows=below + above)
         # both inserts on every rank (possibly empty): one program for all ranks
@@ -395,20 +395,16 @@ def setitem(x, key, value):
         _refresh_ghosts(owner)  # now, in the writer's program: readers find them valid
 
 
-def _setitem(x, key, value):
-    if isinstance(key, DArray):
-        key = _replicated_local(key, x.team)
-    k = _basic_key(key, x.ndim)
-    if k is None:
-        full = x._replicated()
-        full[key] = _gathered(value, x.team)
-        lo, hi = x.owned()
-        # written into x's storage (through a view: into its parent's; ghost rows stay)
-        x._local[...] = full[_rows(x.split, x.ndim, slice(lo, hi))]
-        x._ext = None
-        return
+_SET_PLANS = {}  # (x's layout, team size and rank, key) -> _set_plan's plan
+
+
+def _set_plan(x, k):
+    """Where x[k] = value writes on this rank, from x's layout alone: (whether the split axis
+    is indexed by an int, start, step and length of the split axis' selection, the items
+    [i0, i1) of it that are mine, the local key, the value's split axis and this rank's part
+    of the value's shape)."""
     ax = x.split
-    L = x.shape[ax]
+    L = x._shape[ax]
     ks = k[ax]
     dropped = isinstance(ks, (int, np.integer))
     if dropped:
@@ -432,6 +428,40 @@ def _setitem(x, key, value):
     vshape[vax] = n
     if dropped:
         del vshape[vax]
+    return dropped, start, step, n, i0, i1, tuple(lkey), vax, tuple(vshape)
+
+
+def _setitem_replicated(x, key, value):
+    """x[key] = value for a key that is not basic: on the gathered array, then this rank's
+    rows written back."""
+    full = x._replicated()
+    full[key] = _gathered(value, x.team)
+    lo, hi = x.owned()
+    # written into x's storage (through a view: into its parent's; ghost rows stay)
+    x._local[...] = full[_rows(x.split, x.ndim, slice(lo, hi))]
+    x._ext = None
+
+
+def _setitem(x, key, value):
+    ax = x.split
+    try:
+        sig = (x._shape, ax, x._pb, x._po, x.team.size, x.team.rank, _key_sig(key))
+    except _Uncached:
+        sig = None
+    plan = _SET_PLANS.get(sig) if sig is not None else None
+    if plan is None:
+        if isinstance(key, DArray):
+            key = _replicated_local(key, x.team)
+        k = _basic_key(key, x.ndim)
+        if k is None:
+            return _setitem_replicated(x, key, value)
+        plan = _set_plan(x, k)
+        if sig is not None:
+            if len(_SET_PLANS) >= 4096:
+                _SET_PLANS.clear()
+            _SET_PLANS[sig] = plan
+    L = x._shape[ax]
+    dropped, start, step, n, i0, i1, lkey, vax, vshape = plan
     if isinstance(value, DArray):
         _check_team(x.team, value)
         if not dropped and value.shape[value.split] == n and \
@@ -446,7 +476,7 @@ def _setitem(x, key, value):
                 src = vbase._local if vkey is None else _apply_key(vbase._local, vkey,
                                                                    vbase.split, slice(None))
                 part = _repartition(x.team, src, value.split, vspec)
-            x._local[tuple(lkey)] = part
+            x._local[lkey] = part
             x._ext = None
             return
         value = _replicated_local(value, x.team)
@@ -454,7 +484,7 @@ def _setitem(x, key, value):
         if not isinstance(value, Array):
             from ._creation import asarray
             value = asarray(value)
-        _ops.broadcast_shapes(value.shape, tuple(vshape))  # NumPy's error for bad shapes
+        _ops.broadcast_shapes(value.shape, vshape)  # NumPy's error for bad shapes
         if dropped:
             j = vax - (len(vshape) - value.ndim)
             if j >= 0:
@@ -464,7 +494,7 @@ def _setitem(x, key, value):
             j = vax - (len(vshape) - value.ndim)
             if j >= 0 and value.shape[j] == n:
                 value = value[_rows(j, value.ndim, slice(i0, i1))]
-    x._local[tuple(lkey)] = value
+    x._local[lkey] = value
     x._ext = None
 
 
