@@ -2,6 +2,7 @@
 both operands split: 1-D SUMMA) at 1 and 2 MPI ranks.
 
     python examples/benchmarks/dist_scaling.py [--ranks 1 2] [--n 4096] [--repeat 5]
+        [--workloads stencil black_scholes sort matmul]
 
 Each rank count is a real `mpiexec -n P` run of this file (--worker). Every rank runs one
 OpenMP thread (PTENSOR_NUM_THREADS=1), so P ranks use P cores and the parallel efficiency
@@ -119,6 +120,9 @@ def run(name, ranks, n, steps, repeat):
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+WORKLOADS = ("stencil", "black_scholes", "sort", "matmul")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--worker")
@@ -126,6 +130,7 @@ def main():
     p.add_argument("--n", type=int, default=0, help="stencil grid / Black-Scholes size")
     p.add_argument("--steps", type=int, default=5)
     p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--workloads", nargs="+", default=list(WORKLOADS), choices=WORKLOADS)
     a = p.parse_args()
     if a.worker:
         return worker(a.worker, a.n, a.steps, a.repeat)
@@ -136,7 +141,7 @@ def main():
     print("| workload | size | ranks | ms/step | efficiency | bytes sent/step | messages/step "
           "| NumPy ms/step (1 thread) |")
     print("|---|---|---|---|---|---|---|---|")
-    for name in ("stencil", "black_scholes", "sort", "matmul"):
+    for name in a.workloads:
         base = None
         for r in a.ranks:
             res = run(name, r, sizes[name], a.steps, a.repeat)

@@ -123,14 +123,19 @@ def ufunc_result(ufunc, *dtypes) -> DType:
     return r
 
 
+def array_dtype(x):
+    """The DType of a ptensor array (local or distributed: anything whose .dtype is a DType),
+    x itself otherwise."""
+    d = getattr(x, "dtype", None)
+    return d if isinstance(d, DType) else x
+
+
 def result_type(*args):
-    """Array-API result_type over DTypes, Arrays and Python scalars (NumPy's rules)."""
-    from ._array import Array
+    """Array-API result_type over DTypes, arrays and Python scalars (NumPy's rules)."""
     nps = []
     for a in args:
-        if isinstance(a, Array):
-            nps.append(a.dtype.np)
-        elif isinstance(a, DType):
+        a = array_dtype(a)
+        if isinstance(a, DType):
             nps.append(a.np)
         elif isinstance(a, (bool, int, float, complex)):
             nps.append(a)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import numpy as np
 
 from . import _dtypes as dt
-from ._array import Array
 from ._creation import check_device
 
 _KINDS = {
@@ -39,10 +38,10 @@ def isdtype(dtype, kind):
 
 
 def can_cast(from_, to, /):
-    """Whether from_ (a dtype or an Array) casts to `to` without loss (NumPy's 'safe' rule)."""
-    src = from_.dtype if isinstance(from_, Array) else from_
+    """Whether from_ (a dtype or an array) casts to `to` without loss (NumPy's 'safe' rule)."""
+    src = dt.array_dtype(from_)
     if not isinstance(src, dt.DType) or not isinstance(to, dt.DType):
-        raise TypeError("can_cast: from_ must be a ptensor dtype or Array and to a ptensor dtype")
+        raise TypeError("can_cast: from_ must be a ptensor dtype or array and to a ptensor dtype")
     return bool(np.can_cast(src.np, to.np))
 
 
@@ -72,7 +71,7 @@ class iinfo_object:
 
 
 def _dtype_of(type):
-    d = type.dtype if isinstance(type, Array) else type
+    d = dt.array_dtype(type)
     if not isinstance(d, dt.DType):
         d = dt.to_dtype(d, "type")
     return d

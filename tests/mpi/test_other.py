@@ -27,6 +27,22 @@ def test_replicated_functions(team):
     assert dist(pt.sort(x, axis=0)) == True  # noqa: E712  (array results are split again)
 
 
+def test_dtype_queries_take_distributed_arrays(team):
+    """result_type, can_cast, finfo and iinfo read a distributed array's dtype like a local
+    one's (found by the array API suite run under mpiexec)."""
+    b = pt.asarray(np.array([True, False, True]), team=team)
+    i = pt.asarray(np.arange(5, dtype=np.int16), team=team)
+    f = pt.asarray(X.astype(np.float32), team=team)
+    assert pt.result_type(b, b) == pt.bool
+    assert pt.result_type(i, f, 1.5) == pt.result_type(pt.int16, pt.float32)
+    assert pt.result_type(b, True, pt.bool) == pt.bool
+    assert pt.can_cast(i, pt.int64) and not pt.can_cast(f, pt.int16)
+    assert pt.finfo(f).eps == np.finfo(np.float32).eps
+    assert pt.iinfo(i).max == np.iinfo(np.int16).max
+    with pytest.raises(TypeError):
+        pt.result_type(X)  # a NumPy array is not a dtype
+
+
 def test_spmd_basics(team):
     assert spmd.nranks() == team.size and 0 <= spmd.rank() < team.size
     spmd.barrier()
