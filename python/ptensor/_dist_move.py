@@ -112,6 +112,14 @@ def reshape_flat(x, new):
 
 # ------------------------------------------------------------------ sort
 
+def _same(a, b):
+    """a == b in the sort's order, where NaN equals NaN (per component for complex values:
+    NumPy's order tells R + nanj, nan + Rj and nan + nanj apart)."""
+    if np.iscomplexobj(a):
+        return _same(a.real, b.real) & _same(a.imag, b.imag)
+    return (a == b) | ((a != a) & (b != b))
+
+
 def _buckets(v, g, sv, sg, descending):
     """For each key (v[i], g[i]): how many of the splitter keys (sv, sg), sorted in the
     sort's order, come strictly before it (its destination rank)."""
@@ -120,7 +128,7 @@ def _buckets(v, g, sv, sg, descending):
     if not len(r):
         return left.astype(np.int64)
     near = r[np.minimum(left, len(r) - 1)]
-    hit = np.nonzero(((near == v) | ((near != near) & (v != v))) & (left < len(r)))[0]
+    hit = np.nonzero(_same(near, v) & (left < len(r)))[0]
     b = (len(r) - left) if descending else left.astype(np.int64)
     # values equal to splitter values (NaN equal to NaN): the global index decides
     for k in np.unique(left[hit]):

@@ -701,8 +701,7 @@ def reshape(fn, x, shape, copy=None):
 def sort(fn, x, axis=-1, descending=False, stable=True, indices=False):
     """Along a non-split axis: each rank sorts its rows. Along the split axis of a 1-D
     array: a sample sort across the team (_dist_move); of a larger one: the array is
-    resplit along its largest other axis, sorted locally and resplit back. A complex 1-D
-    array sorts replicated."""
+    resplit along its largest other axis, sorted locally and resplit back."""
     kw = {"axis": axis, "descending": descending, "stable": stable}
     if not isinstance(x, DArray) or x.ndim == 0:
         return replicated(fn, (x,), kw)
@@ -715,9 +714,7 @@ def sort(fn, x, axis=-1, descending=False, stable=True, indices=False):
         y = _dist_move.resplit(x, other)
         r = fn(y._local, axis=ax, descending=descending, stable=stable)
         return _dist_move.resplit(DArray(r, x.shape, x.team, other), ax)
-    if x.dtype not in (dt.complex64, dt.complex128):
-        return _dist_move.sort_split(x, bool(descending), indices)
-    return replicated(fn, (x,), kw)
+    return _dist_move.sort_split(x, bool(descending), indices)
 
 
 # ------------------------------------------------------------------ matmul

@@ -28,11 +28,18 @@ def _data(n, dtype):
         if n > 50:
             a[::9] = np.nan  # NaNs among the splitters
         return a
+    if dtype == np.complex128:  # ties in either part, NaN in either or both parts
+        a = R.integers(0, 3, n) + 1j * R.integers(0, 3, n) + 0.0
+        for i, z in zip(range(1, n, 5), [complex(np.nan, 1), complex(1, np.nan),
+                                         complex(np.nan, np.nan), complex(-0.0, 2)] * n):
+            a[i] = z
+        return a
     return R.integers(0, 6, n).astype(dtype)
 
 
 @pytest.mark.parametrize("n", [0, 1, 2, 3, 5, 64, 1001])
-@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.int8, np.uint16, np.bool_])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.int8, np.uint16, np.bool_,
+                                   np.complex128])
 @pytest.mark.parametrize("descending", [False, True])
 def test_sort_1d(team, n, dtype, descending):
     a = _data(n, dtype)
@@ -94,6 +101,16 @@ def test_sort_split_axis_of_views(team):
     x = pt.asarray(a, team=team)
     check(pt.sort(x[2:11], axis=0), np.sort(a[2:11], axis=0), exact=True)
     check(pt.argsort(x[::3, 1:], axis=0), np.argsort(a[::3, 1:], axis=0, kind="stable"))
+
+
+def test_complex_sort_is_a_sample_sort(team, monkeypatch):
+    """A complex 1-D sort runs the team's sample sort (not a gather of the whole array)."""
+    calls = []
+    real = pt._dist_move.sort_split
+    monkeypatch.setattr(pt._dist_move, "sort_split", lambda *a: calls.append(1) or real(*a))
+    a = _data(101, np.complex128)
+    check(pt.sort(pt.asarray(a, team=team)), np.sort(a, kind="stable"), exact=True)
+    assert len(calls) == 1
 
 
 def test_sort_bad_input(team, monkeypatch):
