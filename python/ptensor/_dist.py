@@ -35,7 +35,7 @@ import numpy as np
 from . import _core
 from . import _dtypes as dt
 from . import _ops
-from ._indexing import _key_sig, chain
+from ._indexing import chain
 
 _GHOST = 2         # halo rows fetched at least (radius-2 stencils need one exchange per step)
 _HALO_MAX = 64     # wider needs are repartitioned instead of widened
@@ -321,12 +321,13 @@ class DArray:
     the base's halo exchange of the current data.
 
     Storage of ``_local`` (a property): an Array of its own (``_loc``); or, once the array
-    needed a narrow halo exchange, ghost rows kept with it (``_pad`` = [P, g, stamp]: P holds
-    g rows on each side of the rank's rows, filled by the neighbours' rows; valid while P's
-    version equals stamp; see _dist_ops._halo); or, for a unit-step view, derived each time
-    from its parent's local part (``_derive`` = (parent, other-axes key, rows, the signature
-    of (rows, other) for _indexing.chain or None)), so a view
-    always reads and writes the parent's current storage."""
+    needed a narrow halo exchange, ghost rows kept with it (``_pad`` = [P, g, stamp, key of
+    the rank's rows in P, its signature]: P holds g rows on each side of the rank's rows,
+    filled by the neighbours' rows; valid while P's version equals stamp; see
+    _dist_ops._halo); or, for a unit-step view, derived each time from its parent's local
+    part (``_derive`` = (parent, other-axes key, rows, the signature of (rows, other) for
+    _indexing.chain or None)), so a view always reads and writes the parent's current
+    storage."""
     __slots__ = ("_loc", "_pad", "_derive", "_shape", "_dtype", "team", "split", "_pb", "_po",
                  "_view", "_ext", "__weakref__")
     __array_ufunc__ = None  # NumPy operators defer to ours (no silent gather)
@@ -356,10 +357,10 @@ class DArray:
             x = parent
         S = x._loc
         if x._pad is not None:
-            S, g = x._pad[0], x._pad[1]
-            keys.append(_rows(x.split, S.ndim, slice(g, S.shape[x.split] - g)))
+            S, _, _, rows, rsig = x._pad
+            keys.append(rows)
             if sigs is not None:
-                sigs.append(_key_sig(keys[-1]))
+                sigs.append(rsig)
         if not keys:
             return S
         return S._index_chain(keys[::-1], None if sigs is None else tuple(sigs[::-1]))

@@ -80,7 +80,8 @@ def _add_ghosts(x, g):
     shape[ax] += 2 * g
     P = _ops.full(tuple(shape), 0, x.dtype)
     P[_rows(ax, P.ndim, slice(g, g + local.shape[ax]))] = local
-    x._loc, x._pad = None, [P, g, -1]
+    rows = _rows(ax, P.ndim, slice(g, g + local.shape[ax]))  # x's own rows in P
+    x._loc, x._pad = None, [P, g, -1, rows, _key_sig(rows)]
 
 
 def _refresh_ghosts(x):
@@ -858,6 +859,7 @@ def install_operators():
     DArray.T = property(lambda self: pt.permute_dims(self, (1, 0)) if self.ndim == 2
                         else self._replicated().T)
     DArray.mT = property(lambda self: pt.matrix_transpose(self))
+    DArray.__getitem__, DArray.__setitem__ = getitem, setitem  # (no import per call)
     DArray.__matmul__ = lambda self, other: pt.matmul(self, other)
     DArray.__rmatmul__ = lambda self, other: pt.matmul(other, self)
     DArray.__hash__ = None
