@@ -592,6 +592,36 @@ def _created(probe, team, split):
     return distribute(probe, t, ax)
 
 
+def _asarray_dist(x, dtype, device, copy, team, split):
+    """asarray of a distributed array: NumPy's copy and dtype rules applied to every rank's
+    part; team / split (when given) ask for another layout: team=None or split=None gather
+    the whole array on every rank (a local array), another split axis moves the data (an
+    all-to-all). Moving or gathering copies, so copy=False then raises."""
+    from . import _creation as c
+    c.check_device(device)
+    want = None if dtype is None else dt.to_dtype(dtype)
+    t = x.team if team is _DEFAULT else as_team(team)
+    if t is not None:
+        _check_team(t, x)
+    ax = x.split if split is _DEFAULT or split is None else _ops.normalize_axis(split, x.ndim,
+                                                                              "split")
+    moved = t is None or split is None or ax != x.split
+    if moved and copy is False:
+        raise ValueError("asarray: copy=False is impossible when the array moves to another "
+                         "layout (team / split)")
+    if t is None or split is None:
+        return c.asarray(x._replicated(), dtype=want)
+    if ax != x.split:
+        x = _dist_move.resplit(x, ax)
+    if want is not None and want != x.dtype:
+        if copy is False:
+            raise ValueError("asarray: copy=False is impossible when the dtype changes")
+        return DArray(_ops.cast(x._local, want), x.shape, x.team, x.split, x._pb, x._po)
+    if copy and not moved:
+        return DArray(c._copy(x._local), x.shape, x.team, x.split, x._pb, x._po)
+    return x
+
+
 def creation_functions():
     """The dist-aware creation functions (team=, split=), keyed by name."""
     from . import _creation as c
@@ -617,12 +647,11 @@ def creation_functions():
         return f
 
     @functools.wraps(c.asarray)
-    def asarray(obj, /, *, dtype=None, device=None, copy=None, team=_DEFAULT, split=0):
+    def asarray(obj, /, *, dtype=None, device=None, copy=None, team=_DEFAULT, split=_DEFAULT):
         if isinstance(obj, DArray):
-            if dtype is not None and dt.to_dtype(dtype) != obj.dtype:
-                import ptensor as pt
-                return pt.astype(obj, dtype)
-            return obj
+            return _asarray_dist(obj, dtype, device, copy, team, split)
+        if split is _DEFAULT:
+            split = 0
         a = c.asarray(obj, dtype=dtype, device=device, copy=copy)
         t, ax = _team_split(team, split, a.ndim)
         if t is None:

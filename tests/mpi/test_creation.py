@@ -45,6 +45,42 @@ def test_eye_and_asarray(team):
         check(a, data)
 
 
+@pytest.mark.parametrize("shape", [(1,), (2,), (7,), (5, 3)])
+def test_asarray_of_a_distributed_array(team, shape):
+    """copy=True copies (writes to either side stay there), copy=None/False keep the array,
+    dtype casts, team=None / split=None gather, another split moves the data (found by the
+    array API suite under mpiexec: asarray(x, copy=True) returned x itself)."""
+    w = np.arange(np.prod(shape), dtype=np.uint8).reshape(shape)
+    x = pt.asarray(w.copy(), team=team)
+    y = pt.asarray(x, copy=True)
+    assert dist(y) and y.partition == x.partition
+    assert pt.asarray(x) is x and pt.asarray(x, copy=False) is x
+    x[0] = 7
+    y[-1] = 9
+    a, b = w.copy(), w.copy()
+    a[0], b[-1] = 7, 9
+    check(x, a)
+    check(y, b)
+    check(pt.asarray(x[1:], copy=True), a[1:])  # of a view
+    check(pt.asarray(x, dtype=pt.float32), a.astype(np.float32))
+    with pytest.raises(ValueError, match="copy=False"):
+        pt.asarray(x, dtype=pt.int64, copy=False)
+    g = pt.asarray(x, team=None)
+    assert not dist(g)
+    check(g, a)
+    check(pt.asarray(x, split=None, dtype=pt.int16), a.astype(np.int16))
+    with pytest.raises(ValueError, match="copy=False"):
+        pt.asarray(x, team=None, copy=False)
+    if len(shape) == 2:
+        z = pt.asarray(x, split=1)
+        assert dist(z) and z.split == 1
+        check(z, a)
+    with pytest.raises(ValueError, match="different teams"):
+        pt.asarray(x, team=spmd.split(0))
+    with pytest.raises(ValueError, match="device"):
+        pt.asarray(x, device="gpu")
+
+
 def test_like_keeps_partition(team):
     a = pt.asarray(np.arange(12.0).reshape(6, 2), team=team)
     for z, w in [(pt.zeros_like(a), np.zeros((6, 2))), (pt.ones_like(a, dtype=pt.int64),
