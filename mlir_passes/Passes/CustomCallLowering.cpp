@@ -120,7 +120,11 @@ struct CustomCallLowering : OpConversionPattern<ptensor::CustomCallOp> {
     for (auto &[m, code] : bufs) {
       auto mt = cast<MemRefType>(m.getType());
       auto meta = rw.create<memref::ExtractStridedMetadataOp>(loc, m);
-      int64_t bytes = std::max<int64_t>(1, mt.getElementTypeBitWidth() / 8);
+      // (getElementTypeBitWidth is only for ints and floats: complex<f32> read garbage)
+      Type et = mt.getElementType();
+      auto ct = dyn_cast<ComplexType>(et);
+      int64_t bytes = ct ? 2 * (ct.getElementType().getIntOrFloatBitWidth() / 8)
+                         : std::max<int64_t>(1, et.getIntOrFloatBitWidth() / 8);
       Value offset = rw.create<arith::MulIOp>(loc, idx(meta.getOffset()), c64(bytes));
       store(c64(code));
       store(c64(mt.getRank()));

@@ -120,7 +120,8 @@ def _install_dist():
             g[name] = _dist_ops_mod.dispatching(name, f, ew)
     for name in linalg.__all__:
         f = getattr(linalg, name)
-        setattr(linalg, name, _dist_ops_mod.dispatching(name, f, ()))
+        if callable(f) and not isinstance(f, type):  # (LinAlgError stays a class)
+            setattr(linalg, name, _dist_ops_mod.dispatching(name, f, ()))
     _dist_ops_mod.install_operators()
 
 

@@ -382,6 +382,11 @@ class DArray:
     ndim = property(lambda self: len(self._shape))
     device = property(lambda self: "cpu")
 
+    def to_device(self, device, /, *, stream=None):
+        from ._creation import check_device
+        check_device(device)
+        return self
+
     @property
     def size(self):
         n = 1

@@ -10,7 +10,7 @@ import numpy as np
 from . import _core
 from . import _dtypes as dt
 from . import _ops
-from ._array import Array
+from ._array import Array, _inplace
 from ._dist import (DArray, _DEFAULT, _GHOST, _HALO_MAX, _allreduce, _repartition, _rows,
                     as_team, distribute)
 from . import _dist
@@ -302,8 +302,7 @@ def getitem(x, key):
         plan = _VIEW_PLANS.get(sig)
         if plan is not None:  # the same view as in the last step of a loop
             return _unit_view(x, plan)
-    if isinstance(key, DArray):
-        key = _replicated_local(key, x.team)
+    key = _gathered(key, x.team)  # distributed index arrays, alone or in a tuple
     k = _basic_key(key, x.ndim)
     if k is None:
         return replicated(lambda a: a[key], (x,), {})
@@ -451,8 +450,7 @@ def _setitem(x, key, value):
         sig = None
     plan = _SET_PLANS.get(sig) if sig is not None else None
     if plan is None:
-        if isinstance(key, DArray):
-            key = _replicated_local(key, x.team)
+        key = _gathered(key, x.team)  # distributed index arrays, alone or in a tuple
         k = _basic_key(key, x.ndim)
         if k is None:
             return _setitem_replicated(x, key, value)
@@ -839,7 +837,10 @@ def dispatching(name, fn, elementwise_names):
             return sort(fn, x, axis, descending, stable, indices=name == "argsort")
     elif name == "astype":
         def impl(x, dtype, /, *, copy=True, device=None):
-            r = fn(x._local, dtype, copy=copy, device=device)
+            local = x._local
+            r = fn(local, dtype, copy=copy, device=device)
+            if r is local:  # copy=False and the dtype stays: x itself, as on one process
+                return x
             return DArray(r, x.shape, x.team, x.split, x._pb, x._po)
     else:
         def impl(*a, **kw):
@@ -868,15 +869,8 @@ def install_operators():
                                                                                _NO_KW))
         setattr(DArray, f"__r{op}__", lambda self, other, fn=raw: elementwise(fn, (other, self),
                                                                                 _NO_KW))
-
-        def iop(self, other, fn=fn):
-            r = fn(self, other)
-            if r.shape != self.shape:
-                raise ValueError(f"non-broadcastable output operand with shape {self.shape} "
-                                 f"doesn't match the broadcast shape {r.shape}")
-            self[...] = r
-            return self
-        setattr(DArray, f"__i{op}__", iop)
+        # in place: the local arrays' rules (shape kept, same-kind cast), written back
+        setattr(DArray, f"__i{op}__", lambda self, other, fn=fn: _inplace(self, fn, other))
     for op, name in {"lt": "less", "le": "less_equal", "gt": "greater",
                      "ge": "greater_equal", "eq": "equal", "ne": "not_equal"}.items():
         fn = getattr(pt, name)
@@ -891,4 +885,5 @@ def install_operators():
     DArray.__getitem__, DArray.__setitem__ = getitem, setitem  # (no import per call)
     DArray.__matmul__ = lambda self, other: pt.matmul(self, other)
     DArray.__rmatmul__ = lambda self, other: pt.matmul(other, self)
+    DArray.__imatmul__ = lambda self, other: _inplace(self, pt.matmul, other)
     DArray.__hash__ = None

@@ -43,6 +43,32 @@ def test_dtype_queries_take_distributed_arrays(team):
         pt.result_type(X)  # a NumPy array is not a dtype
 
 
+def test_array_methods_of_distributed_arrays(team):
+    """What the local test suite, run under mpiexec -n 2, found distributed arrays doing
+    differently from local ones."""
+    x = pt.asarray(X.copy(), team=team)
+    assert x.to_device("cpu") is x  # not a gathered copy
+    with pytest.raises(ValueError, match="device"):
+        x.to_device("gpu")
+    assert pt.astype(x, pt.float64, copy=False) is x
+    c = pt.astype(x, pt.float64)
+    assert c is not x and dist(c)
+    y = pt.asarray(X[:4, :4].copy(), team=team)
+    y @= pt.asarray(np.eye(4) * 2.0, team=team)  # x @= y: the shape stays
+    check(y, X[:4, :4] * 2.0)
+    with pytest.raises(ValueError, match="shape"):
+        y @= pt.ones((4, 5), team=team)
+    i = pt.asarray(np.array([1, 3]), team=team)  # a distributed index array inside a tuple
+    check(x[i, ::2], X[[1, 3], ::2])
+    z = pt.asarray(np.zeros((9, 4), np.int64), team=team)
+    with pytest.raises(TypeError, match="cast"):
+        z += 1.5  # same-kind rule, as for local arrays
+    sing = pt.asarray(np.ones((3, 3)), team=team)
+    assert isinstance(pt.linalg.LinAlgError, type)  # still a class under a launcher
+    with pytest.raises(pt.linalg.LinAlgError):
+        pt.linalg.inv(sing).to_numpy()
+
+
 def test_spmd_basics(team):
     assert spmd.nranks() == team.size and 0 <= spmd.rank() < team.size
     spmd.barrier()

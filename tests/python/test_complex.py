@@ -404,6 +404,17 @@ def test_sort_lexicographic(d, descending):
     assert_matches(pt.argsort(x, axis=1, descending=descending), wanti)
 
 
+@pytest.mark.parametrize("d", COMPLEX)
+def test_sort_of_an_offset_view(d):
+    """A custom call's operand that starts inside its buffer (here rows 2: of a NumPy array):
+    the byte offset of complex64 elements was computed from an int/float-only width (garbage
+    values were read)."""
+    a = np.concatenate([SPECIAL, FINITE, SPECIAL[::-1]]).astype(d).reshape(4, -1)
+    x = pt.asarray(a)
+    assert_matches(pt.sort(x[2:4], axis=1), np.sort(a[2:4], axis=1, kind="stable"))
+    assert_matches(pt.argsort(x[1:, 3:], axis=1), np.argsort(a[1:, 3:], axis=1, kind="stable"))
+
+
 def test_unique():
     a = np.array([1j, 2, 1j, -1 + 0j, 2, 3j, -1])
     r = pt.unique_all(pt.asarray(a))
