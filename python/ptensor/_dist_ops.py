@@ -15,7 +15,7 @@ from ._dist import (DArray, _DEFAULT, _GHOST, _HALO_MAX, _allreduce, _repartitio
                     as_team, distribute)
 from . import _dist
 from . import _dist_move
-from ._indexing import _Uncached, _key_sig
+from ._indexing import _Uncached, _key_sig, remember
 
 
 # ------------------------------------------------------------------ alignment
@@ -290,18 +290,23 @@ def _norm_int(i, n, axis):
     return i % n
 
 
-_VIEW_PLANS = {}  # (x's layout, team size and rank, key) -> _unit_view_plan's plan
+def _layout_sig(x, key):
+    """(x's layout, team size and rank, key): what a view's or a write's plan depends on;
+    None for keys that are not memoized (see _indexing._item_sig)."""
+    try:
+        return (x._shape, x.split, x._pb, x._po, x.team.size, x.team.rank, _key_sig(key))
+    except _Uncached:
+        return None
+
+
+_VIEW_PLANS = {}  # _layout_sig -> _unit_view_plan's plan
 
 
 def getitem(x, key):
-    try:
-        sig = (x._shape, x.split, x._pb, x._po, x.team.size, x.team.rank, _key_sig(key))
-    except _Uncached:
-        sig = None
-    else:
-        plan = _VIEW_PLANS.get(sig)
-        if plan is not None:  # the same view as in the last step of a loop
-            return _unit_view(x, plan)
+    sig = _layout_sig(x, key)
+    plan = _VIEW_PLANS.get(sig) if sig is not None else None
+    if plan is not None:  # the same view as in the last step of a loop
+        return _unit_view(x, plan)
     key = _gathered(key, x.team)  # distributed index arrays, alone or in a tuple
     k = _basic_key(key, x.ndim)
     if k is None:
@@ -320,9 +325,7 @@ def getitem(x, key):
         return _view(x, ks, k)
     plan = _unit_view_plan(x, ks, k)
     if sig is not None:
-        if len(_VIEW_PLANS) >= 4096:
-            _VIEW_PLANS.clear()
-        _VIEW_PLANS[sig] = plan
+        remember(_VIEW_PLANS, sig, plan)
     return _unit_view(x, plan)
 
 
@@ -330,21 +333,27 @@ def _is_full(key):
     return all(isinstance(kk, slice) and kk == slice(None) for kk in key)
 
 
-def _unit_view_plan(x, ks, k):
-    """What x[k] with the unit-step slice ks on the split axis is, from x's layout alone:
-    (shape, split axis, first row, the non-split key, whether that is all `:`, this rank's
-    rows of x[other], the key for the base or None, the signature of (rows, other))."""
+def _view_parts(x, k, n):
+    """x[k] with n rows on the split axis: (the non-split part of the key, the split axis of
+    the view, this rank's part of x[other], the view's shape on this rank but n rows)."""
     ax = x.split
-    start, stop, _ = ks.indices(x.shape[ax])
-    n = max(stop - start, 0)
-    # the non-split part of the key: local indexing of every rank's rows
     other = list(k)
     other[ax] = slice(None)
     other = tuple(other)
     new_ax = ax - sum(1 for kk in k[:ax] if not isinstance(kk, slice))
-    pshape = x._local_shape(other)  # this rank's part of x[other]
+    pshape = x._local_shape(other)
     shape = list(pshape)
     shape[new_ax] = n
+    return other, new_ax, pshape, tuple(shape)
+
+
+def _unit_view_plan(x, ks, k):
+    """What x[k] with the unit-step slice ks on the split axis is, from x's layout alone:
+    (shape, split axis, first row, the non-split key, whether that is all `:`, this rank's
+    rows of x[other], the key for the base or None, the signature of (rows, other))."""
+    start, stop, _ = ks.indices(x.shape[x.split])
+    n = max(stop - start, 0)
+    other, new_ax, pshape, shape = _view_parts(x, k, n)
     lo, hi = x.owned()
     nlo, nhi = x.team.owned(x._pb, x._po + start, n)
     rows = _rows(new_ax, len(pshape), slice(nlo + start - lo, nhi + start - lo))
@@ -353,7 +362,7 @@ def _unit_view_plan(x, ks, k):
         dsig = (_key_sig(rows), _key_sig(other))
     except _Uncached:
         dsig = None
-    return tuple(shape), new_ax, start, other, full, rows, None if full else other, dsig
+    return shape, new_ax, start, other, full, rows, None if full else other, dsig
 
 
 def _unit_view(x, plan):
@@ -377,13 +386,9 @@ def _view(x, ks, k):
         return _unit_view(x, _unit_view_plan(x, ks, k))
     # strided: repartition to the plain block partition of the view
     n = len(range(start, stop, step))
-    other = list(k)
-    other[x.split] = slice(None)
-    new_ax = x.split - sum(1 for kk in k[:x.split] if not isinstance(kk, slice))
-    shape = list(x._local_shape(tuple(other)))
-    shape[new_ax] = n
+    other, new_ax, _, shape = _view_parts(x, k, n)
     spec = [n, *x.partition, start, step, n, 0, n, 0, 1, 0, 0, 1, 1]
-    local = _repartition(x.team, x._local[tuple(other)], new_ax, spec)
+    local = _repartition(x.team, x._local[other], new_ax, spec)
     return DArray(local, shape, x.team, new_ax)
 
 
@@ -395,7 +400,7 @@ def setitem(x, key, value):
         _refresh_ghosts(owner)  # now, in the writer's program: readers find them valid
 
 
-_SET_PLANS = {}  # (x's layout, team size and rank, key) -> _set_plan's plan
+_SET_PLANS = {}  # _layout_sig -> _set_plan's plan
 
 
 def _set_plan(x, k):
@@ -443,11 +448,7 @@ def _setitem_replicated(x, key, value):
 
 
 def _setitem(x, key, value):
-    ax = x.split
-    try:
-        sig = (x._shape, ax, x._pb, x._po, x.team.size, x.team.rank, _key_sig(key))
-    except _Uncached:
-        sig = None
+    sig = _layout_sig(x, key)
     plan = _SET_PLANS.get(sig) if sig is not None else None
     if plan is None:
         key = _gathered(key, x.team)  # distributed index arrays, alone or in a tuple
@@ -456,10 +457,8 @@ def _setitem(x, key, value):
             return _setitem_replicated(x, key, value)
         plan = _set_plan(x, k)
         if sig is not None:
-            if len(_SET_PLANS) >= 4096:
-                _SET_PLANS.clear()
-            _SET_PLANS[sig] = plan
-    L = x._shape[ax]
+            remember(_SET_PLANS, sig, plan)
+    L = x._shape[x.split]
     dropped, start, step, n, i0, i1, lkey, vax, vshape = plan
     if isinstance(value, DArray):
         _check_team(x.team, value)

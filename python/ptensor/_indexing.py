@@ -102,7 +102,15 @@ def _key_sig(key):
 
 
 _CHAINS = {}
-_CHAINS_MAX = 4096
+_MEMO_MAX = 4096
+
+
+def remember(memo, sig, value):
+    """memo[sig] = value, the memo emptied first when it holds _MEMO_MAX entries (a loop's
+    keys are few; this only bounds memory for programs that index ever new shapes)."""
+    if len(memo) >= _MEMO_MAX:
+        memo.clear()
+    memo[sig] = value
 
 
 def chain(base_shape, view, keys, keys_sig=None):
@@ -122,20 +130,19 @@ def chain(base_shape, view, keys, keys_sig=None):
         for key in keys:
             v = v.compose(parse_key(key, v.shape))
         if sig is not None:
-            if len(_CHAINS) >= _CHAINS_MAX:
-                _CHAINS.clear()
-            _CHAINS[sig] = v
+            remember(_CHAINS, sig, v)
     return v
 
 
 class View:
     """Immutable once made (shared through chain's memo)."""
-    __slots__ = ("offsets", "entries", "_shape", "_sig", "_args")
+    __slots__ = ("offsets", "entries", "sig", "_shape", "_args")
 
     def __init__(self, offsets, entries):
         self.offsets, self.entries = tuple(offsets), tuple(entries)
+        self.sig = (self.offsets, self.entries)  # its identity in chain's memo
         self._shape = tuple(e[2] for e in self.entries)
-        self._sig = self._args = None
+        self._args = None
 
     @classmethod
     def of(cls, shape):
@@ -144,12 +151,6 @@ class View:
     @property
     def shape(self):
         return self._shape
-
-    @property
-    def sig(self):
-        if self._sig is None:
-            self._sig = (self.offsets, self.entries)
-        return self._sig
 
     def is_identity(self, base_shape):
         return (not any(self.offsets) and len(self.entries) == len(base_shape)
