@@ -11,6 +11,10 @@ python3 -c "import lit.main; lit.main.main()" -q tests/mlir
 export PTENSOR_CACHE_DIR="${PTENSOR_CACHE_DIR:-$(mktemp -d)}"
 for n in 1 2 3 4; do
   echo "tests/mpi under mpiexec -n $n"
-  timeout 900 mpiexec -n "$n" python3 -m pytest tests/mpi -q -x -p no:cacheprovider 2>&1 | tail -n 3
+  timeout 900 mpiexec -n "$n" python3 -m pytest tests/mpi -q -x -p no:cacheprovider 2>&1 | tail -n 60
   [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "tests/mpi failed under mpiexec -n $n"; exit 1; }
 done
+# The local suite once more with every array split over 2 ranks (compile-count tests skip).
+echo "tests/python under mpiexec -n 2"
+timeout 2400 mpiexec -n 2 python3 -m pytest tests/python -q -x -p no:cacheprovider 2>&1 | tail -n 60
+[ "${PIPESTATUS[0]}" -eq 0 ] || { echo "tests/python failed under mpiexec -n 2"; exit 1; }

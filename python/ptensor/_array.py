@@ -297,14 +297,15 @@ def _install_operators():
         "and": ew.bitwise_and, "or": ew.bitwise_or, "xor": ew.bitwise_xor,
         "lshift": ew.bitwise_left_shift, "rshift": ew.bitwise_right_shift,
     }
+    operands = ew.OPERANDS
     for name, fn in binary.items():
         def op(self, other, fn=fn):
-            if not isinstance(other, (Array, bool, int, float, complex)):
+            if not isinstance(other, operands):
                 return NotImplemented
             return fn(self, other)
 
         def rop(self, other, fn=fn):
-            if not isinstance(other, (bool, int, float, complex)):
+            if not isinstance(other, operands):
                 return NotImplemented
             return fn(other, self)
 
@@ -318,20 +319,29 @@ def _install_operators():
     for name, fn in {"eq": ew.equal, "ne": ew.not_equal, "lt": ew.less, "le": ew.less_equal,
                      "gt": ew.greater, "ge": ew.greater_equal}.items():
         def cmp(self, other, fn=fn):
-            if not isinstance(other, (Array, bool, int, float, complex)):
+            if not isinstance(other, operands):
                 return NotImplemented
             return fn(self, other)
         setattr(Array, f"__{name}__", cmp)
     from ._linalg import matmul
 
+    def matrix(other):  # an Array or NumPy array operand of @, else None
+        if isinstance(other, np.ndarray):
+            from ._creation import asarray
+            return asarray(other)
+        return other if isinstance(other, Array) else None
+
     def mm(self, other):
-        return matmul(self, other) if isinstance(other, Array) else NotImplemented
+        other = matrix(other)
+        return NotImplemented if other is None else matmul(self, other)
 
     def rmm(self, other):  # only reached for non-Array left operands (e.g. NumPy arrays)
-        return NotImplemented
+        other = matrix(other)
+        return NotImplemented if other is None else matmul(other, self)
 
     def imm(self, other):  # x @= y (the array API): only when the shape stays
-        return _inplace(self, matmul, other) if isinstance(other, Array) else NotImplemented
+        other = matrix(other)
+        return NotImplemented if other is None else _inplace(self, matmul, other)
 
     Array.__matmul__, Array.__rmatmul__, Array.__imatmul__ = mm, rmm, imm
     Array.__hash__ = None

@@ -28,6 +28,7 @@ import atexit
 import ctypes
 import functools
 import os
+import stat
 import sys
 
 import numpy as np
@@ -48,9 +49,18 @@ _P64 = ctypes.POINTER(ctypes.c_int64)
 
 @functools.lru_cache(maxsize=None)
 def launched():
-    """True when started by an MPI launcher (MPICH Hydra, PMIx or Open MPI)."""
-    return any(v in os.environ for v in ("PMI_RANK", "PMI_SIZE", "PMIX_RANK",
-                                         "OMPI_COMM_WORLD_SIZE", "MPI_LOCALNRANKS"))
+    """True when started by an MPI launcher (MPICH Hydra, PMIx or Open MPI) as one of its
+    ranks. A process that a rank starts (subprocess) inherits the launcher's variables but
+    not Hydra's PMI socket (PMI_FD: subprocess closes inherited descriptors), so MPI_Init
+    would fail there: such a process is no rank and runs locally."""
+    env = os.environ
+    if "PMI_FD" in env:
+        try:
+            return stat.S_ISSOCK(os.fstat(int(env["PMI_FD"])).st_mode)
+        except (OSError, ValueError):
+            return False
+    return any(v in env for v in ("PMI_RANK", "PMI_SIZE", "PMIX_RANK", "OMPI_COMM_WORLD_SIZE",
+                                  "MPI_LOCALNRANKS"))
 
 
 def _runtime():
@@ -92,6 +102,12 @@ def _runtime():
         f = getattr(lib, name)
         f.restype = res
         f.argtypes = args
+    if not launched():
+        # a process started by a rank (see launched) keeps its parent's launcher variables:
+        # MPI_Init would try that launcher and fail, so they go and MPI starts as a singleton
+        for v in [v for v in os.environ if v.startswith(("PMI_", "PMIX_", "OMPI_COMM_WORLD_"))
+                  or v in ("MPI_LOCALNRANKS", "MPI_LOCALRANKID")]:
+            del os.environ[v]
     if lib.ptensor_dist_init() != 0:
         raise RuntimeError("ptensor: MPI_Init failed")
     _core.load_library(path)  # compiled programs call ptensor_dist_* entry points
@@ -157,6 +173,7 @@ class Team:
 
 
 _install_hook = None  # set by ptensor/__init__.py: makes every function accept DArrays
+_sync_moved = None  # _dist_ops._sync (a moved view's storage brought up to date)
 
 
 def prepare():
@@ -327,9 +344,12 @@ class DArray:
     _dist_ops._halo); or, for a unit-step view, derived each time from its parent's local
     part (``_derive`` = (parent, other-axes key, rows, the signature of (rows, other) for
     _indexing.chain or None)), so a view always reads and writes the parent's current
-    storage."""
+    storage. A view whose rows move between ranks (a step other than 1 or an int on the
+    split axis) has storage of its own that follows its parent: ``_moved`` = [parent, split
+    axis entry, key, the parent's write count it was copied at] (see _dist_ops._sync).
+    ``_writes`` counts the writes to an array's own storage."""
     __slots__ = ("_loc", "_pad", "_derive", "_shape", "_dtype", "team", "split", "_pb", "_po",
-                 "_view", "_ext", "__weakref__")
+                 "_view", "_ext", "_moved", "_writes", "__weakref__")
     __array_ufunc__ = None  # NumPy operators defer to ours (no silent gather)
 
     def __init__(self, local, shape, team, split, pb=None, po=0, view=None, derive=None,
@@ -345,6 +365,8 @@ class DArray:
         self._po = po
         self._view = view
         self._ext = None
+        self._moved = None
+        self._writes = 0
 
     @property
     def _local(self):
@@ -355,6 +377,8 @@ class DArray:
             keys += (rows, other)
             sigs = None if sigs is None or dsig is None else sigs + list(dsig)
             x = parent
+        if x._moved is not None:
+            _sync_moved(x)
         S = x._loc
         if x._pad is not None:
             S, _, _, rows, rsig = x._pad
@@ -376,6 +400,7 @@ class DArray:
     def _local(self, local):
         """New storage of its own (a view assigned this way no longer follows its parent)."""
         self._loc, self._pad, self._derive, self._view = local, None, None, None
+        self._moved = None
 
     shape = property(lambda self: self._shape)
     dtype = property(lambda self: self._dtype)
@@ -428,7 +453,10 @@ class DArray:
         return asarray(gather(self))
 
     def __iter__(self):
-        return iter(self._replicated())
+        if self.ndim == 1:  # elements: 0-d copies (as NumPy's scalars), from one gather
+            return iter(self._replicated())
+        from ._dist_ops import rows_of
+        return rows_of(self)  # views, as NumPy's rows
 
     def __getattr__(self, name):
         # everything else (T, mT, item, __float__, __dlpack__, ...) works on the replicated

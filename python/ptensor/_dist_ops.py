@@ -15,7 +15,7 @@ from ._dist import (DArray, _DEFAULT, _GHOST, _HALO_MAX, _allreduce, _repartitio
                     as_team, distribute)
 from . import _dist
 from . import _dist_move
-from ._indexing import _Uncached, _key_sig, remember
+from ._indexing import _Uncached, _key_sig, remember, slice_item
 
 
 # ------------------------------------------------------------------ alignment
@@ -67,6 +67,8 @@ def _program_ext(base):
     """(widened rows, their first row, hl, hh) of base made for the program being recorded,
     or None. Held as a NodeRef, not an Array: the exchange stays a temporary of the program
     (never copied out as a result); a run of any program makes it stale."""
+    if base._moved is not None:
+        _sync(base)  # (a copy of its parent's old rows is no longer the base's)
     c = base._ext
     if c is None or c[4] != _core.program_epoch():
         return None
@@ -116,6 +118,8 @@ def _halo(base, hl, hh):
     come from ghost rows kept with the array (given to it on its first exchange, refreshed
     after every write); wider ones from one dist.repartition per array and program (see
     _program_ext)."""
+    if base._moved is not None:
+        _sync(base)
     if base._pad is None and base._derive is None and max(hl, hh) <= _GHOST:
         _add_ghosts(base, _GHOST)
     if base._pad is not None and max(hl, hh) <= base._pad[1]:
@@ -280,6 +284,9 @@ def _basic_key(key, ndim):
     if len(key) > ndim:
         raise IndexError(f"too many indices for array: array is {ndim}-dimensional, but "
                          f"{len(key)} were indexed")
+    for k in key:
+        if isinstance(k, slice):
+            slice_item(k, 0)  # the local arrays' errors for bad slices
     return list(key + (slice(None),) * (ndim - len(key)))
 
 
@@ -310,23 +317,56 @@ def getitem(x, key):
     key = _gathered(key, x.team)  # distributed index arrays, alone or in a tuple
     k = _basic_key(key, x.ndim)
     if k is None:
-        return replicated(lambda a: a[key], (x,), {})
+        t = key if isinstance(key, tuple) else (key,)
+        if any(kk is None for kk in t):
+            rest = tuple(kk for kk in t if kk is not None)
+            if _basic_key(rest, x.ndim) is not None:
+                return _with_new_axes(getitem(x, rest), t, x.ndim)
+        return replicated(lambda a: a[key], (x,), {})  # (advanced indexing: a copy)
     ax = x.split
     ks = k[ax]
     L = x.shape[ax]
     k[ax] = slice(None)
     if isinstance(ks, (int, np.integer)):
-        # the row lives on one rank: gather it (the result is replicated)
         i = _norm_int(ks, L, ax)
-        v = _view(x, slice(i, i + 1, 1), k)
+        if sum(isinstance(kk, slice) for kk in k) > 1:
+            return _moved_view(x, i, k)  # (a row of a 2-D array, ...)
+        # a 0-d result (a copy, as NumPy's scalar): the element's owner broadcasts it
+        v = _unit_view(x, _unit_view_plan(x, slice(i, i + 1, 1), k))
         full = _replicated_local(v, x.team)
         return full[_rows(v.split, full.ndim, 0)]
     if ks.indices(L)[2] != 1:
-        return _view(x, ks, k)
+        return _moved_view(x, ks, k)
     plan = _unit_view_plan(x, ks, k)
     if sig is not None:
         remember(_VIEW_PLANS, sig, plan)
     return _unit_view(x, plan)
+
+
+def _with_new_axes(v, key, ndim):
+    """v = x[key without its Nones] with the axes of key's Nones inserted: a view of v (a
+    derived DArray, or a local view when v is replicated)."""
+    pos, at = [], 0
+    for kk in key:
+        if kk is None:
+            pos.append(at)
+            at += 1
+        elif kk is Ellipsis:
+            at += ndim - sum(1 for k in key if k is not None and k is not Ellipsis)
+        elif isinstance(kk, slice):
+            at += 1
+    n = v.ndim + len(pos)
+    other = tuple(None if i in pos else slice(None) for i in range(n))
+    if not isinstance(v, DArray):
+        return v[other]
+    kept = [i for i in range(n) if i not in pos]
+    split = kept[v.split]
+    shape = [1] * n
+    for i, s in zip(kept, v.shape):
+        shape[i] = s
+    rows = _rows(split, n, slice(None))
+    return DArray(None, shape, v.team, split, v._pb, v._po,
+                  derive=(v, other, rows, (_key_sig(rows), _key_sig(other))), dtype=v.dtype)
 
 
 def _is_full(key):
@@ -379,12 +419,26 @@ def _unit_view(x, plan):
                   view=(base, shift + start, key), derive=(x, other, rows, dsig), dtype=x.dtype)
 
 
-def _view(x, ks, k):
-    """x[k] with the split axis entry replaced by the slice ks."""
+# ------------------------------------------------------------------ moved views
+#
+# x[k] whose split axis entry is a slice with a step other than 1, or an int (with axes
+# left), takes rows from other ranks: the view is an array of its own rows (block partition)
+# that follows x as NumPy's views do. It is brought up to date before it is read when x was
+# written since its last copy (_sync: every rank decides alike, from write counts kept in
+# step by the collective setitem), and writes to it go back to x (_written). Each costs one
+# data movement of the view's size, recorded in the pending program.
+
+def _moved_copy(x, ks, k):
+    """x[k] (the split axis entry replaced by ks) as a DArray of its own rows."""
+    if isinstance(ks, int):
+        # the row's owner sends each rank its block of the row's next axis (or previous)
+        v = _unit_view(x, _unit_view_plan(x, slice(ks, ks + 1, 1), k))
+        a = v.split
+        j = a + 1 if a + 1 < v.ndim else a - 1
+        w = _dist_move.resplit(v, j)
+        shape = w.shape[:a] + w.shape[a + 1:]
+        return DArray(w._local[_rows(a, v.ndim, 0)], shape, x.team, j if j < a else j - 1)
     start, stop, step = ks.indices(x.shape[x.split])
-    if step == 1:
-        return _unit_view(x, _unit_view_plan(x, ks, k))
-    # strided: repartition to the plain block partition of the view
     n = len(range(start, stop, step))
     other, new_ax, _, shape = _view_parts(x, k, n)
     spec = [n, *x.partition, start, step, n, 0, n, 0, 1, 0, 0, 1, 1]
@@ -392,12 +446,79 @@ def _view(x, ks, k):
     return DArray(local, shape, x.team, new_ax)
 
 
-def setitem(x, key, value):
-    _setitem(x, key, value)
-    owner = _owner(x)
+def _stamp(x):
+    """The write count of x's storage (a moved view brought up to date first)."""
+    o = _owner(x)
+    if o._moved is not None:
+        _sync(o)
+    return o._writes
+
+
+def _moved_view(x, ks, k, full=None):
+    """The moved view x[k] (split axis entry ks); with `full`, x gathered into NumPy, an int
+    ks takes its rows from there (no communication, nothing recorded: iteration)."""
+    if full is None:
+        v = _moved_copy(x, ks, k)
+    else:
+        from ._creation import asarray
+        key = list(k)
+        key[x.split] = ks
+        r = full[tuple(key)]
+        a = _view_parts(x, k, 1)[1]
+        j = a if a < r.ndim else a - 1  # as _moved_copy splits it
+        lo, hi = x.team.owned(r.shape[j], 0, r.shape[j])
+        v = DArray(asarray(r[_rows(j, r.ndim, slice(lo, hi))]), r.shape, x.team, j)
+    v._moved = [x, ks, k, _stamp(x)]
+    return v
+
+
+def rows_of(x):
+    """Iteration over a DArray of 2 or more dimensions: its rows, as views."""
+    k = [slice(None)] * x.ndim
+    if x.split != 0:
+        return (getitem(x, i) for i in range(x.shape[0]))  # (rows that stay put)
+    full = _dist.gather(x)  # one gather for all the rows
+    return (_moved_view(x, i, k, full) for i in range(x.shape[0]))
+
+
+def _sync(v):
+    """v's rows copied again from its parent when the parent was written since."""
+    parent, ks, k, seen = v._moved
+    now = _stamp(parent)
+    if now == seen:
+        return
+    v._moved[3] = now
+    new = _moved_copy(parent, ks, k)._local
+    if v._pad is None:
+        v._loc[...] = new
+    else:
+        v._pad[0][v._pad[3]] = new
+    _written(v, back=False)
+
+
+_dist._sync_moved = _sync
+
+
+def _written(owner, back=True):
+    """After a write to owner's storage: its halo caches go, its ghost rows are refreshed
+    (now, in the writer's program: readers find them valid) and a moved view's rows are
+    written back to its parent."""
+    owner._writes += 1
     owner._ext = None
     if owner._pad is not None:
-        _refresh_ghosts(owner)  # now, in the writer's program: readers find them valid
+        _refresh_ghosts(owner)
+    if back and owner._moved is not None:
+        parent, ks, k, _ = owner._moved
+        key = list(k)
+        key[parent.split] = ks
+        _setitem(parent, tuple(key), owner)
+        _written(_owner(parent))
+        owner._moved[3] = _stamp(parent)  # (equal to the parent's rows: no copy back)
+
+
+def setitem(x, key, value):
+    _setitem(x, key, value)
+    _written(_owner(x))
 
 
 _SET_PLANS = {}  # _layout_sig -> _set_plan's plan
@@ -555,6 +676,8 @@ def mean(x, axis=None, keepdims=False):
 
 def var(x, axis=None, correction=0.0, keepdims=False, _sqrt=False):
     import ptensor as pt
+    from ._statistical import check_correction
+    check_correction(correction)
     axes = _ops.normalize_axes(axis, x.ndim)
     m = mean(x, axis=axes, keepdims=True)
     d = x - m
@@ -693,27 +816,19 @@ def reshape(fn, x, shape, copy=None):
     local; any other reshape runs replicated."""
     if not isinstance(x, DArray):
         return replicated(fn, (x, shape), {"copy": copy})
-    new = list(shape) if isinstance(shape, (tuple, list)) else [shape]
-    total = x.size
-    try:
-        new = [int(v) for v in new]
-        if new.count(-1) == 1:
-            known = int(np.prod([v for v in new if v != -1], dtype=np.int64))
-            if known and total % known == 0:
-                new[new.index(-1)] = total // known
-    except (TypeError, ValueError):
-        return replicated(fn, (x, shape), {"copy": copy})
+    from ._manipulation import reshape_shape
+    new = list(reshape_shape(x.size, shape))  # (the local errors for bad shapes)
     k = x.split
     before = int(np.prod(x.shape[:k], dtype=np.int64))
     after = int(np.prod(x.shape[k + 1:], dtype=np.int64))
     for k2 in range(len(new)):
         if (new[k2] == x.shape[k] and int(np.prod(new[:k2], dtype=np.int64)) == before
-                and int(np.prod(new[k2 + 1:], dtype=np.int64)) == after and -1 not in new):
+                and int(np.prod(new[k2 + 1:], dtype=np.int64)) == after):
             local = list(new)
             local[k2] = x._local.shape[k]
             r = fn(x._local, tuple(local), copy=copy)
             return DArray(r, tuple(new), x.team, k2, x._pb, x._po)
-    if new and total == int(np.prod(new, dtype=np.int64)) and min(new) >= 0:
+    if new:
         # the split axis regroups: an all-to-all between overlapping flat ranges (after one
         # that splits the array along axis 0)
         if copy is False and x.team.size > 1:
@@ -831,6 +946,14 @@ def dispatching(name, fn, elementwise_names):
     elif name == "reshape":
         def impl(x, /, shape, *, copy=None):
             return reshape(fn, x, shape, copy)
+    elif name == "squeeze":  # views, as on one process: the same index of the DArray
+        def impl(x, /, axis):
+            from ._manipulation import squeeze_key
+            return getitem(x, squeeze_key(x.shape, axis))
+    elif name == "flip":
+        def impl(x, /, *, axis=None):
+            from ._manipulation import flip_key
+            return getitem(x, flip_key(x.ndim, axis))
     elif name in ("sort", "argsort"):
         def impl(x, /, *, axis=-1, descending=False, stable=True):
             return sort(fn, x, axis, descending, stable, indices=name == "argsort")
@@ -860,20 +983,24 @@ def install_operators():
               "floordiv": "floor_divide", "mod": "remainder", "pow": "pow",
               "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor",
               "lshift": "bitwise_left_shift", "rshift": "bitwise_right_shift"}
+    # arrays (NumPy's too: replicated operands) and scalars; anything else (a str, None,
+    # ...) gets NotImplemented, so Python tries the other side and == ends in False
+    operands = _ARRAYLIKE + (np.generic, bool, int, float, complex)
     for op, name in binary.items():
         fn = getattr(pt, name)
         # straight to elementwise (the namespace function would only find the DArray first)
         raw = fn.__wrapped__
-        setattr(DArray, f"__{op}__", lambda self, other, fn=raw: elementwise(fn, (self, other),
-                                                                               _NO_KW))
-        setattr(DArray, f"__r{op}__", lambda self, other, fn=raw: elementwise(fn, (other, self),
-                                                                                _NO_KW))
+        setattr(DArray, f"__{op}__", lambda self, other, fn=raw: elementwise(
+            fn, (self, other), _NO_KW) if isinstance(other, operands) else NotImplemented)
+        setattr(DArray, f"__r{op}__", lambda self, other, fn=raw: elementwise(
+            fn, (other, self), _NO_KW) if isinstance(other, operands) else NotImplemented)
         # in place: the local arrays' rules (shape kept, same-kind cast), written back
         setattr(DArray, f"__i{op}__", lambda self, other, fn=fn: _inplace(self, fn, other))
     for op, name in {"lt": "less", "le": "less_equal", "gt": "greater",
                      "ge": "greater_equal", "eq": "equal", "ne": "not_equal"}.items():
         fn = getattr(pt, name)
-        setattr(DArray, f"__{op}__", lambda self, other, fn=fn: fn(self, other))
+        setattr(DArray, f"__{op}__", lambda self, other, fn=fn: fn(self, other)
+                if isinstance(other, operands) else NotImplemented)
     for op, name in {"neg": "negative", "pos": "positive", "abs": "abs",
                      "invert": "bitwise_invert"}.items():
         fn = getattr(pt, name)
@@ -882,7 +1009,11 @@ def install_operators():
                         else self._replicated().T)
     DArray.mT = property(lambda self: pt.matrix_transpose(self))
     DArray.__getitem__, DArray.__setitem__ = getitem, setitem  # (no import per call)
-    DArray.__matmul__ = lambda self, other: pt.matmul(self, other)
-    DArray.__rmatmul__ = lambda self, other: pt.matmul(other, self)
-    DArray.__imatmul__ = lambda self, other: _inplace(self, pt.matmul, other)
+    arrays = _ARRAYLIKE
+    DArray.__matmul__ = lambda self, other: pt.matmul(self, other) \
+        if isinstance(other, arrays) else NotImplemented
+    DArray.__rmatmul__ = lambda self, other: pt.matmul(other, self) \
+        if isinstance(other, arrays) else NotImplemented
+    DArray.__imatmul__ = lambda self, other: _inplace(self, pt.matmul, other) \
+        if isinstance(other, arrays) else NotImplemented
     DArray.__hash__ = None

@@ -49,6 +49,10 @@ assert set(_UNARY) == set(_OPS["unary"]) and set(_UNARY_TEST) == set(_OPS["unary
 assert set(_BINARY) == set(_OPS["binary"]) and set(_BINARY_TEST) == set(_OPS["binary_test"])
 
 _SCALARS = (bool, int, float, complex)
+_NUMPY = (np.ndarray, np.generic)
+# what the operators of Array take (anything else: NotImplemented, so Python tries the other
+# operand and then raises TypeError, or == falls back to identity)
+OPERANDS = (Array,) + _NUMPY + _SCALARS
 # Functions NumPy defines for complex numbers that the array API (and ptensor) does not.
 _NOT_COMPLEX = {"erf", "maximum", "minimum", "less", "less_equal", "greater", "greater_equal"}
 
@@ -64,14 +68,17 @@ _binary_fast = _core.binary_fast
 def _as_array(x, name):
     if isinstance(x, Array):
         return x
-    if isinstance(x, np.ndarray):
+    if isinstance(x, _NUMPY):
         from ._creation import asarray
         return asarray(x)
     raise TypeError(f"{name}: expected a ptensor Array, got {type(x).__name__}")
 
 
 def _operand(x, name):
-    if isinstance(x, Array) or isinstance(x, _SCALARS):
+    """An operand as an Array or a Python scalar. NumPy arrays and NumPy scalars become
+    Arrays of their dtype (NumPy 2's rule: a NumPy scalar's dtype takes part in promotion,
+    np.float64 too, though it is a Python float); Python scalars stay weakly typed."""
+    if isinstance(x, Array) or isinstance(x, _SCALARS) and not isinstance(x, np.generic):
         return x
     return _as_array(x, name)
 
@@ -191,7 +198,7 @@ def _operator_fast_paths(name, fn):
                 return new(_binary_fast(kind, sub, h, float(other), d.code, False), d)
             if t is Array and other._dtype is d and other._h.shape == self._h.shape:
                 return new(_binary_fast(kind, sub, self._t, other._t, d.code, False), d)
-        if not isinstance(other, (Array, bool, int, float, complex)):
+        if not isinstance(other, OPERANDS):
             return NotImplemented
         return fn(self, other)
 
@@ -201,7 +208,7 @@ def _operator_fast_paths(name, fn):
         if d.kind == "f" and (t is float or t is int):
             h = self._h if self._base is None else self._t
             return new(_binary_fast(kind, sub, h, float(other), d.code, True), d)
-        if not isinstance(other, (bool, int, float, complex)):
+        if not isinstance(other, OPERANDS):
             return NotImplemented
         return fn(other, self)
     return op, rop

@@ -54,18 +54,28 @@ def expand_dims(x, /, axis=0):
 def squeeze(x, /, axis):
     """x without the given size-1 dimensions (a view)."""
     x = _as_array(x, "squeeze")
-    axes = _ops.normalize_axes(axis, x.ndim)
+    return x[squeeze_key(x.shape, axis)]
+
+
+def squeeze_key(shape, axis):
+    """The index that is squeeze (also of distributed arrays: _dist_ops)."""
+    axes = _ops.normalize_axes(axis, len(shape))
     for a in axes:
-        if x.shape[a] != 1:
-            raise ValueError(f"squeeze: cannot remove axis {a} of size {x.shape[a]} (not 1)")
-    return x[tuple(0 if i in axes else slice(None) for i in range(x.ndim))]
+        if shape[a] != 1:
+            raise ValueError(f"squeeze: cannot remove axis {a} of size {shape[a]} (not 1)")
+    return tuple(0 if i in axes else slice(None) for i in range(len(shape)))
 
 
 def flip(x, /, *, axis=None):
     """x reversed along axis (all axes by default): a view."""
     x = _as_array(x, "flip")
-    axes = _ops.normalize_axes(axis, x.ndim)
-    return x[tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(x.ndim))]
+    return x[flip_key(x.ndim, axis)]
+
+
+def flip_key(ndim, axis):
+    """The index that is flip (also of distributed arrays: _dist_ops)."""
+    axes = _ops.normalize_axes(axis, ndim)
+    return tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(ndim))
 
 
 def moveaxis(x, source, destination, /):
@@ -171,13 +181,9 @@ def _sequence(arrays, name):
     return arrays
 
 
-def reshape(x, /, shape, *, copy=None):
-    """x's elements (row-major order) in a new shape; one size may be -1. The result is a new
-    array (ptensor has no reshaped views), so copy=False raises ValueError."""
-    x = _as_array(x, "reshape")
-    if copy is False:
-        raise ValueError("reshape: copy=False cannot be honored (ptensor reshapes into a new "
-                         "array)")
+def reshape_shape(size, shape):
+    """reshape's shape argument checked and its -1 filled in, for `size` elements (also for
+    distributed arrays: _dist_ops)."""
     shape = (shape,) if not isinstance(shape, (tuple, list)) else tuple(shape)
     shape = [_ops.as_index(s, "shape") for s in shape]
     if sum(1 for s in shape if s == -1) > 1:
@@ -186,13 +192,24 @@ def reshape(x, /, shape, *, copy=None):
         raise ValueError(f"reshape: negative dimension in shape {tuple(shape)}")
     known = math.prod(s for s in shape if s != -1)
     if -1 in shape:
-        if known == 0 or x.size % known:
-            raise ValueError(f"reshape: cannot reshape an array of size {x.size} into shape "
+        if known == 0 or size % known:
+            raise ValueError(f"reshape: cannot reshape an array of size {size} into shape "
                              f"{tuple(shape)}")
-        shape[shape.index(-1)] = x.size // known
+        shape[shape.index(-1)] = size // known
     shape = tuple(shape)
-    if math.prod(shape) != x.size:
-        raise ValueError(f"reshape: cannot reshape an array of size {x.size} into shape {shape}")
+    if math.prod(shape) != size:
+        raise ValueError(f"reshape: cannot reshape an array of size {size} into shape {shape}")
+    return shape
+
+
+def reshape(x, /, shape, *, copy=None):
+    """x's elements (row-major order) in a new shape; one size may be -1. The result is a new
+    array (ptensor has no reshaped views), so copy=False raises ValueError."""
+    x = _as_array(x, "reshape")
+    if copy is False:
+        raise ValueError("reshape: copy=False cannot be honored (ptensor reshapes into a new "
+                         "array)")
+    shape = reshape_shape(x.size, shape)
     if shape == x.shape:
         from ._creation import _copy
         return _copy(x) if copy else x

@@ -87,10 +87,15 @@ def mean(x, /, *, axis=None, keepdims=False):
     return divide(s, float(_count(x, axis)))
 
 
-def var(x, /, *, axis=None, correction=0.0, keepdims=False):
-    x = _as_array(x, "var")
+def check_correction(correction):
+    """(also for distributed arrays: _dist_ops.var)"""
     if isinstance(correction, bool) or not isinstance(correction, (int, float)):
         raise TypeError(f"var: correction must be a number, got {type(correction).__name__}")
+
+
+def var(x, /, *, axis=None, correction=0.0, keepdims=False):
+    x = _as_array(x, "var")
+    check_correction(correction)
     fdt = _float_of(x)
     xf = _ops.cast(x, fdt)
     m = mean(xf, axis=axis, keepdims=True)

@@ -124,3 +124,85 @@ def test_memoized_views_follow_layout(team):
             check(u[np.int64(0), 1:], w[0, 1:])
             with pytest.raises(IndexError):
                 u[1.0]
+
+
+@pytest.mark.parametrize("key", [np.s_[::2], np.s_[::-3], np.s_[1::4, 2:], np.s_[5],
+                                 np.s_[-1, ::2], np.s_[3:20:5, 1], np.s_[:, None, 1:],
+                                 np.s_[None, ::3], np.s_[2, None]])
+def test_views_that_move_rows_follow_writes_both_ways(team, key):
+    """Views whose rows live on other ranks (a step other than 1, an int on the split axis)
+    and views with new axes are NumPy's views: writes to the base show in the view, writes
+    to the view land in the base, also through a view of the view and chained."""
+    x, a = pt.asarray(A.copy(), team=team), A.copy()
+    v, av = x[key], a[key]
+    check(v, av)
+    x[4:9] = -1.0  # write the base: the view follows
+    a[4:9] = -1.0
+    check(v, av)
+    check(v * 2 + 1, av * 2 + 1)
+    v[...] = 7.5  # write the view: the base follows, and a second view of the same rows
+    av[...] = 7.5
+    w, aw = x[key], a[key]
+    check(x, a)
+    v += 1  # in place
+    av += 1
+    check(x, a)
+    check(w, aw)
+    if v.ndim:
+        v[:1] = 3.0  # through a view of the view
+        av[:1] = 3.0
+        check(x, a)
+        check(v, av)
+    x[key][...] = -2.0  # chained, as NumPy
+    a[key][...] = -2.0
+    check(x, a)
+
+
+def test_view_of_a_moved_view(team):
+    x, a = pt.asarray(A.copy(), team=team), A.copy()
+    v, av = x[::2], a[::2]
+    u, au = v[1::3, ::2], av[1::3, ::2]  # rows moved twice
+    s, as_ = v[1:-1], av[1:-1]  # a unit-step view of it: halos from its rows
+    check(s[1:] + s[:-1], as_[1:] + as_[:-1])
+    x[...] = 1.5
+    a[...] = 1.5
+    check(u, au)
+    check(s[1:] + s[:-1], as_[1:] + as_[:-1])
+    u[...] = 4.0
+    au[...] = 4.0
+    check(x, a)
+    check(v, av)
+    rows = list(x)  # iteration yields row views
+    rows[3][1] = -5.0
+    a[3, 1] = -5.0
+    check(x, a)
+
+
+def test_rows_of_3d_and_empty_arrays(team):
+    b = np.arange(5 * 4 * 3, dtype=np.float64).reshape(5, 4, 3)
+    x = pt.asarray(b.copy(), team=team)
+    r, rb = x[2], b[2]  # (4, 3), split along its axis 0
+    x[2, 1] = -1.0
+    rb[1] = -1.0
+    check(r, rb)
+    r[0, 0] = 100.0
+    b[2, 0, 0] = 100.0
+    check(x, b)
+    check(x[:, 3], b[:, 3])  # an int on another axis: a view that stays put
+    check(pt.asarray(np.zeros((5, 0)), team=team)[3], np.zeros(0))
+    check(pt.asarray(np.zeros((0, 3)), team=team)[::2], np.zeros((0, 3)))
+    z = pt.asarray(np.arange(6.0).reshape(6, 1), team=team)
+    w = z[4]
+    z[4] = 7.0
+    check(w, np.array([7.0]))
+    for row, want in zip(x, b):  # iteration: one gather, then views
+        check(row, want)
+
+
+def test_element_is_a_replicated_copy(team):
+    # (documented: NumPy returns a scalar copy; local ptensor arrays return a 0-d view)
+    x = pt.asarray(A.copy(), team=team)
+    e = x[3, 2]
+    assert not isinstance(e, pt._dist.DArray) and e.shape == ()
+    x[3, 2] = 0.0
+    check(e, np.asarray(A[3, 2]))

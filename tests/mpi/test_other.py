@@ -80,6 +80,21 @@ def test_spmd_basics(team):
         check(g, X)
 
 
+def test_a_process_started_by_a_rank_runs_locally(team):
+    # it inherits the launcher's variables, not the rank's PMI socket: no MPI_Init through
+    # the launcher (that failed), a local array, a singleton world
+    import subprocess
+    import sys
+    code = ("import ptensor as pt, numpy as np\n"
+            "a = pt.arange(6) * 2\n"
+            "print(type(a).__name__, pt.spmd.nranks(), pt.spmd.rank(), np.asarray(a).sum())")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.split() == ["Array", "1", "0", "30"]
+    spmd.barrier()
+
+
 def test_from_locals(team):
     r, p = team.rank, team.size
     lo, hi = team.owned(10, 0, 10)

@@ -610,8 +610,18 @@ def test_function_with_numpy_array_operand():
     a = np.arange(4.0)
     assert_matches(pt.add(pt.asarray(a), np.ones(4)), a + 1)
     assert_matches(pt.multiply(np.full(4, 2.0), pt.asarray(a)), a * 2)
-    # the operators defer to NumPy for ndarray operands (values still agree)
-    np.testing.assert_array_equal(np.asarray(pt.asarray(a) + np.ones(4)), a + 1)
+    # the operators take NumPy arrays and scalars (on either side) as arrays of their dtype:
+    # the result is a ptensor array, its dtype NumPy 2's (a NumPy scalar is strongly typed)
+    x = pt.asarray(a.astype(np.float32))
+    for r, e in [(x + np.ones(4), a + 1), (np.ones(4) - x, 1 - a), (x * np.float64(2), a * 2),
+                 (np.float32(2) * x, (a * 2).astype(np.float32)),
+                 (x ** np.int64(2), a ** 2), (x == np.arange(4.0), a == np.arange(4.0)),
+                 (np.ones(4) > x, 1 > a), (x @ np.ones(4), a.sum()), (np.ones(4) @ x, a.sum()),
+                 (pt.multiply(x, np.uint8(3)), (a * 3).astype(np.float32))]:
+        assert_matches(r, e)
+    y = pt.asarray(np.eye(2))
+    y @= np.full((2, 2), 2.0)
+    assert_matches(y, np.full((2, 2), 2.0))
 
 
 def test_operator_unsupported_operand():
@@ -621,6 +631,9 @@ def test_operator_unsupported_operand():
         pt.asarray([1, 2]) + [1, 2]
     with pytest.raises(TypeError, match="add"):
         pt.add(1, 2)
+    assert (pt.asarray([1, 2]) == "x") is False and (pt.asarray([1, 2]) != None) is True  # noqa
+    with pytest.raises(TypeError):
+        pt.asarray([1.0, 2.0]) @ [1.0, 2.0]
 
 
 @pytest.mark.parametrize("dtype", FLOATS + ["int32", "uint8", "int64"])

@@ -6,6 +6,12 @@ import time
 
 import pytest
 
+import ptensor as pt
+
+# these tests start their own mpiexec (and plain processes): not from inside an MPI job
+pytestmark = pytest.mark.skipif(pt._dist.default_team() is not None,
+                                reason="starts its own mpiexec")
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -48,7 +54,6 @@ def test_examples_match_numpy(example, ranks):
 
 
 def test_load_library_bad_path():
-    import ptensor as pt
     with pytest.raises(ValueError, match="cannot load"):
         pt._core.load_library("/nonexistent/libptensor_dist.so")
 
