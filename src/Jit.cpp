@@ -28,6 +28,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TargetSelect.h"
@@ -94,6 +95,13 @@ struct Jit {
     ctx.loadAllAvailableDialects();
     ctx.disableMultithreading();
     registerPassesAndPipeline();
+    // The packed-arguments wrapper of a program calls it with every memref field as an
+    // argument: thousands for a program with many results (64 row views: ~3000), nearly all
+    // passed on the stack in one basic block, where SelectionDAG's store merging is quadratic
+    // (64 results: 3.6 s of codegen, 128: 30 s; without it 0.4 s). Our kernels' stores are
+    // vectorized before codegen, so the JIT turns it off (an LLVM option: process-wide).
+    if (auto *o = llvm::cl::getRegisteredOptions().lookup("combiner-store-merging"))
+      static_cast<llvm::cl::opt<bool> *>(o)->setValue(false);
     std::string err;
     // libmvec for vector math; libomp 19 (an older libomp is also on the machine).
     llvm::sys::DynamicLibrary::LoadLibraryPermanently("libmvec.so.1", &err);

@@ -29,7 +29,8 @@ inline constexpr const char *kSizeClassesAttr = "ptensor.size_classes";
 
 /// Horizontal fusion: merges all-parallel linalg.generic ops on tensors whose loop domains are
 /// provably equal and which read a common input into one multi-result generic (so shared
-/// subexpressions are computed once). Part of --ptensor-fuse-elementwise.
+/// subexpressions are computed once). Part of --ptensor-fuse-elementwise. Removes the
+/// kSizeClassesAttr argument attributes it reads afterwards.
 void fuseSiblings(mlir::func::FuncOp fn);
 
 /// The ptensor.custom_call lowering of --lower-ptensor (a runtime call; CustomCallLowering.cpp).
