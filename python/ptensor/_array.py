@@ -31,7 +31,8 @@ class Array:
     def __init__(self, *args, **kwargs):
         raise TypeError("use ptensor.asarray (or another creation function) to make an Array")
 
-    # --- the current tensor of this array (views follow writes to their base) ---
+    # --- the current tensor of this array (views follow writes to their base; a view's
+    # tensor is extracted when first used) ---
     @property
     def _t(self):
         b = self._base
@@ -47,16 +48,16 @@ class Array:
 
     @property
     def shape(self):
-        return self._h.shape
+        return self._h.shape if self._base is None else self._view._shape
 
     @property
     def ndim(self):
-        return len(self._h.shape)
+        return len(self.shape)
 
     @property
     def size(self):
         n = 1
-        for s in self._h.shape:
+        for s in self.shape:
             n *= s
         return n
 
@@ -194,8 +195,11 @@ class Array:
         view = chain(base.shape, self._view, keys, sig)
         if view.is_identity(base.shape):  # e.g. a[:] or a[::-1][::-1]: the base's own data
             return base
-        r = view.extract(base)
-        return Array._new(r._h, r.dtype, base, view)
+        # lazy: the extract is recorded when the view is first computed with (_t), so a view
+        # that is never used (list(x) keeps one per row) is no result of a program
+        a = Array._new(None, base._dtype, base, view)
+        a._seen = -1
+        return a
 
     def __setitem__(self, key, value):
         if isinstance(key, tuple) and _has_array(key):
@@ -220,7 +224,7 @@ class Array:
         value = _coerce_value(value, base.dtype)
         value = _ops.broadcast_to(_ops.cast(value, base.dtype), view.shape)
         if view.is_identity(base.shape):  # whole array: no insert_slice needed
-            base._h = value._h
+            base._h = value._t
         else:
             base._h = view.insert(base, value)._h
         base._version += 1

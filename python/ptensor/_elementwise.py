@@ -113,8 +113,8 @@ def _unary_test(name, ufunc):
 
 def _prepare(name, x1, x2, compute):
     """Broadcast and cast both operands (Arrays or Python scalars) to `compute`."""
-    s1 = x1._h.shape if type(x1) is Array else None
-    s2 = x2._h.shape if type(x2) is Array else None
+    s1 = x1.shape if type(x1) is Array else None
+    s2 = x2.shape if type(x2) is Array else None
     if s1 is None or s2 is None or s1 == s2:  # the common cases, without broadcast_shapes
         shape = s2 if s1 is None else s1
         if (x1.dtype if s1 is not None else None) is compute:
@@ -151,7 +151,7 @@ def _binary(name, ufunc):
         k2 = x2._dtype if type(x2) is Array else type(x2)
         rt = result.get((k1, k2))
         if rt is not None and rt.kind == "f":  # fast paths: one call into C++
-            if k1 is rt and (k2 is rt and x1._h.shape == x2._h.shape):
+            if k1 is rt and (k2 is rt and x1.shape == x2.shape):
                 return Array._new(_binary_fast(kind, sub, x1._t, x2._t, rt.code, False), rt)
             if k1 is rt and (k2 is float or k2 is int):
                 return Array._new(_binary_fast(kind, sub, x1._t, float(x2), rt.code, False), rt)
@@ -196,7 +196,7 @@ def _operator_fast_paths(name, fn):
             if t is float or t is int:
                 h = self._h if self._base is None else self._t
                 return new(_binary_fast(kind, sub, h, float(other), d.code, False), d)
-            if t is Array and other._dtype is d and other._h.shape == self._h.shape:
+            if t is Array and other._dtype is d and other.shape == self.shape:
                 return new(_binary_fast(kind, sub, self._t, other._t, d.code, False), d)
         if not isinstance(other, OPERANDS):
             return NotImplemented

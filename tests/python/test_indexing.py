@@ -521,3 +521,21 @@ def test_memoized_views_repeat_and_keep_errors():
     v[1, 2:] = -1.0  # writes through the memoized view reach the base
     a[1:-1][1, 2:] = -1.0
     assert_matches(x, a)
+
+
+def test_views_are_computed_only_when_used(compiles):
+    # a view records its extract when first computed with: views that are never used (here
+    # one per row) run nothing and are no results of a program (such programs compiled in
+    # time quadratic in their number of results)
+    a = np.arange(300.0).reshape(100, 3)
+    x = pt.asarray(a.copy()) + 0.0
+    compiles()  # x materialized
+    runs = pt.cache_info()["runs"]
+    rows = list(x)
+    pt.sync()
+    assert pt.cache_info()["runs"] == runs
+    x[7] = -1.0
+    a[7] = -1.0
+    assert_matches(rows[7], a[7])
+    assert_matches(rows[99] + rows[0], a[99] + a[0])
+    assert rows[3].shape == (3,) and rows[3].ndim == 1 and rows[3].size == 3
