@@ -434,16 +434,22 @@ def _moved_copy(x, ks, k):
         # the row's owner sends each rank its block of the row's next axis (or previous)
         v = _unit_view(x, _unit_view_plan(x, slice(ks, ks + 1, 1), k))
         a = v.split
-        j = a + 1 if a + 1 < v.ndim else a - 1
-        w = _dist_move.resplit(v, j)
+        j = _row_split(a, v.ndim - 1)
+        w = _dist_move.resplit(v, j + 1 if j >= a else j)
         shape = w.shape[:a] + w.shape[a + 1:]
-        return DArray(w._local[_rows(a, v.ndim, 0)], shape, x.team, j if j < a else j - 1)
+        return DArray(w._local[_rows(a, v.ndim, 0)], shape, x.team, j)
     start, stop, step = ks.indices(x.shape[x.split])
     n = len(range(start, stop, step))
     other, new_ax, _, shape = _view_parts(x, k, n)
     spec = [n, *x.partition, start, step, n, 0, n, 0, 1, 0, 0, 1, 1]
     local = _repartition(x.team, x._local[other], new_ax, spec)
     return DArray(local, shape, x.team, new_ax)
+
+
+def _row_split(a, ndim):
+    """The split axis of a row (x[i] with i on x's split axis, which would be the row's axis
+    a) of ndim dimensions: the axis after the dropped one, or the one before it."""
+    return a if a < ndim else a - 1
 
 
 def _stamp(x):
@@ -464,8 +470,7 @@ def _moved_view(x, ks, k, full=None):
         key = list(k)
         key[x.split] = ks
         r = full[tuple(key)]
-        a = _view_parts(x, k, 1)[1]
-        j = a if a < r.ndim else a - 1  # as _moved_copy splits it
+        j = _row_split(_view_parts(x, k, 1)[1], r.ndim)
         lo, hi = x.team.owned(r.shape[j], 0, r.shape[j])
         v = DArray(asarray(r[_rows(j, r.ndim, slice(lo, hi))]), r.shape, x.team, j)
     v._moved = [x, ks, k, _stamp(x)]
@@ -983,9 +988,10 @@ def install_operators():
               "floordiv": "floor_divide", "mod": "remainder", "pow": "pow",
               "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor",
               "lshift": "bitwise_left_shift", "rshift": "bitwise_right_shift"}
-    # arrays (NumPy's too: replicated operands) and scalars; anything else (a str, None,
-    # ...) gets NotImplemented, so Python tries the other side and == ends in False
-    operands = _ARRAYLIKE + (np.generic, bool, int, float, complex)
+    # the local arrays' operands (NumPy's as replicated ones) and DArrays; anything else (a
+    # str, None, ...) gets NotImplemented, so Python tries the other side and == ends False
+    from ._elementwise import OPERANDS
+    operands = (DArray,) + OPERANDS
     for op, name in binary.items():
         fn = getattr(pt, name)
         # straight to elementwise (the namespace function would only find the DArray first)
