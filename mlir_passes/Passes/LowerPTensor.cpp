@@ -1,9 +1,11 @@
 // --lower-ptensor: PTensor ops/types -> linalg + tensor + arith + math (one pass, as the RFC
 // argues). Every elementwise-style op becomes a linalg.generic so that chains fuse. Ptensors
 // with a team become this rank's block (axis 0 split over the team): creation asks Dist for
-// the block (the RFC's arange example), reductions over axis 0 end in dist.finalize_reduce.
+// the block (the RFC's arange example), reductions over axis 0 end in dist.finalize_reduce,
+// ops that repartition rows move them with Dist ops (LowerTeam.h).
 #include "Dist/Dialect.h"
 #include "PTensor/Dialect.h"
+#include "Passes/LowerTeam.h"
 #include "Passes/Passes.h"
 #include "Passes/ScalarOps.h"
 
@@ -102,28 +104,20 @@ bool hasTeam(Type t) {
   return pt && pt.getTeam();
 }
 
-/// The ops lowered for ptensors with a team: creation (this rank's block), elementwise ops
-/// (compute follows data: blocks of equal global shapes coincide), reductions. The others
-/// move data between ranks; ptensor's Python layer records their Dist ops itself.
-bool loweredWithTeam(Operation *op) {
-  return isa<FromRankedOp, ToRankedOp, CreateOp, ArangeOp, LinspaceOp, EyeOp, CastOp,
-             ElementwiseUnaryOp, ElementwiseUnaryTestOp, ElementwiseBinaryOp,
-             ElementwiseBinaryTestOp, WhereOp, ReduceOp>(op);
+using team::localBlock;
+
+/// The team of v's ptensor type as an i64 constant, or null without one.
+Value teamOf(OpBuilder &b, Location loc, Value v) {
+  auto ty = cast<PTensorType>(v.getType());
+  return ty.getTeam() ? team::teamValue(b, loc, ty) : Value();
 }
 
-/// This rank's block of a new ptensor of type ty with global sizes gsizes: its sizes and the
-/// global index of its first row (RFC: dist.init_dtensor, local_shape, local_slice). Without
-/// a team, or 0-d (replicated), the whole tensor: gsizes and no offset (null).
-std::pair<SmallVector<Value>, Value> localBlock(OpBuilder &b, Location loc, PTensorType ty,
-                                                ValueRange gsizes) {
-  if (!ty.getTeam() || gsizes.empty())
-    return {SmallVector<Value>(gsizes), Value()};
-  Value team = b.create<arith::ConstantIntOp>(loc, ty.getTeam().getInt(), 64);
-  Value gid = b.create<dist::InitDTensorOp>(loc, b.getI64Type(), team, gsizes, 0);
-  SmallVector<Type> idx(gsizes.size(), b.getIndexType());
-  auto shape = b.create<dist::LocalShapeOp>(loc, idx, team, gid);
-  auto offs = b.create<dist::LocalSliceOp>(loc, idx, team, gid);
-  return {SmallVector<Value>(shape.getResults()), offs.getResult(0)};
+/// The global size of dim i of the ptensor `v` lowered to `local` (dim 0 of a team's
+/// ptensor is its global rows, not the block's).
+Value globalDim(OpBuilder &b, Location loc, Value v, Value local, int64_t i) {
+  if (i == 0 && cast<PTensorType>(v.getType()).getTeam())
+    return team::globalRows(b, loc, v, local);
+  return b.create<tensor::DimOp>(loc, local, i);
 }
 
 /// linalg.index(dim) as i64, plus the block's first row `first` (non-null) for dim 0.
@@ -262,7 +256,7 @@ struct ShapeLowering : Pattern<ShapeOp> {
     auto ty = cast<RankedTensorType>(a.getSource().getType());
     SmallVector<Value> dims;
     for (int64_t i = 0; i < ty.getRank(); ++i)
-      dims.push_back(rw.create<tensor::DimOp>(loc, a.getSource(), i));
+      dims.push_back(globalDim(rw, loc, op.getSource(), a.getSource(), i));
     return rw.create<tensor::FromElementsOp>(loc, op.getResult().getType(), dims);
   }
 };
@@ -279,7 +273,7 @@ struct SizeLowering : Pattern<SizeOp> {
     auto ty = cast<RankedTensorType>(a.getSource().getType());
     Value n = rw.create<arith::ConstantIndexOp>(loc, 1);
     for (int64_t i = 0; i < ty.getRank(); ++i)
-      n = rw.create<arith::MulIOp>(loc, n, rw.create<tensor::DimOp>(loc, a.getSource(), i));
+      n = rw.create<arith::MulIOp>(loc, n, globalDim(rw, loc, op.getSource(), a.getSource(), i));
     return n;
   }
 };
@@ -306,7 +300,10 @@ struct BroadcastLowering : Pattern<BroadcastOp> {
       exprs.push_back(srcTy.getDimSize(i) == 1 ? rw.getAffineConstantExpr(0)
                                                : rw.getAffineDimExpr(d));
     auto map = AffineMap::get(ty.getRank(), 0, exprs, rw.getContext());
-    return buildGeneric(rw, loc, ty, dynamicOf(ty, a.getShape()), {a.getSource()}, {map},
+    SmallVector<Value> shape(a.getShape());
+    if (op.getSource().getType().getTeam()) // dims[0] == 0 (team::lowered): the block's rows
+      shape[0] = rw.create<tensor::DimOp>(loc, a.getSource(), 0);
+    return buildGeneric(rw, loc, ty, dynamicOf(ty, shape), {a.getSource()}, {map},
                         [](OpBuilder &, Location, ValueRange x) { return x[0]; });
   }
 };
@@ -316,6 +313,9 @@ struct PermuteDimsLowering : Pattern<PermuteDimsOp> {
   Value lower(PermuteDimsOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
     auto ty = resType(op);
     auto perm = op.getPerm();
+    Value src = a.getSource();
+    if (Value t = teamOf(rw, loc, op.getSource()); t && perm[0] != 0)
+      src = team::resplit(rw, loc, t, src, perm[0]); // the result's split axis
     // input dimension perm[i] is read at loop index i
     SmallVector<AffineExpr> exprs(perm.size());
     for (auto [i, p] : llvm::enumerate(perm))
@@ -324,8 +324,8 @@ struct PermuteDimsLowering : Pattern<PermuteDimsOp> {
     SmallVector<Value> dyn;
     for (auto [i, p] : llvm::enumerate(perm))
       if (ty.isDynamicDim(i))
-        dyn.push_back(rw.create<tensor::DimOp>(loc, a.getSource(), p));
-    return buildGeneric(rw, loc, ty, dyn, {a.getSource()}, {map},
+        dyn.push_back(rw.create<tensor::DimOp>(loc, src, p));
+    return buildGeneric(rw, loc, ty, dyn, {src}, {map},
                         [](OpBuilder &, Location, ValueRange x) { return x[0]; });
   }
 };
@@ -351,16 +351,33 @@ SmallVector<OpFoldResult> sliceSizes(OpBuilder &b, ValueRange sizes, ArrayRef<in
 /// MLIR 19 crashes folding the bufferized subview when the source's strides are dynamic (a
 /// strided NumPy array: x[:, :, 0] of x (1, n, 1)). There the slice keeps every dimension
 /// and a tensor.collapse_shape folds each dropped unit dimension into a kept neighbour.
+/// With a team, each rank slices its block along the other axes, then the slice's rows move
+/// into their block partition (one dist.repartition: a shifted view's neighbour rows).
 struct ExtractSliceLowering : Pattern<ExtractSliceOp> {
   using Pattern::Pattern;
   Value lower(ExtractSliceOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
+    SmallVector<Value> offs(a.getOffsets()), szs(a.getSizes()), sts(a.getStrides());
+    Value t = teamOf(rw, loc, op.getSource());
+    if (t) {
+      offs[0] = rw.create<arith::ConstantIndexOp>(loc, 0);
+      szs[0] = rw.create<tensor::DimOp>(loc, a.getSource(), 0);
+      sts[0] = rw.create<arith::ConstantIndexOp>(loc, 1);
+    }
+    Value r = slice(op, a.getSource(), offs, szs, sts, rw, loc);
+    if (!t)
+      return r;
+    Value L = team::globalRows(rw, loc, op.getSource(), a.getSource());
+    return team::sliceRows(rw, loc, t, r, L, a.getOffsets()[0], a.getSizes()[0], a.getStrides()[0]);
+  }
+  Value slice(ExtractSliceOp op, Value src, ValueRange offs, ValueRange szs, ValueRange sts,
+              ConversionPatternRewriter &rw, Location loc) const {
     auto ty = resType(op);
     ArrayRef<int64_t> dropped = op.getDropped();
-    auto sizes = sliceSizes(rw, a.getSizes(), dropped, ty.getShape());
-    auto offsets = getAsOpFoldResult(a.getOffsets());
-    auto strides = getAsOpFoldResult(a.getStrides());
+    auto sizes = sliceSizes(rw, szs, dropped, ty.getShape());
+    auto offsets = getAsOpFoldResult(offs);
+    auto strides = getAsOpFoldResult(sts);
     if (dropped.empty() || !llvm::is_contained(ty.getShape(), int64_t(1)))
-      return rw.create<tensor::ExtractSliceOp>(loc, ty, a.getSource(), offsets, sizes, strides);
+      return rw.create<tensor::ExtractSliceOp>(loc, ty, src, offsets, sizes, strides);
     SmallVector<int64_t> full; // the slice's shape before dropping
     SmallVector<ReassociationIndices> groups;
     ReassociationIndices pending;
@@ -376,18 +393,27 @@ struct ExtractSliceLowering : Pattern<ExtractSliceOp> {
     if (!groups.empty())
       groups.back().append(pending.begin(), pending.end());
     Value slice = rw.create<tensor::ExtractSliceOp>(
-        loc, RankedTensorType::get(full, ty.getElementType()), a.getSource(), offsets, sizes, strides);
+        loc, RankedTensorType::get(full, ty.getElementType()), src, offsets, sizes, strides);
     return rw.create<tensor::CollapseShapeOp>(loc, ty, slice, groups);
   }
 };
 
+/// With a team, the source's rows first move to the ranks whose blocks they land in.
 struct InsertSliceLowering : Pattern<InsertSliceOp> {
   using Pattern::Pattern;
   Value lower(InsertSliceOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
     auto srcTy = cast<RankedTensorType>(a.getSource().getType());
-    auto sizes = sliceSizes(rw, a.getSizes(), op.getDropped(), srcTy.getShape());
-    return rw.create<tensor::InsertSliceOp>(loc, a.getSource(), a.getDest(),
-                                            getAsOpFoldResult(a.getOffsets()), sizes,
+    SmallVector<Value> offs(a.getOffsets()), szs(a.getSizes());
+    Value src = a.getSource();
+    if (Value t = teamOf(rw, loc, op.getDest())) {
+      Value L = team::globalRows(rw, loc, op.getDest(), a.getDest());
+      auto land = team::insertRows(rw, loc, t, src, szs[0], L, offs[0], a.getStrides()[0]);
+      src = land.rows;
+      offs[0] = land.first;
+      szs[0] = land.count;
+    }
+    auto sizes = sliceSizes(rw, szs, op.getDropped(), srcTy.getShape());
+    return rw.create<tensor::InsertSliceOp>(loc, src, a.getDest(), getAsOpFoldResult(offs), sizes,
                                             getAsOpFoldResult(a.getStrides()));
   }
 };
@@ -415,11 +441,14 @@ using BinaryLowering = ElementwiseLowering<ElementwiseBinaryOp, emitBinary>;
 using BinaryTestLowering = ElementwiseLowering<ElementwiseBinaryTestOp, emitBinaryTest>;
 
 /// tensor.reshape with the sizes as a shape tensor; bufferizes to memref.reshape (a copy
-/// first when the source is not contiguous).
+/// first when the source is not contiguous). With a team, the flattened blocks repartition.
 struct ReshapeLowering : Pattern<ReshapeOp> {
   using Pattern::Pattern;
   Value lower(ReshapeOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
     auto ty = resType(op);
+    if (Value t = teamOf(rw, loc, op.getSource()))
+      return team::reshapeRows(rw, loc, t, a.getSource(),
+                               team::globalRows(rw, loc, op.getSource(), a.getSource()), a.getShape(), ty);
     auto shapeTy = RankedTensorType::get({int64_t(a.getShape().size())}, rw.getIndexType());
     Value shape = rw.create<tensor::FromElementsOp>(loc, shapeTy, a.getShape());
     return rw.create<tensor::ReshapeOp>(loc, ty, a.getSource(), shape);
@@ -627,6 +656,10 @@ struct MatmulLowering : Pattern<MatmulOp> {
     auto ty = resType(op);
     int64_t rank = ty.getRank();
     Value l = a.getLhs(), r = a.getRhs();
+    // with a team, each rank multiplies its rows of lhs by the whole rhs (gathered; batched
+    // operands' blocks coincide)
+    if (Value t = teamOf(rw, loc, op.getLhs()); t && rank == 2)
+      r = team::gatherRows(rw, loc, t, r);
     SmallVector<Value> dyn;
     for (int64_t i = 0; i < rank; ++i)
       if (ty.isDynamicDim(i))
@@ -681,11 +714,10 @@ struct LowerPTensorPass : ptensor::impl::LowerPTensorBase<LowerPTensorPass> {
       declareComplexLibm(getOperation());
 
     WalkResult teams = getOperation().walk([](Operation *op) {
-      if (!isa<PTensorDialect>(op->getDialect()) || loweredWithTeam(op) ||
+      if (!isa<PTensorDialect>(op->getDialect()) || team::lowered(op) ||
           (llvm::none_of(op->getOperandTypes(), hasTeam) && llvm::none_of(op->getResultTypes(), hasTeam)))
         return WalkResult::advance();
-      op->emitOpError("on ptensors with a team is not lowered (it moves data between ranks; "
-                      "record its dist ops instead)");
+      op->emitOpError("on ptensors with a team is not lowered (record its dist ops instead)");
       return WalkResult::interrupt();
     });
     if (teams.wasInterrupted())

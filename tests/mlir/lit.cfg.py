@@ -21,6 +21,19 @@ def _find_opt():
         return cand
     return shutil.which("ptensor-opt") or "ptensor-opt"
 
+def _find_dist_lib():
+    """runtime/dist.c's library (PTENSOR_DIST_LIB, else the one beside the ptensor package)."""
+    env = os.environ.get("PTENSOR_DIST_LIB")
+    if env:
+        return env
+    out = subprocess.run(["python3", "-c", "import ptensor, os; print(os.path.dirname(ptensor.__file__))"],
+                         capture_output=True, text=True)
+    return os.path.join(out.stdout.strip(), "libptensor_dist.so")
+
 config.substitutions.append(("%ptensor-opt", _find_opt()))
+# Runs a --ptensor-pipeline output's @main with the distributed runtime (team-run.mlir).
+_llvm_lib = "/usr/lib/llvm-19/lib"
+config.substitutions.append(("%run-team", "/usr/lib/llvm-19/bin/mlir-cpu-runner -e main -entry-point-result=void "
+                             f"-shared-libs={_find_dist_lib()},{_llvm_lib}/libmlir_c_runner_utils.so"))
 config.substitutions.append(("%FileCheck", "/usr/lib/llvm-19/bin/FileCheck"))
 config.substitutions.append(("%not", "/usr/lib/llvm-19/bin/not"))

@@ -1,11 +1,30 @@
 // RUN: %ptensor-opt %s --split-input-file --verify-diagnostics --lower-ptensor -o /dev/null
-// Ops on ptensors with a team that move data between ranks are not lowered by
-// --lower-ptensor (ptensor's Python layer records their dist.repartition); the verifier
-// keeps reductions over the split axis replicated.
+// Ops on ptensors with a team that --lower-ptensor does not lower (their rows would not be
+// a block partition along axis 0 of the result, or the op's data dependence is not a row
+// map): ptensor's Python layer records their dist ops itself. The verifier keeps
+// reductions over the split axis replicated.
 
-func.func @slice(%a: !ptensor.ptensor<?xf64, team = 1>, %i: index) -> !ptensor.ptensor<?xf64, team = 1> {
+func.func @row(%a: !ptensor.ptensor<?x4xf64, team = 1>, %i: index) -> !ptensor.ptensor<4xf64, team = 1> {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
   // expected-error @+1 {{on ptensors with a team is not lowered}}
-  %0 = ptensor.extract_slice %a[%i][%i][%i] dropped = [] : !ptensor.ptensor<?xf64, team = 1> -> !ptensor.ptensor<?xf64, team = 1>
+  %0 = ptensor.extract_slice %a[%i, %c1][%c1, %c4][%c1, %c1] dropped = [0] : !ptensor.ptensor<?x4xf64, team = 1> -> !ptensor.ptensor<4xf64, team = 1>
+  return %0 : !ptensor.ptensor<4xf64, team = 1>
+}
+
+// -----
+
+func.func @leading_axis(%a: !ptensor.ptensor<?xf64, team = 1>, %n: index) -> !ptensor.ptensor<3x?xf64, team = 1> {
+  // expected-error @+1 {{on ptensors with a team is not lowered}}
+  %0 = ptensor.broadcast %a(%n, %n) dims = [1] : !ptensor.ptensor<?xf64, team = 1> -> !ptensor.ptensor<3x?xf64, team = 1>
+  return %0 : !ptensor.ptensor<3x?xf64, team = 1>
+}
+
+// -----
+
+func.func @take(%a: !ptensor.ptensor<?xf64, team = 1>, %i: !ptensor.ptensor<?xi64, team = 1>) -> !ptensor.ptensor<?xf64, team = 1> {
+  // expected-error @+1 {{on ptensors with a team is not lowered}}
+  %0 = ptensor.take %a[%i] axis = 0 : !ptensor.ptensor<?xf64, team = 1>, !ptensor.ptensor<?xi64, team = 1> -> !ptensor.ptensor<?xf64, team = 1>
   return %0 : !ptensor.ptensor<?xf64, team = 1>
 }
 

@@ -90,3 +90,87 @@ func.func @eye_linspace(%n: index, %a: f64) -> (!ptensor.ptensor<?x?xf32, team =
   %l = ptensor.linspace %a, %a, %n {endpoint = true} : !ptensor.ptensor<?xf64, team = 3>
   return %e, %l : !ptensor.ptensor<?x?xf32, team = 3>, !ptensor.ptensor<?xf64, team = 3>
 }
+
+// A slice moves its rows into the block partition of its own rows: each rank slices its
+// block along the other axes, then one dist.repartition (items: rows 1, 2, ... of the
+// source, of L global rows; L from the blocks when the type does not give it).
+// CHECK-LABEL: func.func @shifted
+// CHECK: %[[LOC:.*]] = tensor.extract_slice %{{.*}}[0, 1] [%{{.*}}, 2] [1, 2]
+// CHECK: dist.all_reduce sum %{{.*}}, %{{.*}} : tensor<1xi64> -> tensor<1xi64>
+// CHECK: %[[L:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK: %[[GID:.*]] = dist.init_dtensor %{{.*}}(%arg1) split = 0
+// CHECK: %[[ROWS:.*]] = dist.local_shape %{{.*}}, %[[GID]] : index
+// CHECK: dist.repartition %{{.*}}, %[[LOC]] rows %[[ROWS]] spec(%arg1, %[[L]], %{{[^,]*}}, %[[L]], %{{.*}}) axis = 0 : tensor<?x2xf64> -> tensor<?x2xf64>
+// RT-LABEL: func.func @shifted
+// RT: call @ptensor_dist_allreduce_i64
+// RT: call @ptensor_dist_repartition_start_f64
+// RT: call @ptensor_dist_repartition_wait
+func.func @shifted(%a: !ptensor.ptensor<?x4xf64, team = 7>, %n: index) -> !ptensor.ptensor<?x2xf64, team = 7> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %0 = ptensor.extract_slice %a[%c1, %c1][%n, %c2][%c1, %c2] dropped = [] : !ptensor.ptensor<?x4xf64, team = 7> -> !ptensor.ptensor<?x2xf64, team = 7>
+  return %0 : !ptensor.ptensor<?x2xf64, team = 7>
+}
+
+// Slice assignment: the source's rows go to the ranks whose blocks they land in (items i:
+// row i of the source, row off + st * i of the destination), then a local insert at the
+// first landing row, with the count received.
+// CHECK-LABEL: func.func @assign
+// CHECK: %[[R:.*]] = dist.repartition %{{.*}}, %arg1 rows %[[COUNT:[^ ]*]] spec(%arg3, %arg3, %{{[^,]*}}, %arg3, %{{[^,]*}}, %{{[^,]*}}, %c8, %{{[^,]*}}, %c8, %arg2, %arg4, %{{.*}}) axis = 0 : tensor<?x3xf32> -> tensor<?x3xf32>
+// CHECK: tensor.insert_slice %[[R]] into %arg0[%{{.*}}, 0] [%[[COUNT]], 3] [%arg4, 1]
+func.func @assign(%d: !ptensor.ptensor<8x3xf32, team = 7>, %s: !ptensor.ptensor<?x3xf32, team = 7>, %o: index, %n: index, %st: index) -> !ptensor.ptensor<8x3xf32, team = 7> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %0 = ptensor.insert_slice %s into %d[%o, %c0][%n, %c3][%st, %c1] dropped = [] : !ptensor.ptensor<?x3xf32, team = 7> into !ptensor.ptensor<8x3xf32, team = 7>
+  return %0 : !ptensor.ptensor<8x3xf32, team = 7>
+}
+
+// permute_dims that moves the split axis: a resplit (dist.all_to_all) along the result's
+// axis 0, then the local transpose.
+// CHECK-LABEL: func.func @transpose
+// CHECK: %[[A:.*]] = dist.all_to_all %{{.*}}, %{{.*}} split = 1 concat = 0 : tensor<?x?xi32> -> tensor<?x?xi32>
+// CHECK: linalg.generic {{.*}} ins(%[[A]] : tensor<?x?xi32>)
+// RT-LABEL: func.func @transpose
+// RT: call @ptensor_dist_all_to_all
+func.func @transpose(%a: !ptensor.ptensor<?x?xi32, team = 7>) -> !ptensor.ptensor<?x?xi32, team = 7> {
+  %0 = ptensor.permute_dims %a perm = [1, 0] : !ptensor.ptensor<?x?xi32, team = 7> -> !ptensor.ptensor<?x?xi32, team = 7>
+  return %0 : !ptensor.ptensor<?x?xi32, team = 7>
+}
+
+// reshape: the flattened blocks repartition in units of rows (10 items per source row, 5
+// per result row); the global rows n come from the creation op (no collective).
+// CHECK-LABEL: func.func @reshape
+// CHECK-NOT: dist.all_reduce
+// CHECK: %[[F:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1]] : tensor<?x10xf64> into tensor<?xf64>
+// CHECK: %[[M:.*]] = dist.repartition %{{.*}}, %[[F]] rows %{{.*}} spec(%{{[^,]*}}, %arg0, %{{[^,]*}}, %arg0, {{.*}}) axis = 0 : tensor<?xf64> -> tensor<?xf64>
+// CHECK: tensor.reshape %[[M]](%{{.*}}) : (tensor<?xf64>, tensor<2xindex>) -> tensor<?x5xf64>
+func.func @reshape(%n: index, %v: f64) -> !ptensor.ptensor<?x5xf64, team = 7> {
+  %c5 = arith.constant 5 : index
+  %c10 = arith.constant 10 : index
+  %a = ptensor.create(%n, %c10) value %v : f64 : !ptensor.ptensor<?x10xf64, team = 7>
+  %m = arith.muli %n, %c10 : index
+  %k = arith.divui %m, %c5 : index
+  %0 = ptensor.reshape %a(%k, %c5) : !ptensor.ptensor<?x10xf64, team = 7> -> !ptensor.ptensor<?x5xf64, team = 7>
+  return %0 : !ptensor.ptensor<?x5xf64, team = 7>
+}
+
+// matmul: each rank multiplies its rows of lhs by the whole rhs (dist.all_gather).
+// CHECK-LABEL: func.func @matmul
+// CHECK: %[[B:.*]] = dist.all_gather %{{.*}}, %arg1 dim = 0 : tensor<?x?xf64> -> tensor<?x?xf64>
+// CHECK: linalg.matmul ins(%arg0, %[[B]] : tensor<?x4xf64>, tensor<?x?xf64>)
+// RT-LABEL: func.func @matmul
+// RT: call @ptensor_dist_all_gather
+func.func @matmul(%a: !ptensor.ptensor<?x4xf64, team = 7>, %b: !ptensor.ptensor<4x?xf64, team = 7>) -> !ptensor.ptensor<?x?xf64, team = 7> {
+  %0 = ptensor.matmul %a, %b : !ptensor.ptensor<?x4xf64, team = 7>, !ptensor.ptensor<4x?xf64, team = 7> -> !ptensor.ptensor<?x?xf64, team = 7>
+  return %0 : !ptensor.ptensor<?x?xf64, team = 7>
+}
+
+// shape and size give the global extents: the rows of a block come from the team.
+// CHECK-LABEL: func.func @size
+// CHECK: dist.all_reduce sum
+// CHECK: arith.muli
+func.func @size(%a: !ptensor.ptensor<?x4xf64, team = 7>) -> index {
+  %0 = ptensor.size %a : !ptensor.ptensor<?x4xf64, team = 7>
+  return %0 : index
+}
