@@ -294,16 +294,26 @@ struct BroadcastLowering : Pattern<BroadcastOp> {
   using Pattern::Pattern;
   Value lower(BroadcastOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
     auto ty = resType(op);
-    auto srcTy = cast<RankedTensorType>(a.getSource().getType());
+    auto srcShape = op.getSource().getType().getShape(); // static 1s: broadcast dims
+    auto dims = op.getDims();
     SmallVector<AffineExpr> exprs;
-    for (auto [i, d] : llvm::enumerate(op.getDims()))
-      exprs.push_back(srcTy.getDimSize(i) == 1 ? rw.getAffineConstantExpr(0)
-                                               : rw.getAffineDimExpr(d));
+    for (auto [i, d] : llvm::enumerate(dims))
+      exprs.push_back(srcShape[i] == 1 ? rw.getAffineConstantExpr(0) : rw.getAffineDimExpr(d));
     auto map = AffineMap::get(ty.getRank(), 0, exprs, rw.getContext());
+    Value src = a.getSource();
     SmallVector<Value> shape(a.getShape());
-    if (op.getSource().getType().getTeam()) // dims[0] == 0 (team::lowered): the block's rows
-      shape[0] = rw.create<tensor::DimOp>(loc, a.getSource(), 0);
-    return buildGeneric(rw, loc, ty, dynamicOf(ty, shape), {a.getSource()}, {map},
+    Value t = teamOf(rw, loc, op.getSource());
+    if (t && ty.getRank() > 0) {
+      if (!dims.empty() && dims[0] == 0 &&
+          (srcShape[0] != 1 || op.getResult().getType().getShape()[0] == 1)) {
+        shape[0] = rw.create<tensor::DimOp>(loc, src, 0); // the blocks coincide
+      } else { // the result's rows need any of the source's: every rank gets them all
+        if (!dims.empty())
+          src = team::gatherRows(rw, loc, t, src);
+        shape[0] = localBlock(rw, loc, op.getResult().getType(), a.getShape()).first[0];
+      }
+    }
+    return buildGeneric(rw, loc, ty, dynamicOf(ty, shape), {src}, {map},
                         [](OpBuilder &, Location, ValueRange x) { return x[0]; });
   }
 };
@@ -356,45 +366,74 @@ SmallVector<OpFoldResult> sliceSizes(OpBuilder &b, ValueRange sizes, ArrayRef<in
 struct ExtractSliceLowering : Pattern<ExtractSliceOp> {
   using Pattern::Pattern;
   Value lower(ExtractSliceOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
-    SmallVector<Value> offs(a.getOffsets()), szs(a.getSizes()), sts(a.getStrides());
     Value t = teamOf(rw, loc, op.getSource());
-    if (t) {
-      offs[0] = rw.create<arith::ConstantIndexOp>(loc, 0);
-      szs[0] = rw.create<tensor::DimOp>(loc, a.getSource(), 0);
-      sts[0] = rw.create<arith::ConstantIndexOp>(loc, 1);
-    }
-    Value r = slice(op, a.getSource(), offs, szs, sts, rw, loc);
     if (!t)
-      return r;
+      return slice(a.getSource(), a.getOffsets(), a.getSizes(), a.getStrides(), op.getDropped(),
+                   resType(op), rw, loc);
+    // with a team, each rank first slices its block along the other axes (every row kept)
+    SmallVector<Value> offs(a.getOffsets()), szs(a.getSizes()), sts(a.getStrides());
+    offs[0] = rw.create<arith::ConstantIndexOp>(loc, 0);
+    szs[0] = rw.create<tensor::DimOp>(loc, a.getSource(), 0);
+    sts[0] = rw.create<arith::ConstantIndexOp>(loc, 1);
     Value L = team::globalRows(rw, loc, op.getSource(), a.getSource());
-    return team::sliceRows(rw, loc, t, r, L, a.getOffsets()[0], a.getSizes()[0], a.getStrides()[0]);
-  }
-  Value slice(ExtractSliceOp op, Value src, ValueRange offs, ValueRange szs, ValueRange sts,
-              ConversionPatternRewriter &rw, Location loc) const {
-    auto ty = resType(op);
     ArrayRef<int64_t> dropped = op.getDropped();
+    auto ty = resType(op);
+    if (!llvm::is_contained(dropped, 0)) { // the slice's rows move into their block partition
+      Value r = slice(a.getSource(), offs, szs, sts, dropped, ty, rw, loc);
+      return team::sliceRows(rw, loc, t, r, L, a.getOffsets()[0], a.getSizes()[0], a.getStrides()[0]);
+    }
+    // one row (x[i, ...]): its owner takes it, the others an empty part; the row is then
+    // split along the result's axis 0 (or, for a 0-d result, given to every rank)
+    auto fullTy = cast<RankedTensorType>(a.getSource().getType());
+    SmallVector<int64_t> full;
+    for (int64_t d = 0, j = 0; d < fullTy.getRank(); ++d)
+      full.push_back(d == 0 ? ShapedType::kDynamic
+                            : llvm::is_contained(dropped, d) ? 1 : ty.getShape()[j++]);
+    auto fullRowsTy = RankedTensorType::get(full, ty.getElementType());
+    Value mine = slice(a.getSource(), offs, szs, sts, {}, fullRowsTy, rw, loc);
+    Value row = team::pickRow(rw, loc, t, mine, L, a.getOffsets()[0]);
+    if (ty.getRank() == 0) {
+      Value all = team::gatherRows(rw, loc, t, row);
+      SmallVector<Value> zeros(fullTy.getRank(), rw.create<arith::ConstantIndexOp>(loc, 0));
+      Value e = rw.create<tensor::ExtractOp>(loc, all, zeros);
+      return rw.create<tensor::FromElementsOp>(loc, ty, ValueRange{e});
+    }
+    int64_t k = 1;
+    while (llvm::is_contained(dropped, k))
+      ++k;
+    return collapseDropped(rw, loc, team::resplit(rw, loc, t, row, k), dropped, ty);
+  }
+  /// The slice of src, as type ty (the dims `dropped` removed).
+  static Value slice(Value src, ValueRange offs, ValueRange szs, ValueRange sts,
+                     ArrayRef<int64_t> dropped, RankedTensorType ty, ConversionPatternRewriter &rw,
+                     Location loc) {
     auto sizes = sliceSizes(rw, szs, dropped, ty.getShape());
     auto offsets = getAsOpFoldResult(offs);
     auto strides = getAsOpFoldResult(sts);
     if (dropped.empty() || !llvm::is_contained(ty.getShape(), int64_t(1)))
       return rw.create<tensor::ExtractSliceOp>(loc, ty, src, offsets, sizes, strides);
     SmallVector<int64_t> full; // the slice's shape before dropping
+    for (int64_t d = 0, j = 0; d < int64_t(sizes.size()); ++d)
+      full.push_back(llvm::is_contained(dropped, d) ? 1 : ty.getShape()[j++]);
+    Value slice = rw.create<tensor::ExtractSliceOp>(
+        loc, RankedTensorType::get(full, ty.getElementType()), src, offsets, sizes, strides);
+    return collapseDropped(rw, loc, slice, dropped, ty);
+  }
+  /// t without its unit dims `dropped`, as type ty: each folds into a kept neighbour.
+  static Value collapseDropped(OpBuilder &b, Location loc, Value t, ArrayRef<int64_t> dropped,
+                               RankedTensorType ty) {
     SmallVector<ReassociationIndices> groups;
     ReassociationIndices pending;
-    for (int64_t d = 0, j = 0; d < int64_t(sizes.size()); ++d) {
-      bool drop = llvm::is_contained(dropped, d);
-      full.push_back(drop ? 1 : ty.getShape()[j++]);
+    for (int64_t d = 0; d < cast<RankedTensorType>(t.getType()).getRank(); ++d) {
       pending.push_back(d);
-      if (!drop) {
+      if (!llvm::is_contained(dropped, d)) {
         groups.push_back(pending);
         pending.clear();
       }
     }
     if (!groups.empty())
       groups.back().append(pending.begin(), pending.end());
-    Value slice = rw.create<tensor::ExtractSliceOp>(
-        loc, RankedTensorType::get(full, ty.getElementType()), src, offsets, sizes, strides);
-    return rw.create<tensor::CollapseShapeOp>(loc, ty, slice, groups);
+    return b.create<tensor::CollapseShapeOp>(loc, ty, t, groups);
   }
 };
 
@@ -465,6 +504,14 @@ struct TakeLowering : Pattern<TakeOp> {
     auto srcTy = cast<RankedTensorType>(src.getType());
     auto idxTy = cast<RankedTensorType>(idx.getType());
     int64_t axis = op.getAxis(), ir = idxTy.getRank(), rank = ty.getRank();
+    // with a team, the result's rows are those of the indices (axis 0: every rank gets the
+    // whole source) or of the source (other axes: every rank gets every index)
+    if (Value t = teamOf(rw, loc, op.getSource())) {
+      if (axis == 0)
+        src = team::gatherRows(rw, loc, t, src);
+      else if (ir > 0)
+        idx = team::gatherRows(rw, loc, t, idx);
+    }
     SmallVector<Value> dyn;
     for (int64_t i = 0; i < rank; ++i) {
       if (!ty.isDynamicDim(i))
@@ -579,7 +626,10 @@ Value lowerSearch(ConversionPatternRewriter &rw, Location loc, RankedTensorType 
 struct SearchSortedLowering : Pattern<SearchSortedOp> {
   using Pattern::Pattern;
   Value lower(SearchSortedOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
-    return lowerSearch(rw, loc, resType(op), a.getSorted(), a.getValues(), op.getRight(),
+    Value sorted = a.getSorted(); // with a team, every rank searches all of it
+    if (Value t = teamOf(rw, loc, op.getSorted()))
+      sorted = team::gatherRows(rw, loc, t, sorted);
+    return lowerSearch(rw, loc, resType(op), sorted, a.getValues(), op.getRight(),
                        op.getSorted().getType().getElementType());
   }
 };

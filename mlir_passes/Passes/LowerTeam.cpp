@@ -112,6 +112,25 @@ Value team::sliceRows(OpBuilder &b, Location loc, Value team, Value local, Value
   return repartition(b, loc, team, local, rows, {n, L, z, L, off, st, n, z, n, z, o, z, z, o, o});
 }
 
+Value team::pickRow(OpBuilder &b, Location loc, Value team, Value local, Value L, Value i) {
+  Value z = idx(b, loc, 0), o = idx(b, loc, 1);
+  auto [mine, lo] = blockOf(b, loc, team, L);
+  Value at = b.create<arith::SubIOp>(loc, i, lo);
+  Value owned = b.create<arith::AndIOp>(
+      loc, b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, at, z),
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, at, mine));
+  Value first = b.create<arith::SelectOp>(loc, owned, at, z);
+  Value count = b.create<arith::SelectOp>(loc, owned, o, z);
+  auto ty = cast<RankedTensorType>(local.getType());
+  SmallVector<OpFoldResult> offs(ty.getRank(), b.getIndexAttr(0)), sizes, strides(ty.getRank(), b.getIndexAttr(1));
+  offs[0] = first;
+  sizes.push_back(count);
+  for (int64_t d = 1; d < ty.getRank(); ++d)
+    sizes.push_back(ty.isDynamicDim(d) ? OpFoldResult(b.create<tensor::DimOp>(loc, local, d).getResult())
+                                       : OpFoldResult(b.getIndexAttr(ty.getDimSize(d))));
+  return b.create<tensor::ExtractSliceOp>(loc, withDynamic(local), local, offs, sizes, strides);
+}
+
 team::Landing team::insertRows(OpBuilder &b, Location loc, Value team, Value local, Value n,
                                Value L, Value off, Value st) {
   Value z = idx(b, loc, 0), o = idx(b, loc, 1);
@@ -177,18 +196,14 @@ Value team::reshapeRows(OpBuilder &b, Location loc, Value team, Value local, Val
 bool team::lowered(Operation *op) {
   if (isa<FromRankedOp, ToRankedOp, CreateOp, ArangeOp, LinspaceOp, EyeOp, CastOp, ShapeOp, RankOp,
           SizeOp, ElementwiseUnaryOp, ElementwiseUnaryTestOp, ElementwiseBinaryOp,
-          ElementwiseBinaryTestOp, WhereOp, ReduceOp, PermuteDimsOp, MatmulOp>(op))
+          ElementwiseBinaryTestOp, WhereOp, ReduceOp, PermuteDimsOp, MatmulOp, ExtractSliceOp,
+          BroadcastOp, SearchSortedOp>(op))
     return true;
-  if (auto s = dyn_cast<ExtractSliceOp>(op))
-    return !llvm::is_contained(s.getDropped(), 0);
+  if (auto t = dyn_cast<TakeOp>(op)) // one index along axis 0: a row, not lowered here
+    return t.getAxis() > 0 || t.getIndices().getType().getRank() > 0;
   if (auto s = dyn_cast<InsertSliceOp>(op))
     return !llvm::is_contained(s.getDropped(), 0);
   if (auto r = dyn_cast<ReshapeOp>(op))
     return r.getResult().getType().getRank() > 0 && r.getSource().getType().getRank() > 0;
-  if (auto br = dyn_cast<BroadcastOp>(op)) { // new trailing axes, or none: blocks coincide
-    auto src = br.getSource().getType(), res = br.getResult().getType();
-    return src.getRank() > 0 && br.getDims()[0] == 0 &&
-           (src.getShape()[0] != 1 || res.getShape()[0] == 1);
-  }
   return false;
 }

@@ -3,7 +3,9 @@
 // global rows); it lowers to this rank's block, a tensor whose dim 0 is dynamic, so one
 // program serves every rank. Ops whose result is partitioned differently from their
 // operands move rows with Dist ops: dist.repartition (slices, slice assignment, reshape),
-// dist.all_to_all (permute_dims that moves the split axis), dist.all_gather (matmul's rhs).
+// dist.all_to_all (permute_dims that moves the split axis, a row x[i]), dist.all_gather (an
+// operand whose every row a rank may need: matmul's rhs, take's source or indices,
+// searchsorted's sorted array, the source of a broadcast to new leading axes).
 #pragma once
 
 #include "PTensor/Dialect.h"
@@ -35,6 +37,10 @@ Value globalRows(OpBuilder &b, Location loc, Value v, Value local);
 Value sliceRows(OpBuilder &b, Location loc, Value team, Value local, Value L, Value off, Value n,
                 Value st);
 
+/// Row i of a team ptensor of L global rows whose block is `local`: a part of one row on
+/// the rank that owns it, of none elsewhere.
+Value pickRow(OpBuilder &b, Location loc, Value team, Value local, Value L, Value i);
+
 /// Where the rows of a slice assignment land on this rank: the source's n rows (block
 /// `local`) go to rows off + st * i of a destination of L global rows. `rows` holds the
 /// items this rank receives (a dist.repartition), `first` their first local row in the
@@ -57,8 +63,8 @@ Value gatherRows(OpBuilder &b, Location loc, Value team, Value local);
 Value reshapeRows(OpBuilder &b, Location loc, Value team, Value local, Value L, mlir::ValueRange shape,
                   mlir::RankedTensorType resTy);
 
-/// Whether --lower-ptensor lowers `op` on ptensors with a team; the others (take, scatter,
-/// searchsorted, custom calls, slices that drop axis 0, broadcasts that add leading axes)
-/// are rejected with a diagnostic.
+/// Whether --lower-ptensor lowers `op` on ptensors with a team; the others (scatter, custom
+/// calls, assigning one row of axis 0, take of one index along axis 0) are rejected with a
+/// diagnostic.
 bool lowered(mlir::Operation *op);
 } // namespace ptensor::team

@@ -95,9 +95,9 @@ func.func @eye_linspace(%n: index, %a: f64) -> (!ptensor.ptensor<?x?xf32, team =
 // block along the other axes, then one dist.repartition (items: rows 1, 2, ... of the
 // source, of L global rows; L from the blocks when the type does not give it).
 // CHECK-LABEL: func.func @shifted
-// CHECK: %[[LOC:.*]] = tensor.extract_slice %{{.*}}[0, 1] [%{{.*}}, 2] [1, 2]
 // CHECK: dist.all_reduce sum %{{.*}}, %{{.*}} : tensor<1xi64> -> tensor<1xi64>
 // CHECK: %[[L:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK: %[[LOC:.*]] = tensor.extract_slice %{{.*}}[0, 1] [%{{.*}}, 2] [1, 2]
 // CHECK: %[[GID:.*]] = dist.init_dtensor %{{.*}}(%arg1) split = 0
 // CHECK: %[[ROWS:.*]] = dist.local_shape %{{.*}}, %[[GID]] : index
 // CHECK: dist.repartition %{{.*}}, %[[LOC]] rows %[[ROWS]] spec(%arg1, %[[L]], %{{[^,]*}}, %[[L]], %{{.*}}) axis = 0 : tensor<?x2xf64> -> tensor<?x2xf64>
@@ -173,4 +173,50 @@ func.func @matmul(%a: !ptensor.ptensor<?x4xf64, team = 7>, %b: !ptensor.ptensor<
 func.func @size(%a: !ptensor.ptensor<?x4xf64, team = 7>) -> index {
   %0 = ptensor.size %a : !ptensor.ptensor<?x4xf64, team = 7>
   return %0 : index
+}
+
+// One row of the split axis (x[i]): the rank that owns row i takes it (a part of 0 or 1
+// rows elsewhere), then the row is split along the result's axis 0 (dist.all_to_all).
+// CHECK-LABEL: func.func @row
+// CHECK: dist.local_slice
+// CHECK: %[[OWN:.*]] = arith.andi
+// CHECK: %[[FIRST:.*]] = arith.select %[[OWN]], %{{.*}}, %{{.*}} : index
+// CHECK: %[[COUNT:.*]] = arith.select %[[OWN]], %{{.*}}, %{{.*}} : index
+// CHECK: %[[PART:.*]] = tensor.extract_slice %{{.*}}[%[[FIRST]], 0] [%[[COUNT]], %{{.*}}] [1, 1] : tensor<?x?xf64> to tensor<?x?xf64>
+// CHECK: %[[R:.*]] = dist.all_to_all %{{.*}}, %[[PART]] split = 1 concat = 0 : tensor<?x?xf64> -> tensor<?x?xf64>
+// CHECK: tensor.collapse_shape %[[R]] {{\[}}[0, 1]] : tensor<?x?xf64> into tensor<?xf64>
+func.func @row(%a: !ptensor.ptensor<?x4xf64, team = 7>, %i: index) -> !ptensor.ptensor<4xf64, team = 7> {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c0 = arith.constant 0 : index
+  %0 = ptensor.extract_slice %a[%i, %c0][%c1, %c4][%c1, %c1] dropped = [0] : !ptensor.ptensor<?x4xf64, team = 7> -> !ptensor.ptensor<4xf64, team = 7>
+  return %0 : !ptensor.ptensor<4xf64, team = 7>
+}
+
+// Results whose rows need any rows of an operand gather that operand (dist.all_gather):
+// take along axis 0 (the source), take along another axis (the indices), searchsorted (the
+// sorted array), broadcast to new leading axes (the source; the result's block comes from
+// dist.local_shape).
+// CHECK-LABEL: func.func @gathers
+// CHECK: %[[S:.*]] = dist.all_gather %{{.*}}, %arg0 dim = 0
+// CHECK: linalg.generic {{.*}} ins(%arg1 : tensor<?xi64>)
+// CHECK: tensor.extract %[[S]]
+// CHECK: %[[I:.*]] = dist.all_gather %{{.*}}, %arg1 dim = 0
+// CHECK: linalg.generic {{.*}} ins(%[[I]] : tensor<?xi64>)
+// CHECK: %[[T:.*]] = dist.all_gather %{{.*}}, %arg0 dim = 0
+// CHECK: scf.while
+// CHECK: tensor.extract %[[T]]
+// CHECK: %[[B:.*]] = dist.all_gather %{{.*}}, %arg0 dim = 0
+// CHECK: %[[BS:.*]]:2 = dist.local_shape
+// CHECK: tensor.empty(%[[BS]]#0, %{{.*}}) : tensor<?x?xf64>
+// CHECK: linalg.generic {{.*}} ins(%[[B]] : tensor<?xf64>)
+func.func @gathers(%a: !ptensor.ptensor<?xf64, team = 7>, %i: !ptensor.ptensor<?xi64, team = 7>,
+                   %m: !ptensor.ptensor<?x?xf64, team = 7>, %n: index)
+    -> (!ptensor.ptensor<?xf64, team = 7>, !ptensor.ptensor<?x?xf64, team = 7>,
+        !ptensor.ptensor<?xi64, team = 7>, !ptensor.ptensor<?x?xf64, team = 7>) {
+  %0 = ptensor.take %a[%i] axis = 0 : !ptensor.ptensor<?xf64, team = 7>, !ptensor.ptensor<?xi64, team = 7> -> !ptensor.ptensor<?xf64, team = 7>
+  %1 = ptensor.take %m[%i] axis = 1 : !ptensor.ptensor<?x?xf64, team = 7>, !ptensor.ptensor<?xi64, team = 7> -> !ptensor.ptensor<?x?xf64, team = 7>
+  %2 = ptensor.searchsorted %a, %a right = true : !ptensor.ptensor<?xf64, team = 7>, !ptensor.ptensor<?xf64, team = 7> -> !ptensor.ptensor<?xi64, team = 7>
+  %3 = ptensor.broadcast %a(%n, %n) dims = [1] : !ptensor.ptensor<?xf64, team = 7> -> !ptensor.ptensor<?x?xf64, team = 7>
+  return %0, %1, %2, %3 : !ptensor.ptensor<?xf64, team = 7>, !ptensor.ptensor<?x?xf64, team = 7>, !ptensor.ptensor<?xi64, team = 7>, !ptensor.ptensor<?x?xf64, team = 7>
 }

@@ -113,6 +113,7 @@ func.func @main() {
   %c4 = arith.constant 4 : index
   %c5 = arith.constant 5 : index
   %c6 = arith.constant 6 : index
+  %c7 = arith.constant 7 : index
   %c8 = arith.constant 8 : index
   %c9 = arith.constant 9 : index
   %c10 = arith.constant 10 : index
@@ -200,6 +201,43 @@ func.func @main() {
   // CHECK-NEXT: ( 0, 6, 9, 0 )
   // CHECK-NEXT: ( 0, 10, 19, 0 )
   func.call @check2(%zi) : (!m) -> ()
+  // m[2], m[4, 1::2], and a[7] broadcast to (3,) (a 0-d result is every rank's)
+  %r1 = ptensor.extract_slice %mm[%c2, %c0][%c1, %c4][%c1, %c1] dropped = [0] : !m -> !v
+  // CHECK-NEXT: ( 4, 38, 100 )
+  func.call @check1(%r1) : (!v) -> ()
+  %r2 = ptensor.extract_slice %mm[%c4, %c1][%c1, %c2][%c1, %c2] dropped = [0] : !m -> !v
+  // CHECK-NEXT: ( 2, 36, 55 )
+  func.call @check1(%r2) : (!v) -> ()
+  %e = ptensor.extract_slice %a[%c7][%c1][%c1] dropped = [0] : !v -> !ptensor.ptensor<i64, team = 1140850688>
+  %eb = ptensor.broadcast %e(%c3) dims = [] : !ptensor.ptensor<i64, team = 1140850688> -> !v
+  // CHECK-NEXT: ( 3, 156, 312 )
+  func.call @check1(%eb) : (!v) -> ()
+  // broadcast_to(a, (3, 10))
+  %al = ptensor.broadcast %a(%c3, %c10) dims = [1] : !v -> !m
+  // CHECK-NEXT: ( 3, 10 )
+  // CHECK-NEXT: ( 9, 30, 51, 72, 93, 114, 135, 156, 177, 198 )
+  // CHECK-NEXT: ( 18, 60, 102, 144, 186, 228, 270, 312, 354, 396 )
+  func.call @check2(%al) : (!m) -> ()
+  // a[[9, 7, 5, 3, 1]], m[:, [3, 2, 1]]
+  %i9 = arith.constant 9 : i64
+  %im2 = arith.constant -2 : i64
+  %im1 = arith.constant -1 : i64
+  %ix = ptensor.arange %i9, %im2, %c5 : i64 -> !v
+  %tk = ptensor.take %a[%ix] axis = 0 : !v, !v -> !v
+  // CHECK-NEXT: ( 5, 190, 430 )
+  func.call @check1(%tk) : (!v) -> ()
+  %iy = ptensor.arange %i3, %im1, %c3 : i64 -> !v
+  %tk2 = ptensor.take %mm[%iy] axis = 1 : !m, !v -> !m
+  // CHECK-NEXT: ( 6, 3 )
+  // CHECK-NEXT: ( 78, 72, 66 )
+  // CHECK-NEXT: ( 343, 322, 301 )
+  func.call @check2(%tk2) : (!m) -> ()
+  // np.searchsorted(a, 5 * np.arange(8))
+  %i5 = arith.constant 5 : i64
+  %vals = ptensor.arange %i0, %i5, %c8 : i64 -> !v
+  %ss = ptensor.searchsorted %a, %vals right = false : !v, !v -> !v
+  // CHECK-NEXT: ( 8, 20, 120 )
+  func.call @check1(%ss) : (!v) -> ()
   func.call @ptensor_dist_finalize() : () -> ()
   return
 }
