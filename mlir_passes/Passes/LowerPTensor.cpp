@@ -340,6 +340,41 @@ struct PermuteDimsLowering : Pattern<PermuteDimsOp> {
   }
 };
 
+/// t without its unit dims `dropped`, as type ty: each folds into a kept neighbour.
+Value collapseDropped(OpBuilder &b, Location loc, Value t, ArrayRef<int64_t> dropped,
+                      RankedTensorType ty) {
+  SmallVector<ReassociationIndices> groups;
+  ReassociationIndices pending;
+  for (int64_t d = 0; d < cast<RankedTensorType>(t.getType()).getRank(); ++d) {
+    pending.push_back(d);
+    if (!llvm::is_contained(dropped, d)) {
+      groups.push_back(pending);
+      pending.clear();
+    }
+  }
+  if (!groups.empty())
+    groups.back().append(pending.begin(), pending.end());
+  return b.create<tensor::CollapseShapeOp>(loc, ty, t, groups);
+}
+
+/// One row of a team ptensor (`row`: its owner's part of one row, others' of none, every
+/// other axis whole) as the ptensor of type ty, which drops axis 0 and the other unit dims
+/// `dropped`: split along its axis 0 (dist.all_to_all), or every rank's for a 0-d result.
+Value spreadRow(OpBuilder &b, Location loc, Value team, Value row, ArrayRef<int64_t> dropped,
+                RankedTensorType ty) {
+  if (ty.getRank() == 0) {
+    Value all = team::gatherRows(b, loc, team, row);
+    int64_t rank = cast<RankedTensorType>(row.getType()).getRank();
+    SmallVector<Value> zeros(rank, b.create<arith::ConstantIndexOp>(loc, 0));
+    Value e = b.create<tensor::ExtractOp>(loc, all, zeros);
+    return b.create<tensor::FromElementsOp>(loc, ty, ValueRange{e});
+  }
+  int64_t k = 1; // the result's axis 0
+  while (llvm::is_contained(dropped, k))
+    ++k;
+  return collapseDropped(b, loc, team::resplit(b, loc, team, row, k), dropped, ty);
+}
+
 /// Mixed sizes for a slice: static where the (unreduced) slice type says so.
 SmallVector<OpFoldResult> sliceSizes(OpBuilder &b, ValueRange sizes, ArrayRef<int64_t> dropped,
                                      ArrayRef<int64_t> sliceShape) {
@@ -392,16 +427,7 @@ struct ExtractSliceLowering : Pattern<ExtractSliceOp> {
     auto fullRowsTy = RankedTensorType::get(full, ty.getElementType());
     Value mine = slice(a.getSource(), offs, szs, sts, {}, fullRowsTy, rw, loc);
     Value row = team::pickRow(rw, loc, t, mine, L, a.getOffsets()[0]);
-    if (ty.getRank() == 0) {
-      Value all = team::gatherRows(rw, loc, t, row);
-      SmallVector<Value> zeros(fullTy.getRank(), rw.create<arith::ConstantIndexOp>(loc, 0));
-      Value e = rw.create<tensor::ExtractOp>(loc, all, zeros);
-      return rw.create<tensor::FromElementsOp>(loc, ty, ValueRange{e});
-    }
-    int64_t k = 1;
-    while (llvm::is_contained(dropped, k))
-      ++k;
-    return collapseDropped(rw, loc, team::resplit(rw, loc, t, row, k), dropped, ty);
+    return spreadRow(rw, loc, t, row, dropped, ty);
   }
   /// The slice of src, as type ty (the dims `dropped` removed).
   static Value slice(Value src, ValueRange offs, ValueRange szs, ValueRange sts,
@@ -419,22 +445,6 @@ struct ExtractSliceLowering : Pattern<ExtractSliceOp> {
         loc, RankedTensorType::get(full, ty.getElementType()), src, offsets, sizes, strides);
     return collapseDropped(rw, loc, slice, dropped, ty);
   }
-  /// t without its unit dims `dropped`, as type ty: each folds into a kept neighbour.
-  static Value collapseDropped(OpBuilder &b, Location loc, Value t, ArrayRef<int64_t> dropped,
-                               RankedTensorType ty) {
-    SmallVector<ReassociationIndices> groups;
-    ReassociationIndices pending;
-    for (int64_t d = 0; d < cast<RankedTensorType>(t.getType()).getRank(); ++d) {
-      pending.push_back(d);
-      if (!llvm::is_contained(dropped, d)) {
-        groups.push_back(pending);
-        pending.clear();
-      }
-    }
-    if (!groups.empty())
-      groups.back().append(pending.begin(), pending.end());
-    return b.create<tensor::CollapseShapeOp>(loc, ty, t, groups);
-  }
 };
 
 /// With a team, the source's rows first move to the ranks whose blocks they land in.
@@ -443,17 +453,31 @@ struct InsertSliceLowering : Pattern<InsertSliceOp> {
   Value lower(InsertSliceOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
     auto srcTy = cast<RankedTensorType>(a.getSource().getType());
     SmallVector<Value> offs(a.getOffsets()), szs(a.getSizes());
-    Value src = a.getSource();
-    if (Value t = teamOf(rw, loc, op.getDest())) {
-      Value L = team::globalRows(rw, loc, op.getDest(), a.getDest());
-      auto land = team::insertRows(rw, loc, t, src, szs[0], L, offs[0], a.getStrides()[0]);
-      src = land.rows;
-      offs[0] = land.first;
-      szs[0] = land.count;
+    Value src = a.getSource(), dest = a.getDest();
+    auto insert = [&](OpBuilder &b, Location l) {
+      auto sizes = sliceSizes(b, szs, op.getDropped(), srcTy.getShape());
+      return b.create<tensor::InsertSliceOp>(l, src, dest, getAsOpFoldResult(offs), sizes,
+                                             getAsOpFoldResult(a.getStrides())).getResult();
+    };
+    Value t = teamOf(rw, loc, op.getDest());
+    if (!t)
+      return insert(rw, loc);
+    Value L = team::globalRows(rw, loc, op.getDest(), dest);
+    if (llvm::is_contained(op.getDropped(), 0)) { // one row: every rank gets it, its owner writes it
+      if (srcTy.getRank() > 0)
+        src = team::gatherRows(rw, loc, t, src);
+      auto [owned, at] = team::owner(rw, loc, t, L, offs[0]);
+      offs[0] = at;
+      return rw.create<scf::IfOp>(
+          loc, owned,
+          [&](OpBuilder &b, Location l) { b.create<scf::YieldOp>(l, insert(b, l)); },
+          [&](OpBuilder &b, Location l) { b.create<scf::YieldOp>(l, dest); }).getResult(0);
     }
-    auto sizes = sliceSizes(rw, szs, op.getDropped(), srcTy.getShape());
-    return rw.create<tensor::InsertSliceOp>(loc, src, a.getDest(), getAsOpFoldResult(offs), sizes,
-                                            getAsOpFoldResult(a.getStrides()));
+    auto land = team::insertRows(rw, loc, t, src, szs[0], L, offs[0], a.getStrides()[0]);
+    src = land.rows;
+    offs[0] = land.first;
+    szs[0] = land.count;
+    return insert(rw, loc);
   }
 };
 
@@ -507,6 +531,12 @@ struct TakeLowering : Pattern<TakeOp> {
     // with a team, the result's rows are those of the indices (axis 0: every rank gets the
     // whole source) or of the source (other axes: every rank gets every index)
     if (Value t = teamOf(rw, loc, op.getSource())) {
+      if (axis == 0 && ir == 0) { // one row
+        Value i = rw.create<arith::IndexCastOp>(loc, rw.getIndexType(),
+                                                rw.create<tensor::ExtractOp>(loc, idx, ValueRange{}));
+        Value L = team::globalRows(rw, loc, op.getSource(), src);
+        return spreadRow(rw, loc, t, team::pickRow(rw, loc, t, src, L, i), {0}, ty);
+      }
       if (axis == 0)
         src = team::gatherRows(rw, loc, t, src);
       else if (ir > 0)
@@ -547,31 +577,49 @@ struct ScatterLowering : Pattern<ScatterOp> {
   using Pattern::Pattern;
   Value lower(ScatterOp op, Adaptor a, ConversionPatternRewriter &rw, Location loc) const override {
     Value dest = a.getDest(), idx = a.getIndices(), upd = a.getUpdates();
-    auto uTy = cast<RankedTensorType>(upd.getType());
-    int64_t rank = uTy.getRank();
     Value zero = rw.create<arith::ConstantIndexOp>(loc, 0), one = rw.create<arith::ConstantIndexOp>(loc, 1);
+    // with a team, every rank goes through all updates and writes those to its own rows
+    Value t = teamOf(rw, loc, op.getDest()), L;
+    if (t) {
+      idx = team::gatherRows(rw, loc, t, idx);
+      upd = team::gatherRows(rw, loc, t, upd);
+      L = team::globalRows(rw, loc, op.getDest(), dest);
+    }
     Value k = rw.create<tensor::DimOp>(loc, idx, 0);
     auto loop = rw.create<scf::ForOp>(
         loc, zero, k, one, ValueRange{dest}, [&](OpBuilder &b, Location l, Value j, ValueRange acc) {
           Value row = b.create<arith::IndexCastOp>(l, b.getIndexType(),
                                                    b.create<tensor::ExtractOp>(l, idx, ValueRange{j}));
-          if (rank == 1) { // scalar rows: a load and a store, no slice copies
-            Value e = b.create<tensor::ExtractOp>(l, upd, ValueRange{j});
-            b.create<scf::YieldOp>(l, b.create<tensor::InsertOp>(l, e, acc[0], ValueRange{row}).getResult());
+          if (!t) {
+            b.create<scf::YieldOp>(l, writeRow(b, l, acc[0], row, upd, j));
             return;
           }
-          SmallVector<OpFoldResult> srcOff(rank, b.getIndexAttr(0)), dstOff(rank, b.getIndexAttr(0));
-          SmallVector<OpFoldResult> sizes(rank, b.getIndexAttr(1)), strides(rank, b.getIndexAttr(1));
-          srcOff[0] = j;
-          dstOff[0] = row;
-          for (int64_t d = 1; d < rank; ++d)
-            sizes[d] = uTy.isDynamicDim(d) ? OpFoldResult(b.create<tensor::DimOp>(l, upd, d).getResult())
-                                           : OpFoldResult(b.getIndexAttr(uTy.getDimSize(d)));
-          Value slice = b.create<tensor::ExtractSliceOp>(l, upd, srcOff, sizes, strides);
-          Value next = b.create<tensor::InsertSliceOp>(l, slice, acc[0], dstOff, sizes, strides);
-          b.create<scf::YieldOp>(l, next);
+          auto [owned, at] = team::owner(b, l, t, L, row);
+          auto write = b.create<scf::IfOp>(
+              l, owned,
+              [&](OpBuilder &bb, Location ll) { bb.create<scf::YieldOp>(ll, writeRow(bb, ll, acc[0], at, upd, j)); },
+              [&](OpBuilder &bb, Location ll) { bb.create<scf::YieldOp>(ll, acc[0]); });
+          b.create<scf::YieldOp>(l, write.getResult(0));
         });
     return loop.getResult(0);
+  }
+  /// dest with its row `row` set to row j of upd.
+  static Value writeRow(OpBuilder &b, Location l, Value dest, Value row, Value upd, Value j) {
+    auto uTy = cast<RankedTensorType>(upd.getType());
+    int64_t rank = uTy.getRank();
+    if (rank == 1) { // scalar rows: a load and a store, no slice copies
+      Value e = b.create<tensor::ExtractOp>(l, upd, ValueRange{j});
+      return b.create<tensor::InsertOp>(l, e, dest, ValueRange{row});
+    }
+    SmallVector<OpFoldResult> srcOff(rank, b.getIndexAttr(0)), dstOff(rank, b.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes(rank, b.getIndexAttr(1)), strides(rank, b.getIndexAttr(1));
+    srcOff[0] = j;
+    dstOff[0] = row;
+    for (int64_t d = 1; d < rank; ++d)
+      sizes[d] = uTy.isDynamicDim(d) ? OpFoldResult(b.create<tensor::DimOp>(l, upd, d).getResult())
+                                     : OpFoldResult(b.getIndexAttr(uTy.getDimSize(d)));
+    Value slice = b.create<tensor::ExtractSliceOp>(l, upd, srcOff, sizes, strides);
+    return b.create<tensor::InsertSliceOp>(l, slice, dest, dstOff, sizes, strides);
   }
 };
 

@@ -47,15 +47,6 @@ Value knownRows(OpBuilder &b, Location loc, Value v) {
   return {};
 }
 
-/// Rows of this rank's block of n rows (dist.local_shape of a 1-D dist.init_dtensor) and
-/// its first global row.
-std::pair<Value, Value> blockOf(OpBuilder &b, Location loc, Value team, Value n) {
-  Value gid = b.create<dist::InitDTensorOp>(loc, b.getI64Type(), team, ValueRange{n}, 0);
-  Value rows = b.create<dist::LocalShapeOp>(loc, TypeRange{b.getIndexType()}, team, gid).getResult(0);
-  Value first = b.create<dist::LocalSliceOp>(loc, TypeRange{b.getIndexType()}, team, gid).getResult(0);
-  return {rows, first};
-}
-
 /// `local` with dim 0 (and `alsoDynamic`, if >= 0) made dynamic.
 RankedTensorType withDynamic(Value local, int64_t alsoDynamic = -1) {
   auto ty = cast<RankedTensorType>(local.getType());
@@ -108,19 +99,30 @@ Value team::globalRows(OpBuilder &b, Location loc, Value v, Value local) {
 Value team::sliceRows(OpBuilder &b, Location loc, Value team, Value local, Value L, Value off,
                       Value n, Value st) {
   Value z = idx(b, loc, 0), o = idx(b, loc, 1);
-  Value rows = blockOf(b, loc, team, n).first;
+  Value rows = team::block(b, loc, team, n).first;
   return repartition(b, loc, team, local, rows, {n, L, z, L, off, st, n, z, n, z, o, z, z, o, o});
 }
 
-Value team::pickRow(OpBuilder &b, Location loc, Value team, Value local, Value L, Value i) {
-  Value z = idx(b, loc, 0), o = idx(b, loc, 1);
-  auto [mine, lo] = blockOf(b, loc, team, L);
+std::pair<Value, Value> team::block(OpBuilder &b, Location loc, Value team, Value n) {
+  Value gid = b.create<dist::InitDTensorOp>(loc, b.getI64Type(), team, ValueRange{n}, 0);
+  Value rows = b.create<dist::LocalShapeOp>(loc, TypeRange{b.getIndexType()}, team, gid).getResult(0);
+  Value first = b.create<dist::LocalSliceOp>(loc, TypeRange{b.getIndexType()}, team, gid).getResult(0);
+  return {rows, first};
+}
+
+std::pair<Value, Value> team::owner(OpBuilder &b, Location loc, Value team, Value L, Value i) {
+  Value z = idx(b, loc, 0);
+  auto [mine, lo] = block(b, loc, team, L);
   Value at = b.create<arith::SubIOp>(loc, i, lo);
   Value owned = b.create<arith::AndIOp>(
       loc, b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, at, z),
       b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, at, mine));
-  Value first = b.create<arith::SelectOp>(loc, owned, at, z);
-  Value count = b.create<arith::SelectOp>(loc, owned, o, z);
+  return {owned, b.create<arith::SelectOp>(loc, owned, at, z)};
+}
+
+Value team::pickRow(OpBuilder &b, Location loc, Value team, Value local, Value L, Value i) {
+  auto [owned, first] = owner(b, loc, team, L, i);
+  Value count = b.create<arith::SelectOp>(loc, owned, idx(b, loc, 1), idx(b, loc, 0));
   auto ty = cast<RankedTensorType>(local.getType());
   SmallVector<OpFoldResult> offs(ty.getRank(), b.getIndexAttr(0)), sizes, strides(ty.getRank(), b.getIndexAttr(1));
   offs[0] = first;
@@ -134,7 +136,7 @@ Value team::pickRow(OpBuilder &b, Location loc, Value team, Value local, Value L
 team::Landing team::insertRows(OpBuilder &b, Location loc, Value team, Value local, Value n,
                                Value L, Value off, Value st) {
   Value z = idx(b, loc, 0), o = idx(b, loc, 1);
-  auto [mine, lo] = blockOf(b, loc, team, L);
+  auto [mine, lo] = team::block(b, loc, team, L);
   Value hi = b.create<arith::AddIOp>(loc, lo, mine);
   // items i with lo <= off + st * i < hi, a range [i0, i1) of [0, n)
   auto sub = [&](Value x, Value y) { return b.create<arith::SubIOp>(loc, x, y).getResult(); };
@@ -184,7 +186,7 @@ Value team::reshapeRows(OpBuilder &b, Location loc, Value team, Value local, Val
       all.push_back(d);
     flat = b.create<tensor::CollapseShapeOp>(loc, local, ArrayRef<ReassociationIndices>{all});
   }
-  Value mine = blockOf(b, loc, team, M).first;
+  Value mine = team::block(b, loc, team, M).first;
   Value moved = repartition(b, loc, team, flat, mul(mine, innerNew),
                             {total, L, z, L, z, o, M, z, M, z, o, z, z, inner, innerNew});
   SmallVector<Value> sizes{mine};
@@ -194,16 +196,7 @@ Value team::reshapeRows(OpBuilder &b, Location loc, Value team, Value local, Val
 }
 
 bool team::lowered(Operation *op) {
-  if (isa<FromRankedOp, ToRankedOp, CreateOp, ArangeOp, LinspaceOp, EyeOp, CastOp, ShapeOp, RankOp,
-          SizeOp, ElementwiseUnaryOp, ElementwiseUnaryTestOp, ElementwiseBinaryOp,
-          ElementwiseBinaryTestOp, WhereOp, ReduceOp, PermuteDimsOp, MatmulOp, ExtractSliceOp,
-          BroadcastOp, SearchSortedOp>(op))
-    return true;
-  if (auto t = dyn_cast<TakeOp>(op)) // one index along axis 0: a row, not lowered here
-    return t.getAxis() > 0 || t.getIndices().getType().getRank() > 0;
-  if (auto s = dyn_cast<InsertSliceOp>(op))
-    return !llvm::is_contained(s.getDropped(), 0);
-  if (auto r = dyn_cast<ReshapeOp>(op))
+  if (auto r = dyn_cast<ReshapeOp>(op)) // 0-d ptensors with a team are replicated
     return r.getResult().getType().getRank() > 0 && r.getSource().getType().getRank() > 0;
-  return false;
+  return !isa<CustomCallOp>(op);
 }

@@ -37,6 +37,14 @@ Value globalRows(OpBuilder &b, Location loc, Value v, Value local);
 Value sliceRows(OpBuilder &b, Location loc, Value team, Value local, Value L, Value off, Value n,
                 Value st);
 
+/// The rows (first) of this rank's block of a team ptensor of n global rows, and the global
+/// index of its first row (second).
+std::pair<Value, Value> block(OpBuilder &b, Location loc, Value team, Value n);
+
+/// Whether this rank owns row i of a team ptensor of L global rows (i1), and the row's
+/// index in its block (0 where it does not own it).
+std::pair<Value, Value> owner(OpBuilder &b, Location loc, Value team, Value L, Value i);
+
 /// Row i of a team ptensor of L global rows whose block is `local`: a part of one row on
 /// the rank that owns it, of none elsewhere.
 Value pickRow(OpBuilder &b, Location loc, Value team, Value local, Value L, Value i);
@@ -63,8 +71,8 @@ Value gatherRows(OpBuilder &b, Location loc, Value team, Value local);
 Value reshapeRows(OpBuilder &b, Location loc, Value team, Value local, Value L, mlir::ValueRange shape,
                   mlir::RankedTensorType resTy);
 
-/// Whether --lower-ptensor lowers `op` on ptensors with a team; the others (scatter, custom
-/// calls, assigning one row of axis 0, take of one index along axis 0) are rejected with a
-/// diagnostic.
+/// Whether --lower-ptensor lowers `op` on ptensors with a team; the others (custom calls:
+/// what a team means to the called function is not defined; reshapes from or to 0-d) are
+/// rejected with a diagnostic.
 bool lowered(mlir::Operation *op);
 } // namespace ptensor::team

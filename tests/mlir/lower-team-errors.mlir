@@ -1,31 +1,20 @@
 // RUN: %ptensor-opt %s --split-input-file --verify-diagnostics --lower-ptensor -o /dev/null
-// Ops on ptensors with a team that --lower-ptensor does not lower (scatter, custom calls,
-// assigning or taking a single row of the split axis): ptensor's Python layer records their
-// dist ops itself. The verifier keeps reductions over the split axis replicated.
+// Ops on ptensors with a team that --lower-ptensor does not lower (custom calls, reshapes
+// from or to 0-d): ptensor's Python layer records their dist ops itself. The verifier keeps
+// reductions over the split axis replicated.
 
-func.func @assign_row(%a: !ptensor.ptensor<?x4xf64, team = 1>, %r: !ptensor.ptensor<4xf64, team = 1>, %i: index) -> !ptensor.ptensor<?x4xf64, team = 1> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c4 = arith.constant 4 : index
+func.func @custom_call(%a: !ptensor.ptensor<?xf64, team = 1>, %n: index) -> !ptensor.ptensor<?xf64, team = 1> {
   // expected-error @+1 {{on ptensors with a team is not lowered}}
-  %0 = ptensor.insert_slice %r into %a[%i, %c0][%c1, %c4][%c1, %c1] dropped = [0] : !ptensor.ptensor<4xf64, team = 1> into !ptensor.ptensor<?x4xf64, team = 1>
-  return %0 : !ptensor.ptensor<?x4xf64, team = 1>
+  %r = ptensor.custom_call "my_fn"(%a) sizes(%n) {backend_config = {}} : (!ptensor.ptensor<?xf64, team = 1>) -> (!ptensor.ptensor<?xf64, team = 1>)
+  return %r : !ptensor.ptensor<?xf64, team = 1>
 }
 
 // -----
 
-func.func @take_row(%a: !ptensor.ptensor<?x3xf64, team = 1>, %i: !ptensor.ptensor<i64, team = 1>) -> !ptensor.ptensor<3xf64, team = 1> {
+func.func @reshape_0d(%a: !ptensor.ptensor<1xf64, team = 1>) -> !ptensor.ptensor<f64, team = 1> {
   // expected-error @+1 {{on ptensors with a team is not lowered}}
-  %0 = ptensor.take %a[%i] axis = 0 : !ptensor.ptensor<?x3xf64, team = 1>, !ptensor.ptensor<i64, team = 1> -> !ptensor.ptensor<3xf64, team = 1>
-  return %0 : !ptensor.ptensor<3xf64, team = 1>
-}
-
-// -----
-
-func.func @scatter(%d: !ptensor.ptensor<?xf64, team = 1>, %i: !ptensor.ptensor<?xi64, team = 1>, %u: !ptensor.ptensor<?xf64, team = 1>) -> !ptensor.ptensor<?xf64, team = 1> {
-  // expected-error @+1 {{on ptensors with a team is not lowered}}
-  %0 = ptensor.scatter %d[%i] = %u : !ptensor.ptensor<?xf64, team = 1>, !ptensor.ptensor<?xi64, team = 1>, !ptensor.ptensor<?xf64, team = 1> -> !ptensor.ptensor<?xf64, team = 1>
-  return %0 : !ptensor.ptensor<?xf64, team = 1>
+  %0 = ptensor.reshape %a() : !ptensor.ptensor<1xf64, team = 1> -> !ptensor.ptensor<f64, team = 1>
+  return %0 : !ptensor.ptensor<f64, team = 1>
 }
 
 // -----

@@ -220,3 +220,26 @@ func.func @gathers(%a: !ptensor.ptensor<?xf64, team = 7>, %i: !ptensor.ptensor<?
   %3 = ptensor.broadcast %a(%n, %n) dims = [1] : !ptensor.ptensor<?xf64, team = 7> -> !ptensor.ptensor<?x?xf64, team = 7>
   return %0, %1, %2, %3 : !ptensor.ptensor<?xf64, team = 7>, !ptensor.ptensor<?x?xf64, team = 7>, !ptensor.ptensor<?xi64, team = 7>, !ptensor.ptensor<?x?xf64, team = 7>
 }
+
+// scatter and assigning one row: every rank gets all the updates (dist.all_gather) and
+// writes those that land in its own block (scf.if on ownership).
+// CHECK-LABEL: func.func @writes
+// CHECK: dist.all_gather %{{.*}}, %arg1 dim = 0
+// CHECK: dist.all_gather %{{.*}}, %arg2 dim = 0
+// CHECK: scf.for
+// CHECK: scf.if
+// CHECK: tensor.insert
+// CHECK: %[[R:.*]] = dist.all_gather %{{.*}}, %arg4 dim = 0
+// CHECK: scf.if
+// CHECK: tensor.insert_slice %[[R]] into %arg3
+func.func @writes(%d: !ptensor.ptensor<?xf64, team = 7>, %i: !ptensor.ptensor<?xi64, team = 7>,
+                  %u: !ptensor.ptensor<?xf64, team = 7>, %m: !ptensor.ptensor<?x3xf64, team = 7>,
+                  %r: !ptensor.ptensor<3xf64, team = 7>, %k: index)
+    -> (!ptensor.ptensor<?xf64, team = 7>, !ptensor.ptensor<?x3xf64, team = 7>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %0 = ptensor.scatter %d[%i] = %u : !ptensor.ptensor<?xf64, team = 7>, !ptensor.ptensor<?xi64, team = 7>, !ptensor.ptensor<?xf64, team = 7> -> !ptensor.ptensor<?xf64, team = 7>
+  %1 = ptensor.insert_slice %r into %m[%k, %c0][%c1, %c3][%c1, %c1] dropped = [0] : !ptensor.ptensor<3xf64, team = 7> into !ptensor.ptensor<?x3xf64, team = 7>
+  return %0, %1 : !ptensor.ptensor<?xf64, team = 7>, !ptensor.ptensor<?x3xf64, team = 7>
+}

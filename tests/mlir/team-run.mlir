@@ -238,6 +238,27 @@ func.func @main() {
   %ss = ptensor.searchsorted %a, %vals right = false : !v, !v -> !v
   // CHECK-NEXT: ( 8, 20, 120 )
   func.call @check1(%ss) : (!v) -> ()
+  // z = zeros(10); z[[9, 5, 1]] = [100, 110, 120] (scatter)
+  %i9s = arith.constant 9 : i64
+  %im4 = arith.constant -4 : i64
+  %i10 = arith.constant 10 : i64
+  %sx = ptensor.arange %i9s, %im4, %c3 : i64 -> !v
+  %su = ptensor.arange %i100, %i10, %c3 : i64 -> !v
+  %sc = ptensor.scatter %d[%sx] = %su : !v, !v, !v -> !v
+  // CHECK-NEXT: ( 10, 330, 1900 )
+  func.call @check1(%sc) : (!v) -> ()
+  // m[3] = -1 - arange(4); m[4] (take of one index)
+  %rowv = ptensor.arange %im1, %im1, %c4 : i64 -> !v
+  %mi = ptensor.insert_slice %rowv into %mm[%c3, %c0][%c1, %c4][%c1, %c1] dropped = [0] : !v into !m
+  // CHECK-NEXT: ( 6, 4 )
+  // CHECK-NEXT: ( 47, 51, 55, 59 )
+  // CHECK-NEXT: ( 228, 241, 254, 267 )
+  func.call @check2(%mi) : (!m) -> ()
+  %i4 = arith.constant 4 : i64
+  %four = ptensor.create() value %i4 : i64 : !ptensor.ptensor<i64, team = 1140850688>
+  %tr = ptensor.take %mm[%four] axis = 0 : !m, !ptensor.ptensor<i64, team = 1140850688> -> !v
+  // CHECK-NEXT: ( 4, 70, 180 )
+  func.call @check1(%tr) : (!v) -> ()
   func.call @ptensor_dist_finalize() : () -> ()
   return
 }
