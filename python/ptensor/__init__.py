@@ -10,7 +10,7 @@ from ._custom_call import custom_call, ffi_include_dir, register_custom_call
 from . import _custom_call as ffi  # ctypes mirrors of ptensor_ffi.h (CallFrame, HANDLER)
 from ._dtypes import (DType, bool_ as bool, int8, int16, int32, int64, uint8, uint16,  # noqa: A001
                       uint32, uint64, float32, float64, complex64, complex128, result_type)
-from ._array import Array, _install_operators
+from ._array import Array, Local as _Local, _install_operators
 from ._creation import (arange, asarray, empty, empty_like, eye, from_dlpack, full, full_like,
                         linspace, meshgrid, ones, ones_like, tril, triu, zeros, zeros_like)
 from ._elementwise import *  # noqa: F401,F403
@@ -46,7 +46,7 @@ def astype(x, dtype, /, *, copy=True, device=None):
     imaginary part with a warning)."""
     from ._creation import check_device, _copy
     check_device(device)
-    if not isinstance(x, Array):
+    if not isinstance(x, _Local):
         raise TypeError(f"astype: x must be a ptensor Array, got {type(x).__name__}")
     d = _dt.to_dtype(dtype)
     if _dt.is_complex(x.dtype) and d.kind in "iuf":

@@ -15,12 +15,12 @@ import numpy as np
 
 from . import _dtypes as dt
 from . import _ops
-from ._array import Array, _coerce_value
+from ._array import Local, _coerce_value
 from ._indexing import int_item, slice_item
 
 
 def _as_index_array(k):
-    if isinstance(k, Array):
+    if isinstance(k, Local):
         if k.dtype.kind not in "biu":
             raise IndexError(f"arrays used as indices must be of integer (or boolean) type, "
                              f"got {k.dtype.name}")
@@ -41,13 +41,13 @@ def _items(key, shape):
     from ._indexing_ops import _checked_indices
     parts = []
     for k in key:
-        if isinstance(k, (Array, np.ndarray, list)):
+        if isinstance(k, (Local, np.ndarray, list)):
             parts.append(_as_index_array(k))
         else:
             parts.append(k)
     if sum(1 for k in parts if k is Ellipsis) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
-    used = sum(k.ndim if isinstance(k, Array) and k.dtype == dt.bool_ else 1
+    used = sum(k.ndim if isinstance(k, Local) and k.dtype == dt.bool_ else 1
                for k in parts if k is not None and k is not Ellipsis)
     if used > len(shape):
         raise IndexError(f"too many indices for array: array is {len(shape)}-dimensional, "
@@ -60,7 +60,7 @@ def _items(key, shape):
             for _ in range(len(shape) - used):
                 items.append(("slice", 0, 1, shape[dim], dim))
                 dim += 1
-        elif isinstance(k, Array) and k.dtype == dt.bool_:
+        elif isinstance(k, Local) and k.dtype == dt.bool_:
             if k.shape != tuple(shape[dim:dim + k.ndim]):
                 raise IndexError(f"boolean index of shape {k.shape} does not match the indexed "
                                  f"dimensions {tuple(shape[dim:dim + k.ndim])}")
@@ -68,7 +68,7 @@ def _items(key, shape):
                 from ._creation import asarray
                 items.append(("adv", asarray(idx.astype(np.int64)), dim))
                 dim += 1
-        elif isinstance(k, Array):
+        elif isinstance(k, Local):
             items.append(("adv", _checked_indices(k, shape[dim], "index"), dim))
             dim += 1
         elif isinstance(k, slice):
@@ -89,7 +89,7 @@ def _offsets(x, key):
     from ._elementwise import add, multiply
     items = _items(key, x.shape)
     advs = [it for it in items if it[0] == "adv"]
-    shapes = [it[1].shape if isinstance(it[1], Array) else () for it in advs]
+    shapes = [it[1].shape if isinstance(it[1], Local) else () for it in advs]
     try:
         bshape = _ops.broadcast_shapes(*shapes)
     except ValueError:
@@ -121,7 +121,7 @@ def _offsets(x, key):
             continue
         if it[0] == "adv":
             v, d = it[1], it[2]
-            if not isinstance(v, Array):
+            if not isinstance(v, Local):
                 const += v * strides[d]
                 continue
             v = _ops.broadcast_to(v, bshape)

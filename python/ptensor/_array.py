@@ -11,7 +11,27 @@ from . import _ops
 from ._indexing import chain
 
 
-class Array:
+class Local:
+    """The base of the local Array. ptensor's own code tests for local arrays with
+    isinstance(x, Local) (exact and fast); isinstance(x, Array) is true for distributed
+    arrays too (_ArrayType)."""
+    __slots__ = ()
+
+
+class _ArrayType(type):
+    """isinstance(x, pt.Array) and issubclass(type(x), pt.Array) hold for distributed arrays
+    (DArray, registered by ptensor._dist) as well, so a script that checks them runs unchanged
+    under mpiexec, where its arrays are DArrays."""
+    distributed = ()
+
+    def __instancecheck__(cls, obj):
+        return type.__instancecheck__(cls, obj) or isinstance(obj, _ArrayType.distributed)
+
+    def __subclasscheck__(cls, sub):
+        return type.__subclasscheck__(cls, sub) or issubclass(sub, _ArrayType.distributed)
+
+
+class Array(Local, metaclass=_ArrayType):
     """A ptensor array. Operations record nodes; data is computed at materialization points
     (repr, conversion to NumPy, bool/int/float/item, ``ptensor.sync()``).
 
@@ -172,7 +192,7 @@ class Array:
     def __getitem__(self, key):
         if isinstance(key, tuple) and _has_array(key):
             from ._advanced import getitem
-            return getitem(self, key)
+            return getitem(self, _gathered(key))
         k = _array_key(key)
         if k is not None and k.dtype == dt.bool_ and k.ndim == 0:
             # 0-d mask: x[None] when True, the empty (0,) + x.shape when False
@@ -204,7 +224,7 @@ class Array:
     def __setitem__(self, key, value):
         if isinstance(key, tuple) and _has_array(key):
             from ._advanced import setitem
-            self[...] = setitem(self, key, value)
+            self[...] = setitem(self, _gathered(key), value)
             return
         k = _array_key(key)
         if k is not None and k.dtype == dt.bool_ and k.ndim == 0:
@@ -236,15 +256,23 @@ class Array:
 
 
 def _has_array(key):
-    return any(isinstance(k, (Array, np.ndarray, list)) for k in key)
+    return any(isinstance(k, (Local, np.ndarray, list)) or type(k) in _ArrayType.distributed
+               for k in key)
+
+
+def _gathered(key):
+    """The tuple key with its distributed index arrays gathered (a local array's index)."""
+    return tuple(np.asarray(k) if type(k) in _ArrayType.distributed else k for k in key)
 
 
 def _array_key(key):
     """A boolean or integer index array given as an Array, NumPy array or list, as an Array;
-    None for every other key (basic indexing)."""
-    if not isinstance(key, (Array, np.ndarray, list)):
+    None for every other key (basic indexing). A distributed index array is gathered."""
+    if not isinstance(key, (Local, np.ndarray, list)):
+        if type(key) in _ArrayType.distributed:
+            return _array_key(np.asarray(key))
         return None
-    if isinstance(key, Array):
+    if isinstance(key, Local):
         return key if key.dtype.kind in "biu" else None
     k = np.asarray(key)
     if k.dtype.kind not in "biu":
@@ -257,12 +285,12 @@ def _coerce_value(value, dtype):
     """A value for __setitem__ as an Array. Complex values into a real array raise TypeError
     (NumPy would drop the imaginary part with a ComplexWarning)."""
     from ._creation import asarray
-    if not isinstance(value, Array) and not isinstance(value, (bool, int, float, complex)):
+    if not isinstance(value, Local) and not isinstance(value, (bool, int, float, complex)):
         value = asarray(value)
-    if (isinstance(value, complex) or isinstance(value, Array) and dt.is_complex(value.dtype)) \
+    if (isinstance(value, complex) or isinstance(value, Local) and dt.is_complex(value.dtype)) \
             and not dt.is_complex(dtype):
         raise TypeError(f"cannot assign complex values to an array of dtype {dtype.name}")
-    if isinstance(value, Array):
+    if isinstance(value, Local):
         return value
     if isinstance(value, (bool, int, float, complex)):
         if not dt.scalar_fits(value, dtype):
@@ -333,7 +361,7 @@ def _install_operators():
         if isinstance(other, np.ndarray):
             from ._creation import asarray
             return asarray(other)
-        return other if isinstance(other, Array) else None
+        return other if isinstance(other, Local) else None
 
     def mm(self, other):
         other = matrix(other)

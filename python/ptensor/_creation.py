@@ -37,10 +37,10 @@ def _default_for(value):
 def asarray(obj, /, *, dtype=None, device=None, copy=None):
     """An Array from an Array, a NumPy array (wrapped without a copy when contiguous enough
     and copy is not True), nested sequences or a scalar."""
-    from ._array import Array
+    from ._array import Array, Local
     check_device(device)
     want = None if dtype is None else dt.to_dtype(dtype)
-    if isinstance(obj, Array):
+    if isinstance(obj, Local):
         if want is not None and want != obj.dtype:
             if copy is False:
                 raise ValueError("asarray: copy=False is impossible when the dtype changes")
@@ -134,8 +134,8 @@ def full(shape, fill_value, *, dtype=None, device=None):
 
 
 def _like(x, name):
-    from ._array import Array
-    if not isinstance(x, Array):
+    from ._array import Local
+    if not isinstance(x, Local):
         raise TypeError(f"{name}: x must be a ptensor Array, got {type(x).__name__}")
     return x
 

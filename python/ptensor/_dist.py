@@ -479,6 +479,15 @@ class DArray:
         setitem(self, key, value)
 
 
+def _register():
+    """isinstance(x, pt.Array) is true for DArrays (see _array._ArrayType)."""
+    from ._array import _ArrayType
+    _ArrayType.distributed = (DArray,)
+
+
+_register()
+
+
 def gather(x, root=None):
     """The whole array as NumPy on every rank (root=None) or on rank `root` (None elsewhere)."""
     if not isinstance(x, DArray):

@@ -10,7 +10,7 @@ import numpy as np
 from . import _core
 from . import _dtypes as dt
 from . import _ops
-from ._array import Array, _inplace
+from ._array import Array, Local, _inplace
 from ._dist import (DArray, _DEFAULT, _GHOST, _HALO_MAX, _allreduce, _repartition, _rows,
                     as_team, distribute)
 from . import _dist
@@ -190,7 +190,7 @@ def _align(operands):
                 continue
             o = o._replicated()
         if hasattr(o, "shape"):
-            if not isinstance(o, Array):
+            if not isinstance(o, Local):
                 from ._creation import asarray
                 o = asarray(o)
             j = k - (n - o.ndim)
@@ -201,7 +201,7 @@ def _align(operands):
     return S, lead, k, (pb, po), out
 
 
-_ARRAYLIKE = (DArray, Array, np.ndarray)
+_ARRAYLIKE = (DArray, Local, np.ndarray)
 
 
 def _is_arraylike(v):
@@ -248,7 +248,7 @@ def _gathered(v, team):
 
 
 def _split_result(r, team):
-    if isinstance(r, Array) and r.ndim > 0:
+    if isinstance(r, Local) and r.ndim > 0:
         return distribute(r, team)
     if isinstance(r, tuple):
         return type(r)(*(_split_result(v, team) for v in r)) if hasattr(r, "_fields") else \
@@ -605,7 +605,7 @@ def _setitem(x, key, value):
             return
         value = _replicated_local(value, x.team)
     if _is_arraylike(value):
-        if not isinstance(value, Array):
+        if not isinstance(value, Local):
             from ._creation import asarray
             value = asarray(value)
         _ops.broadcast_shapes(value.shape, vshape)  # NumPy's error for bad shapes
@@ -883,7 +883,7 @@ def matmul(fn, a, b):
     - A replicated, B split: each rank's A[:, rows] @ B_local, summed by an allreduce.
     Everything else (batches, vectors, other split axes) runs replicated."""
     da, db = isinstance(a, DArray), isinstance(b, DArray)
-    if not (isinstance(a, (DArray, Array)) and isinstance(b, (DArray, Array))) or \
+    if not (isinstance(a, (DArray, Local)) and isinstance(b, (DArray, Local))) or \
             a.ndim != 2 or b.ndim != 2 or (da and a.split != 0) or (db and b.split != 0):
         return replicated(fn, (a, b), {})
     team = a.team if da else b.team

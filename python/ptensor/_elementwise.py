@@ -13,7 +13,7 @@ import numpy as np
 from . import _core
 from . import _dtypes as dt
 from . import _ops
-from ._array import Array
+from ._array import Array, Local
 
 _OPS = _core.op_names()
 
@@ -52,7 +52,7 @@ _SCALARS = (bool, int, float, complex)
 _NUMPY = (np.ndarray, np.generic)
 # what the operators of Array take (anything else: NotImplemented, so Python tries the other
 # operand and then raises TypeError, or == falls back to identity)
-OPERANDS = (Array,) + _NUMPY + _SCALARS
+OPERANDS = (Local,) + _NUMPY + _SCALARS
 # Functions NumPy defines for complex numbers that the array API (and ptensor) does not.
 _NOT_COMPLEX = {"erf", "maximum", "minimum", "less", "less_equal", "greater", "greater_equal"}
 
@@ -66,7 +66,7 @@ _binary_fast = _core.binary_fast
 
 
 def _as_array(x, name):
-    if isinstance(x, Array):
+    if isinstance(x, Local):
         return x
     if isinstance(x, _NUMPY):
         from ._creation import asarray
@@ -78,7 +78,7 @@ def _operand(x, name):
     """An operand as an Array or a Python scalar. NumPy arrays and NumPy scalars become
     Arrays of their dtype (NumPy 2's rule: a NumPy scalar's dtype takes part in promotion,
     np.float64 too, though it is a Python float); Python scalars stay weakly typed."""
-    if isinstance(x, Array) or isinstance(x, _SCALARS) and not isinstance(x, np.generic):
+    if isinstance(x, Local) or isinstance(x, _SCALARS) and not isinstance(x, np.generic):
         return x
     return _as_array(x, name)
 
@@ -129,7 +129,7 @@ def _prepare(name, x1, x2, compute):
 
 def _conformed(name, a, compute, shape):
     """An Array or Python scalar operand as an Array of dtype compute and the given shape."""
-    if isinstance(a, Array):
+    if isinstance(a, Local):
         return _ops.broadcast_to(_ops.cast(a, compute), shape)
     if not dt.scalar_fits(a, compute):
         raise OverflowError(f"{name}: Python integer {a} out of bounds for {compute.name}")
@@ -224,9 +224,9 @@ _MIRROR = {"less": "greater", "less_equal": "greater_equal", "greater": "less",
 def _exact_int_compare(name, x1, x2, compute):
     """Integer comparisons NumPy's promotion would do in float64 (int64 with uint64, Python ints
     beyond the array's range), done exactly; None where the plain path is already exact."""
-    if isinstance(x2, Array) and not isinstance(x1, Array):
+    if isinstance(x2, Local) and not isinstance(x1, Local):
         return _exact_int_compare(_MIRROR[name], x2, x1, compute)
-    if not (isinstance(x1, Array) and dt.is_int(x1.dtype)):
+    if not (isinstance(x1, Local) and dt.is_int(x1.dtype)):
         return None
     if isinstance(x2, _SCALARS):
         if dt.scalar_fits(x2, x1.dtype) or isinstance(x2, (bool, float)):

@@ -7,13 +7,13 @@ import numpy as np
 
 from . import _dtypes as dt
 from . import _ops
-from ._array import Array
+from ._array import Local
 from ._elementwise import _as_array
 
 
 def _checked_indices(indices, n, name):
     """int64 leaf Array of in-range, non-negative indices (NumPy's rules for negatives)."""
-    if isinstance(indices, Array):
+    if isinstance(indices, Local):
         if not dt.is_int(indices.dtype):
             raise IndexError(f"{name}: indices must be integers, got {indices.dtype.name}")
         iv = indices.to_numpy(copy=False)
@@ -51,7 +51,7 @@ def take_along_axis(x, indices, /, *, axis=-1):
     from ._elementwise import add, multiply
     from ._manipulation import reshape
     x = _as_array(x, "take_along_axis")
-    if not isinstance(indices, Array):
+    if not isinstance(indices, Local):
         indices = _as_array(np.asarray(indices), "take_along_axis")
     if indices.ndim != x.ndim:
         raise ValueError(f"take_along_axis: indices must have x's rank {x.ndim}, got "

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import _dtypes as dt
 from . import _ops
-from ._array import Array
+from ._array import Local
 from ._elementwise import _SCALARS, _as_array, _conformed
 
 
@@ -15,10 +15,10 @@ def where(condition, x1, x2, /):
         c = _ops.cast(c, dt.bool_)  # NumPy: truthiness of the condition
     xs = []
     for name, x in (("x1", x1), ("x2", x2)):
-        if not isinstance(x, (Array,) + _SCALARS):
+        if not isinstance(x, (Local,) + _SCALARS):
             x = _as_array(x, f"where: {name}")
         xs.append(x)
-    arrays = [x for x in xs if isinstance(x, Array)]
+    arrays = [x for x in xs if isinstance(x, Local)]
     if not arrays:
         raise TypeError("where: x1 or x2 must be a ptensor Array")
     rt = dt.result_type(*xs)

@@ -69,6 +69,37 @@ def test_array_methods_of_distributed_arrays(team):
         pt.linalg.inv(sing).to_numpy()
 
 
+def test_distributed_arrays_are_ptensor_arrays(team):
+    """A script that checks isinstance(x, pt.Array) runs unchanged under mpiexec."""
+    x = pt.asarray(X, team=team)
+    assert dist(x) and isinstance(x, pt.Array) and issubclass(type(x), pt.Array)
+    assert not isinstance(X, pt.Array) and not isinstance(2.0, pt.Array)
+    assert not issubclass(np.ndarray, pt.Array)
+    local = pt.asarray(X, team=None)
+    assert type(local) is pt.Array and not dist(local)
+
+
+def test_local_arrays_take_distributed_index_arrays(team):
+    """A distributed index array indexes a local (replicated) array as its gathered values."""
+    n = np.arange(20.0).reshape(10, 2)
+    a = pt.asarray(n.copy(), team=None)
+    i = pt.asarray(np.array([7, 0, 3, 3]), team=team)
+    r = a[i]
+    assert type(r) is pt.Array
+    check(r, n[[7, 0, 3, 3]])
+    check(a[i, 1], n[[7, 0, 3, 3], 1])
+    m = n[:, 0] > 9
+    mask = pt.asarray(m, team=team)
+    check(a[mask], n[m])
+    a[i] = -1.0
+    n[[7, 0, 3, 3]] = -1.0
+    a[mask, 0] = 5.0
+    n[m, 0] = 5.0
+    check(a, n)
+    with pytest.raises(IndexError):
+        a[pt.asarray(np.array([10]), team=team)]
+
+
 def test_spmd_basics(team):
     assert spmd.nranks() == team.size and 0 <= spmd.rank() < team.size
     spmd.barrier()
