@@ -959,6 +959,14 @@ def dispatching(name, fn, elementwise_names):
         def impl(x, /, *, axis=None):
             from ._manipulation import flip_key
             return getitem(x, flip_key(x.ndim, axis))
+    elif name in ("argmax", "argmin"):
+        def impl(x, /, *, axis=None, keepdims=False):
+            from ._dist_scans import arg_reduce
+            return arg_reduce(name, fn, x, axis, keepdims)
+    elif name in ("cumulative_sum", "cumulative_prod"):
+        def impl(x, /, *, axis=None, dtype=None, include_initial=False):
+            from ._dist_scans import cumulative
+            return cumulative(name, fn, x, axis, dtype, include_initial)
     elif name in ("sort", "argsort"):
         def impl(x, /, *, axis=-1, descending=False, stable=True):
             return sort(fn, x, axis, descending, stable, indices=name == "argsort")

@@ -55,3 +55,66 @@ def test_tiny_and_empty(team):
         pt.max(pt.zeros((0, 3), team=team))
     with pytest.raises(np.exceptions.AxisError):
         pt.sum(pt.ones((3, 3), team=team), axis=2)
+
+
+# argmax/argmin and cumulative sums/products: distributed, not gathered (_dist_scans.py)
+W = np.round(np.cos(np.arange(60.0)).reshape(5, 3, 4) * 2)  # many ties
+W[1, 2, 3] = W[4, 0, 0] = np.nan
+
+
+@pytest.mark.parametrize("split", [0, 1, 2])
+@pytest.mark.parametrize("axis", [None, 0, 1, 2, -1])
+@pytest.mark.parametrize("fn", ["argmax", "argmin"])
+@pytest.mark.parametrize("kind", ["float", "nan", "int", "bool"])
+def test_argmax_argmin(team, fn, axis, split, kind):
+    a = {"float": np.nan_to_num(W), "nan": W, "int": np.nan_to_num(W).astype(np.int16),
+         "bool": np.nan_to_num(W) > 0}[kind]
+    x = pt.asarray(a, team=team, split=split)
+    for keepdims in (False, True):
+        got = getattr(pt, fn)(x, axis=axis, keepdims=keepdims)
+        check(got, getattr(np, fn)(a, axis=axis, keepdims=keepdims))
+        assert dist(got) == (axis is not None and axis % 3 != split)
+
+
+@pytest.mark.parametrize("split", [0, 1, 2])
+@pytest.mark.parametrize("axis", [0, 1, 2])
+@pytest.mark.parametrize("fn", ["cumulative_sum", "cumulative_prod"])
+def test_cumulative(team, fn, axis, split):
+    np_fn = np.cumsum if fn == "cumulative_sum" else np.cumprod
+    for a in (np.nan_to_num(W) / 2 + 1, np.nan_to_num(W).astype(np.int8)):
+        x = pt.asarray(a, team=team, split=split)
+        got = getattr(pt, fn)(x, axis=axis)
+        want = np_fn(a, axis=axis, dtype=np.int64 if a.dtype == np.int8 else None)
+        check(got, want)
+        assert dist(got) and got.split == split
+        check(getattr(pt, fn)(x, axis=axis, dtype=pt.float32), np_fn(a, axis=axis, dtype=np.float32))
+        first = np.take(want, [0], axis=axis) * 0 + (0 if fn == "cumulative_sum" else 1)
+        check(getattr(pt, fn)(x, axis=axis, include_initial=True), np.concatenate([first, want], axis=axis))
+
+
+def test_scans_and_arg_reductions_are_not_gathered(team):
+    """Over the split axis they send O(P x the result), not the array (gathering x: each
+    rank sends its 256 x 8 float64s to P - 1 ranks)."""
+    n = 256 * team.size
+    a = np.sin(np.arange(n * 8.0)).reshape(n, 8)
+    x = pt.asarray(a, team=team)
+    pt.sync()
+    s0 = pt.spmd.stats()
+    got = [pt.argmax(x, axis=0), pt.argmin(x), pt.cumulative_sum(x, axis=0)]
+    pt.sync()
+    sent = pt.spmd.stats()["bytes_sent"] - s0["bytes_sent"]
+    assert sent <= 128 * team.size, sent
+    for g, w in zip(got, [np.argmax(a, axis=0), np.argmin(a), np.cumsum(a, axis=0)]):
+        check(g, w)
+
+
+def test_scan_and_arg_errors(team):
+    x = pt.asarray(W, team=team)
+    with pytest.raises(ValueError, match="axis is required"):
+        pt.cumulative_sum(x)
+    with pytest.raises(np.exceptions.AxisError):
+        pt.argmax(x, axis=3)
+    with pytest.raises(ValueError, match="empty"):
+        pt.argmin(pt.zeros((0, 3), team=team), axis=0)
+    with pytest.raises(TypeError, match="complex"):
+        pt.argmax(pt.asarray(W + 1j, team=team))

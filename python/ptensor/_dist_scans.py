@@ -1,0 +1,94 @@
+"""argmax / argmin and cumulative sums / products of distributed arrays, without gathering
+them (they ran replicated before: O(N) memory and communication per rank).
+
+Along an axis other than the split one, each rank works on its own rows and the result
+stays split like the operand. Over the split axis:
+
+- argmax / argmin run the local algorithm (_searching._arg) on the distributed array: the
+  extreme value (an allreduce), then the smallest global index holding it (another
+  allreduce; NaN: the first NaN, as NumPy). axis=None uses global flat (C order) indices,
+  so nothing is reshaped or moved. Two allreduces of the result's size.
+- cumulative_sum / cumulative_prod scan each rank's rows, then add (multiply by) the
+  combined totals of the ranks before it: one all_gather of one row per rank with rows, a
+  scan of those rows. Floats associate differently from NumPy's left-to-right loop (as the
+  local recursive-doubling scan already does). include_initial along the split axis changes
+  the partition (n + 1 rows) and still runs replicated.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import _dtypes as dt
+from . import _ops
+from ._dist import DArray, _collective, _rows
+
+
+def _global_index(x, axes):
+    """int64 index of this rank's elements of x: along the one axis in `axes` (shaped to
+    broadcast against x), or the flat C-order index of x's global shape (every axis)."""
+    import ptensor as pt
+    lo, hi = x.owned()
+    strides = np.cumprod((x.shape[1:] + (1,))[::-1])[::-1] if len(axes) > 1 else None
+    idx = None
+    for k in axes:
+        n = x._local.shape[k]
+        first = lo if k == x.split else 0
+        part = pt.arange(first, first + n, dtype=pt.int64, team=None)
+        part = pt.reshape(part, tuple(n if i == k else 1 for i in range(x.ndim)))
+        if strides is not None:
+            part = part * int(strides[k])
+        idx = part if idx is None else idx + part
+    shape = x._local.shape if len(axes) > 1 else idx.shape
+    gshape = x.shape if len(axes) > 1 else tuple(x.shape[i] if i in axes else 1 for i in range(x.ndim))
+    return DArray(pt.broadcast_to(idx, shape), gshape, x.team, x.split, x._pb, x._po)
+
+
+def arg_reduce(name, fn, x, axis=None, keepdims=False):
+    """argmax / argmin of the DArray x (fn: the local function)."""
+    import ptensor as pt
+    dt.reject_complex(name, x.dtype)
+    axes = tuple(range(x.ndim)) if axis is None else (_ops.normalize_axis(axis, x.ndim),)
+    if x.split not in axes:
+        (ax,) = axes
+        r = fn(x._local, axis=ax, keepdims=keepdims)
+        shape = [1 if i == ax else s for i, s in enumerate(x.shape) if keepdims or i != ax]
+        split = x.split - (0 if keepdims or ax > x.split else 1)
+        return DArray(r, shape, x.team, split, x._pb, x._po)
+    n = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
+    if n == 0:
+        raise ValueError(f"{name}: attempt to get {name} of an empty sequence")
+    m = (pt.max if name == "argmax" else pt.min)(x, axis=axis, keepdims=True)
+    hit = pt.equal(x, m)
+    if dt.is_float(x.dtype):
+        hit = pt.logical_or(hit, pt.logical_and(pt.isnan(m), pt.isnan(x)))
+    cand = pt.where(hit, _global_index(x, axes), n)
+    return pt.min(cand, axis=axis, keepdims=keepdims)
+
+
+def cumulative(name, fn, x, axis=None, dtype=None, include_initial=False):
+    """cumulative_sum / cumulative_prod of the DArray x (fn: the local function)."""
+    import ptensor as pt
+    from ._dist_ops import replicated
+    if axis is None and x.ndim > 1:
+        raise ValueError(f"{name}: axis is required for arrays of more than one dimension")
+    ax = _ops.normalize_axis(0 if axis is None else axis, x.ndim)
+    if ax != x.split:
+        r = fn(x._local, axis=ax, dtype=dtype, include_initial=include_initial)
+        shape = tuple(s + 1 if i == ax and include_initial else s for i, s in enumerate(x.shape))
+        return DArray(r, shape, x.team, x.split, x._pb, x._po)
+    if include_initial:
+        return replicated(fn, (x,), dict(axis=ax, dtype=dtype, include_initial=True))
+    r = fn(x._local, axis=ax, dtype=dtype)
+    counts = x.team.counts(*x.partition)
+    with_rows = [q for q in range(x.team.size) if counts[q] > 0]
+    if len(with_rows) > 1:
+        k = r.shape[ax]
+        last = r[_rows(ax, r.ndim, slice(max(k - 1, 0), k))]  # this rank's total (if any)
+        shape = list(r.shape)
+        shape[ax] = len(with_rows)
+        totals = fn(_collective("all_gather", x.team, last, tuple(shape), attrs=[ax]), axis=ax)
+        j = sum(1 for q in with_rows if q < x.team.rank)  # ranks with rows before this one
+        if counts[x.team.rank] > 0 and j > 0:
+            before = totals[_rows(ax, r.ndim, slice(j - 1, j))]
+            r = r + before if name == "cumulative_sum" else r * before
+    return DArray(r, x.shape, x.team, x.split, x._pb, x._po)
