@@ -185,3 +185,42 @@ def sort_split(x, descending, want_indices):
     dst = [team.owned(n, 0, n, r=r) for r in range(P)]
     got = _move_ranges(team, out, src, dst)
     return DArray(asarray(got), (n,), team, 0)
+
+
+# ------------------------------------------------------------------ masks
+
+def _balanced(team, parts):
+    """1-D NumPy arrays of this rank's items (the ranks' items in rank order make the whole
+    array, of a data-dependent length K) as DArrays in the block partition of K: one
+    allgather of the counts, then one alltoallv per array."""
+    from ._creation import asarray
+    from .spmd import all_gather_sizes
+    counts = all_gather_sizes(len(parts[0]), team)
+    K = sum(counts)
+    _check_size(K, "boolean index")
+    starts = np.concatenate([[0], np.cumsum(counts)]).tolist()
+    src = [(starts[r], starts[r + 1]) for r in range(team.size)]
+    dst = [team.owned(K, 0, K, r=r) for r in range(team.size)]
+    return [DArray(asarray(_move_ranges(team, p, src, dst)), (K,), team, 0) for p in parts]
+
+
+def _along_rows(x):
+    """x split along axis 0, where row-major order is rank order (a resplit otherwise)."""
+    return x if x.split == 0 else resplit(x, 0)
+
+
+def masked(x, mask):
+    """x[mask] for a boolean mask of x's shape split and partitioned as x: each rank selects
+    from its own rows, and the selection is rebalanced (no gather of x or mask)."""
+    x, mask = _along_rows(x), _along_rows(mask)
+    return _balanced(x.team, [np.asarray(x._local[mask._local])])[0]
+
+
+def nonzero(x):
+    """pt.nonzero of a DArray: each rank's nonzero positions (its first row's global index
+    added to axis 0's), rebalanced."""
+    from ._searching import nonzero as local_nonzero
+    x = _along_rows(x)
+    idx = [np.asarray(i) for i in local_nonzero(x._local)]
+    idx[0] = idx[0] + x.owned()[0]
+    return tuple(_balanced(x.team, idx))

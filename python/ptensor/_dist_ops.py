@@ -314,6 +314,8 @@ def getitem(x, key):
     plan = _VIEW_PLANS.get(sig) if sig is not None else None
     if plan is not None:  # the same view as in the last step of a loop
         return _unit_view(x, plan)
+    if _aligned_mask(x, key):
+        return _dist_move.masked(x, key)
     key = _gathered(key, x.team)  # distributed index arrays, alone or in a tuple
     k = _basic_key(key, x.ndim)
     if k is None:
@@ -341,6 +343,13 @@ def getitem(x, key):
     if sig is not None:
         remember(_VIEW_PLANS, sig, plan)
     return _unit_view(x, plan)
+
+
+def _aligned_mask(x, key):
+    """Whether key is a boolean DArray of x's shape, split and partition (x[key] and
+    x[key] = scalar then work on each rank's rows)."""
+    return (isinstance(key, DArray) and key.dtype == dt.bool_ and key.shape == x.shape
+            and key.split == x.split and key.partition == x.partition)
 
 
 def _with_new_axes(v, key, ndim):
@@ -577,6 +586,11 @@ def _setitem(x, key, value):
     sig = _layout_sig(x, key)
     plan = _SET_PLANS.get(sig) if sig is not None else None
     if plan is None:
+        if _aligned_mask(x, key) and (isinstance(value, (bool, int, float, complex)) or
+                                      isinstance(value, Local) and value.ndim == 0):
+            x._local[key._local] = value  # each rank its own rows
+            x._ext = None
+            return
         key = _gathered(key, x.team)  # distributed index arrays, alone or in a tuple
         k = _basic_key(key, x.ndim)
         if k is None:
@@ -959,6 +973,9 @@ def dispatching(name, fn, elementwise_names):
         def impl(x, /, *, axis=None):
             from ._manipulation import flip_key
             return getitem(x, flip_key(x.ndim, axis))
+    elif name == "nonzero":
+        def impl(x, /):
+            return _dist_move.nonzero(x)
     elif name in ("argmax", "argmin"):
         def impl(x, /, *, axis=None, keepdims=False):
             from ._dist_scans import arg_reduce

@@ -3,7 +3,7 @@ import pytest
 
 import ptensor as pt
 from ptensor import spmd
-from _helpers import check
+from _helpers import check, dist
 
 N = 23
 A = np.arange(N * 6, dtype=np.float64).reshape(N, 6) ** 1.5
@@ -206,3 +206,45 @@ def test_element_is_a_replicated_copy(team):
     assert not isinstance(e, pt._dist.DArray) and e.shape == ()
     x[3, 2] = 0.0
     check(e, np.asarray(A[3, 2]))
+
+
+# boolean masks of a distributed array's own layout and nonzero: each rank works on its own
+# rows, the selection is rebalanced (_dist_move.masked / nonzero), nothing is gathered
+@pytest.mark.parametrize("shape,split", [((7,), 0), ((7, 5), 0), ((5, 7), 1), ((2, 3, 4), 1),
+                                         ((2, 3, 4), 2), ((1, 4), 0), ((0, 3), 0)])
+def test_boolean_masks_and_nonzero(team, shape, split):
+    a = np.random.default_rng(sum(shape)).integers(-3, 4, shape).astype(np.float64)
+    x = pt.asarray(a, team=team, split=split)
+    check(x[x > 0], a[a > 0])
+    for got, want in zip(pt.nonzero(x), np.nonzero(a)):
+        check(got, want)
+        assert dist(got) and got.split == 0
+    y, b = pt.asarray(a.copy(), team=team, split=split), a.copy()
+    y[y < 0] = 0.0
+    b[b < 0] = 0.0
+    y[y > 1] = pt.asarray(7.0, team=None)
+    b[b > 1] = 7.0
+    check(y, b)
+    v, w = y[1:], b[1:]  # through a view: the base sees it
+    v[v == 0] = -5.0
+    w[w == 0] = -5.0
+    check(y, b)
+    check(v, w)
+
+
+def test_boolean_mask_moves_only_the_selection(team):
+    n = 512 * team.size
+    a = np.cos(np.arange(n * 4.0)).reshape(n, 4)
+    x = pt.asarray(a, team=team)
+    m = x > 0.99  # a few percent
+    pt.sync()
+    s0 = pt.spmd.stats()
+    r = x[m]
+    x[m] = 0.0
+    pt.sync()
+    sent = pt.spmd.stats()["bytes_sent"] - s0["bytes_sent"]
+    assert sent <= 8 * int((a > 0.99).sum()) + 64 * team.size, sent  # gathering x: 16 KiB x (P - 1)
+    check(r, a[a > 0.99])
+    b = a.copy()
+    b[b > 0.99] = 0.0
+    check(x, b)
