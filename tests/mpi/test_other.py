@@ -251,8 +251,34 @@ def test_distributed_matmul_errors(team):
             pt.ones(sa, team=team) @ pt.ones(sb, team=team)
         with pytest.raises(ValueError, match="contracted dimensions differ"):
             pt.ones(sa, team=team) @ pt.ones(sb, team=None)
-    x = pt.ones((4, 3, 2), team=team)  # batched: replicated fallback, still correct
+    x = pt.ones((4, 3, 2), team=team)  # batched, rhs split along a matrix axis: replicated
     check(x @ pt.ones((2, 5), team=team), np.full((4, 3, 5), 2.0))
+    with pytest.raises(ValueError, match="contracted dimensions differ"):
+        x @ pt.ones((4, 3, 2), team=team)
+    with pytest.raises(ValueError):  # batch shapes that do not broadcast
+        x @ pt.ones((3, 2, 2), team=team)
+
+
+def test_batched_matmul_multiplies_each_ranks_batches(team):
+    r = np.random.default_rng(11)
+    A, B = r.standard_normal((5, 3, 4)), r.standard_normal((5, 4, 2))
+    C, D = r.standard_normal((4, 2)), r.standard_normal((2, 5, 3, 4))
+    a, b = pt.asarray(A, team=team), pt.asarray(B, team=team)
+    pt.sync()
+    s0 = spmd.stats()
+    got = [a @ b, a @ pt.asarray(B, team=None), pt.asarray(A, team=None) @ b,
+           a @ pt.asarray(C, team=None), pt.asarray(D, team=team, split=1) @ b]
+    pt.sync()
+    assert spmd.stats()["bytes_sent"] == s0["bytes_sent"]  # no communication
+    for g, w in zip(got, [A @ B, A @ B, A @ B, A @ C, D @ B]):
+        check(g, w)
+        assert dist(g)
+    assert got[-1].split == 1
+    # split along a matrix axis, or broadcast along the split axis: replicated, still right
+    check(pt.asarray(A, team=team, split=1) @ b, A @ B)
+    check(a @ pt.asarray(B[:1], team=team), A @ B[:1])
+    ia, ib = (A * 4).astype(np.int32), (B * 4).astype(np.int32)
+    check(pt.asarray(ia, team=team) @ pt.asarray(ib, team=team), ia @ ib)
 
 
 @pytest.mark.parametrize("shape,split", [((9, 4), 0), ((5, 3, 4), 0), ((5, 3, 4), 1), ((2, 7), 1),
