@@ -880,6 +880,30 @@ def sort(fn, x, axis=-1, descending=False, stable=True, indices=False):
 
 # ------------------------------------------------------------------ matmul
 
+def roll(fn, x, shift, axis):
+    """Along a non-split axis each rank rolls its rows; along the split axis the two pieces
+    are assigned into a new array of x's layout (two repartitions: only the rows that change
+    ranks move). axis=None (the flattened array) runs replicated."""
+    from ._manipulation import roll_steps
+    if axis is None or not isinstance(x, DArray):
+        return replicated(fn, (x,), {"shift": shift, "axis": axis})
+    import ptensor as pt
+    r = x
+    for s, ax in roll_steps(x.shape, shift, axis):
+        if ax != x.split:
+            r = DArray(fn(r._local, s, axis=ax), r.shape, r.team, r.split, r._pb, r._po)
+            continue
+        n = x.shape[ax]
+        new = pt.empty_like(r)
+        new[_rows(ax, r.ndim, slice(s, None))] = r[_rows(ax, r.ndim, slice(0, n - s))]
+        new[_rows(ax, r.ndim, slice(0, s))] = r[_rows(ax, r.ndim, slice(n - s, None))]
+        r = new
+    if r is x:  # nothing moved: a copy, as NumPy's
+        r = pt.empty_like(x)
+        r[...] = x
+    return r
+
+
 def _bcast_rows(b, k):
     """Rank k's rows of the 2-D distributed b, on every rank: a dist.collective_broadcast of
     the program (the other ranks contribute an uninitialized block of that shape)."""
@@ -1004,6 +1028,9 @@ def dispatching(name, fn, elementwise_names):
         def impl(x, /, *, axis=None):
             from ._manipulation import flip_key
             return getitem(x, flip_key(x.ndim, axis))
+    elif name == "roll":
+        def impl(x, /, shift, *, axis=None):
+            return roll(fn, x, shift, axis)
     elif name == "nonzero":
         def impl(x, /):
             return _dist_move.nonzero(x)

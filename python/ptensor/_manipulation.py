@@ -150,12 +150,26 @@ def stack(arrays, /, *, axis=0):
 
 
 def roll(x, /, shift, *, axis=None):
-    """Elements shifted along axis (wrapping around); shift and axis may be tuples."""
+    """Elements shifted along axis (wrapping around); shift and axis may be tuples. A new
+    array, as NumPy's (also when nothing moves)."""
     x = _as_array(x, "roll")
     if axis is None:
         if isinstance(shift, (tuple, list)):
             shift = sum(_ops.as_index(s, "shift") for s in shift)
         return reshape(roll(reshape(x, (-1,)), shift, axis=0), x.shape)
+    r = x
+    for s, ax in roll_steps(x.shape, shift, axis):
+        n = x.shape[ax]
+        pre = (slice(None),) * ax
+        r = concat([r[pre + (slice(n - s, None),)], r[pre + (slice(0, n - s),)]], axis=ax)
+    if r is x:
+        from ._creation import _copy
+        return _copy(x)
+    return r
+
+
+def roll_steps(shape, shift, axis):
+    """roll's (shift, axis) pairs that move something: shift in [1, n), axis normalized."""
     shifts = shift if isinstance(shift, (tuple, list)) else (shift,)
     axes = axis if isinstance(axis, (tuple, list)) else (axis,)
     if len(shifts) != len(axes):
@@ -163,16 +177,14 @@ def roll(x, /, shift, *, axis=None):
             shifts = shifts * len(axes)
         else:
             raise ValueError("roll: shift and axis must have the same length")
+    steps = []
     for s, a in zip(shifts, axes):
-        ax = _ops.normalize_axis(a, x.ndim)
-        n = x.shape[ax]
+        ax = _ops.normalize_axis(a, len(shape))
+        n = shape[ax]
         s = _ops.as_index(s, "shift")
-        if n == 0 or s % n == 0:
-            continue
-        s %= n
-        pre = (slice(None),) * ax
-        x = concat([x[pre + (slice(n - s, None),)], x[pre + (slice(0, n - s),)]], axis=ax)
-    return x
+        if n and s % n:
+            steps.append((s % n, ax))
+    return steps
 
 
 def _sequence(arrays, name):

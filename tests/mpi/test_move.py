@@ -218,3 +218,33 @@ def test_reshape_is_one_program_with_its_neighbours(team, shape, new, dtype):
     want = (a[::-1] * 2).reshape(new)
     assert dist(z) and z.split == 0 and z.shape == want.shape
     check(z, want + want)
+
+
+@pytest.mark.parametrize("shape,split", [((7,), 0), ((7, 5), 0), ((5, 7), 1), ((2, 3, 4), 1),
+                                         ((1, 4), 0), ((0, 3), 0)])
+def test_roll(team, shape, split):
+    a = np.random.default_rng(4).integers(0, 100, shape)
+    x = pt.asarray(a, team=team, split=split)
+    for shift, axis in [(1, 0), (-2, 0), (9, -1), ((1, 2), (0, -1)), (3, None), (0, 0),
+                        (2, (0, 0))]:
+        if axis is None or max(np.atleast_1d(axis)) < len(shape):
+            got = pt.roll(x, shift, axis=axis)
+            check(got, np.roll(a, shift, axis=axis))
+    check(pt.roll(x[1:], 1, axis=0), np.roll(a[1:], 1, axis=0))
+    r = pt.roll(x, 0, axis=0)  # a new array, as NumPy's
+    r[...] = 0
+    check(x, a)
+
+
+def test_roll_along_the_split_axis_moves_boundary_rows_only(team):
+    n = 256 * team.size
+    a = np.arange(n * 8.0).reshape(n, 8)
+    x = pt.asarray(a, team=team)
+    pt.sync()
+    s0 = pt.spmd.stats()
+    r = pt.roll(x, 1, axis=0)
+    pt.sync()
+    assert pt.spmd.stats()["bytes_sent"] - s0["bytes_sent"] <= 2 * 8 * 8, "rows other than the boundary moved"
+    check(r, np.roll(a, 1, axis=0))
+    with pytest.raises(ValueError, match="same length"):
+        pt.roll(x, (1, 2, 3), axis=(0, 1))

@@ -255,6 +255,10 @@ def test_roll(shift, axis):
     assert_matches(pt.roll(pt.asarray(a), shift, axis=axis), np.roll(a, shift, axis=axis))
     assert_matches(pt.roll(pt.asarray(a), 4), np.roll(a, 4))
     assert_matches(pt.roll(pt.asarray(a), (1, 2)), np.roll(a, (1, 2)))
+    x = pt.asarray(a)
+    r = pt.roll(x, shift, axis=axis)
+    r[...] = 0  # a new array, as NumPy's, also when nothing moves
+    assert_matches(x, a)
 
 
 # ---------------------------------------------------------------- tril, triu, meshgrid, ...
