@@ -14,6 +14,7 @@ from ._array import Array, Local, _inplace
 from ._dist import (DArray, _DEFAULT, _GHOST, _HALO_MAX, _allreduce, _repartition, _rows,
                     as_team, distribute)
 from . import _dist
+from . import _dist_compose
 from . import _dist_move
 from ._indexing import _Uncached, _key_sig, remember, slice_item
 
@@ -1028,6 +1029,11 @@ def dispatching(name, fn, elementwise_names):
         def impl(x, /, *, axis=None):
             from ._manipulation import flip_key
             return getitem(x, flip_key(x.ndim, axis))
+    elif name in _dist_compose.FUNCTIONS:
+        composed = _dist_compose.FUNCTIONS[name]
+
+        def impl(*a, **kw):
+            return composed(fn, *a, **kw)
     elif name == "roll":
         def impl(x, /, shift, *, axis=None):
             return roll(fn, x, shift, axis)

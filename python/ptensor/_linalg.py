@@ -54,21 +54,27 @@ def matmul(x1, x2, /):
 __all__ = ["matmul"]
 
 
+def vecdot_axis(sa, sb, axis):
+    """vecdot's reduced axis of the broadcast shape, checked (also for distributed arrays)."""
+    if len(sa) == 0 or len(sb) == 0:
+        raise ValueError("vecdot: operands must have at least one dimension")
+    shape = _ops.broadcast_shapes(sa, sb)
+    ax = _ops.normalize_axis(axis, len(shape))
+    if axis >= 0 and (ax >= len(sa) or ax >= len(sb)):
+        raise ValueError("vecdot: a non-negative axis must exist in both operands")
+    na, nb = sa[ax - len(shape)], sb[ax - len(shape)]
+    if na != nb:
+        raise ValueError(f"vecdot: the reduced dimensions differ ({na} vs {nb})")
+    return ax
+
+
 def vecdot(x1, x2, /, *, axis=-1):
     """Dot product of vectors along axis (broadcasting the other dimensions); complex x1 is
     conjugated first (array API: sum(conj(x1) * x2))."""
     from ._elementwise import conj, multiply
     from ._statistical import sum as _sum
     a, b = _as_array(x1, "vecdot"), _as_array(x2, "vecdot")
-    if a.ndim == 0 or b.ndim == 0:
-        raise ValueError("vecdot: operands must have at least one dimension")
-    shape = _ops.broadcast_shapes(a.shape, b.shape)
-    ax = _ops.normalize_axis(axis, len(shape))
-    if axis >= 0 and (ax >= a.ndim or ax >= b.ndim):
-        raise ValueError("vecdot: a non-negative axis must exist in both operands")
-    na, nb = a.shape[ax - len(shape)], b.shape[ax - len(shape)]
-    if na != nb:
-        raise ValueError(f"vecdot: the reduced dimensions differ ({na} vs {nb})")
+    ax = vecdot_axis(a.shape, b.shape, axis)
     prod = multiply(conj(a), b)
     return _sum(prod, axis=ax, dtype=prod.dtype)  # the operands' type, as NumPy's vecdot
 

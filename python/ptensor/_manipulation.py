@@ -81,23 +81,26 @@ def flip_key(ndim, axis):
 def moveaxis(x, source, destination, /):
     """x with the dimensions at source moved to destination (others keep their order)."""
     x = _as_array(x, "moveaxis")
+    return permute_dims(x, moveaxis_order(x.ndim, source, destination))
 
+
+def moveaxis_order(ndim, source, destination):
+    """The permutation that is moveaxis (also of distributed arrays: _dist_compose)."""
     def axes_of(v, name):
         vals = v if isinstance(v, (tuple, list)) else (v,)
-        out = tuple(_ops.normalize_axis(a, x.ndim, name) for a in vals)
+        out = tuple(_ops.normalize_axis(a, ndim, name) for a in vals)
         if len(set(out)) != len(out):
             raise ValueError(f"moveaxis: repeated axis in {name} {v!r}")
         return out
     src, dst = axes_of(source, "source"), axes_of(destination, "destination")
     if len(src) != len(dst):
         raise ValueError("moveaxis: source and destination must have the same number of axes")
-    rest = [i for i in range(x.ndim) if i not in src]
-    order = [None] * x.ndim
+    rest = [i for i in range(ndim) if i not in src]
+    order = [None] * ndim
     for s, d in zip(src, dst):
         order[d] = s
     it = iter(rest)
-    order = [o if o is not None else next(it) for o in order]
-    return permute_dims(x, order)
+    return [o if o is not None else next(it) for o in order]
 
 
 def unstack(x, /, *, axis=0):
@@ -117,6 +120,12 @@ def concat(arrays, /, *, axis=0):
     if axis is None:
         arrays = [reshape(a, (-1,)) for a in arrays]
         axis = 0
+    return concat_into(arrays, axis, lambda shape, dtype: empty(shape, dtype=dtype))
+
+
+def concat_into(arrays, axis, empty):
+    """concat of the arrays (checked) written part by part into empty(shape, dtype) (also of
+    distributed arrays: _dist_compose gives a distributed empty)."""
     ndim = arrays[0].ndim
     if ndim == 0:
         raise ValueError("concat: zero-dimensional arrays cannot be concatenated")
@@ -128,7 +137,7 @@ def concat(arrays, /, *, axis=0):
     rt = dt.result_type(*arrays)
     shape = list(arrays[0].shape)
     shape[ax] = sum(a.shape[ax] for a in arrays)
-    out = empty(tuple(shape), dtype=rt)
+    out = empty(tuple(shape), rt)
     start = 0
     for a in arrays:
         n = a.shape[ax]

@@ -30,15 +30,26 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
     first. Differences of bool arrays are `!=` as in NumPy."""
     from ._manipulation import concat
     x = _as_array(x, "diff")
-    if x.ndim == 0:
-        raise ValueError("diff: x must have at least one dimension")
-    ax = _ops.normalize_axis(axis, x.ndim)
-    n = _ops.as_index(n, "n")
-    if n < 0:
-        raise ValueError(f"diff: n must be non-negative, got {n}")
+    ax, n = diff_args(x, axis, n)
     parts = [p for p in (prepend, x, append) if p is not None]
     if len(parts) > 1:
         x = concat([_as_array(p, "diff") for p in parts], axis=ax)
+    return differences(x, ax, n, not_equal, subtract)
+
+
+def diff_args(x, axis, n):
+    """diff's axis and n, checked (also for distributed arrays: _dist_compose)."""
+    if x.ndim == 0:
+        raise ValueError("diff: x must have at least one dimension")
+    n = _ops.as_index(n, "n")
+    if n < 0:
+        raise ValueError(f"diff: n must be non-negative, got {n}")
+    return _ops.normalize_axis(axis, x.ndim), n
+
+
+def differences(x, ax, n, not_equal, subtract):
+    """x's n-th forward difference along ax with the given functions (the local ones, or the
+    namespace's for distributed arrays: views and halos)."""
     for _ in range(n):
         if x.shape[ax] == 0:
             break
