@@ -5,9 +5,9 @@ part's rows land on another rank), expand_dims (a view), broadcast_to / broadcas
 (along other axes than the split one: each rank broadcasts its rows), moveaxis
 (permute_dims), diff (shifted views: a halo), count_nonzero, vecdot (elementwise product and
 a sum), tril / triu (each rank's rows, the diagonal offset by its first row or column), take
-along a non-split axis with replicated indices. The argument checks are the local
-functions' own (shared helpers), so errors match. Cases outside these (a split axis that is
-broadcast, ...) still run replicated.
+along a non-split axis with replicated indices, linalg.vector_norm (reductions). The
+argument checks are the local functions' own (shared helpers), so errors match. Cases
+outside these (a split axis that is broadcast, ...) still run replicated.
 """
 from __future__ import annotations
 
@@ -134,8 +134,20 @@ def take(fn, x, indices, axis=None):
     return DArray(r, tuple(shape), x.team, x.split, x._pb, x._po)
 
 
+def vector_norm(fn, x, axis=None, keepdims=False, ord=2):
+    """linalg.vector_norm with ptensor's (distributed) functions: reductions over the split
+    axis end in an allreduce."""
+    import ptensor as pt
+    from . import _dtypes as dt
+    from .linalg import p_norm
+    if not dt.is_inexact(x.dtype):
+        x = pt.astype(x, dt.default_float)
+    return p_norm(x, axis, keepdims, ord, pt)
+
+
 # the namespace functions these replace for distributed arguments (_dist_ops.dispatching)
 FUNCTIONS = {"concat": concat, "stack": stack, "expand_dims": expand_dims,
              "broadcast_to": broadcast_to, "broadcast_arrays": broadcast_arrays,
              "moveaxis": moveaxis, "diff": diff, "count_nonzero": count_nonzero,
-             "vecdot": vecdot, "tril": triangle, "triu": triangle, "take": take}
+             "vecdot": vecdot, "tril": triangle, "triu": triangle, "take": take,
+             "vector_norm": vector_norm}

@@ -805,8 +805,6 @@ def creation_functions():
     return out
 
 
-# ------------------------------------------------------------------ dispatch
-
 # ------------------------------------------------------------------ permute_dims, reshape
 
 def permute_dims(fn, x, axes):
@@ -879,7 +877,7 @@ def sort(fn, x, axis=-1, descending=False, stable=True, indices=False):
     return _dist_move.sort_split(x, bool(descending), indices)
 
 
-# ------------------------------------------------------------------ matmul
+# ------------------------------------------------------------------ roll
 
 def roll(fn, x, shift, axis):
     """Along a non-split axis each rank rolls its rows; along the split axis the two pieces
@@ -904,6 +902,8 @@ def roll(fn, x, shift, axis):
         r[...] = x
     return r
 
+
+# ------------------------------------------------------------------ matmul
 
 def _bcast_rows(b, k):
     """Rank k's rows of the 2-D distributed b, on every rank: a dist.collective_broadcast of
@@ -978,6 +978,8 @@ def _batched(fn, a, b):
             parts.append(x[_rows(j, x.ndim, slice(lo, hi))])
     return DArray(fn(*parts), shape, lead.team, ax, lead._pb, lead._po)
 
+
+# ------------------------------------------------------------------ dispatch
 
 def _has_darray(args, kwargs):
     for v in args:

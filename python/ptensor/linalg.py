@@ -5,6 +5,7 @@ kernels called through custom_call (_lapack.py)."""
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -105,21 +106,35 @@ def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
         flat = reshape(x, (-1,))
         r = vector_norm(flat, axis=0, ord=ord)
         return reshape(r, (1,) * x.ndim) if keepdims else r
-    a = _abs(x)
+    return p_norm(x, axis, keepdims, ord, _LOCAL)
+
+
+def p_norm(x, axis, keepdims, ord, ns):
+    """vector_norm of the inexact array x with the functions of the namespace ns: the local
+    ones, or ptensor's for distributed arrays (_dist_compose)."""
+    a = ns.abs(x)
     if ord == math.inf:
-        return _max(a, axis=axis, keepdims=keepdims)
+        return ns.max(a, axis=axis, keepdims=keepdims)
     if ord == -math.inf:
-        return _min(a, axis=axis, keepdims=keepdims)
+        return ns.min(a, axis=axis, keepdims=keepdims)
     if ord == 0:
-        from ._utility import count_nonzero
-        return _ops.cast(count_nonzero(x, axis=axis, keepdims=keepdims), dt.real_dtype(x.dtype))
+        return ns.astype(ns.count_nonzero(x, axis=axis, keepdims=keepdims), dt.real_dtype(x.dtype))
     if ord == 2:
-        return sqrt(_sum(multiply(a, a), axis=axis, keepdims=keepdims))
+        return ns.sqrt(ns.sum(ns.multiply(a, a), axis=axis, keepdims=keepdims))
     if ord == 1:
-        return _sum(a, axis=axis, keepdims=keepdims)
+        return ns.sum(a, axis=axis, keepdims=keepdims)
     if isinstance(ord, bool) or not isinstance(ord, (int, float)):
         raise ValueError(f"vector_norm: unsupported ord {ord!r}")
-    return _pow(_sum(_pow(a, float(ord)), axis=axis, keepdims=keepdims), 1.0 / ord)
+    return ns.pow(ns.sum(ns.pow(a, float(ord)), axis=axis, keepdims=keepdims), 1.0 / ord)
+
+
+def _count_nonzero(x, axis=None, keepdims=False):
+    from ._utility import count_nonzero
+    return count_nonzero(x, axis=axis, keepdims=keepdims)
+
+
+_LOCAL = SimpleNamespace(abs=_abs, max=_max, min=_min, sum=_sum, multiply=multiply, sqrt=sqrt,
+                         pow=_pow, count_nonzero=_count_nonzero, astype=_ops.cast)
 
 
 def matrix_norm(x, /, *, keepdims=False, ord="fro"):

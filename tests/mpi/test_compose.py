@@ -75,6 +75,19 @@ def test_differences_counts_products(team, split):
         check(pt.take(x, pt.asarray(idx, team=None), axis=axis), np.take(A, idx, axis=axis))
 
 
+@pytest.mark.parametrize("ord", [2, 1, np.inf, -np.inf, 0, 3])
+def test_vector_norm(team, ord):
+    for a in (A, A.astype(np.int32), A + 1j * B):
+        for split in (0, 1):
+            x = pt.asarray(a, team=team, split=split)
+            for axis in (None, 0, 1, (0, 1)):
+                want = np.linalg.vector_norm(a, axis=axis, ord=ord, keepdims=axis == 1)
+                check(pt.linalg.vector_norm(x, axis=axis, ord=ord, keepdims=axis == 1),
+                      want.astype(np.float64))
+    with pytest.raises(ValueError, match="unsupported ord"):
+        pt.linalg.vector_norm(pt.asarray(A, team=team), ord="fro")
+
+
 def test_composed_functions_do_not_gather(team):
     n = 128 * team.size
     a = np.arange(n * 8.0).reshape(n, 8)
@@ -84,10 +97,10 @@ def test_composed_functions_do_not_gather(team):
                                      pt.diff(x, axis=0), pt.count_nonzero(x, axis=0),
                                      pt.vecdot(x, x), pt.tril(x), pt.moveaxis(x, 0, 0),
                                      pt.take(x, pt.asarray(np.array([7, 1]), team=None), axis=1),
-                                     pt.concat([x, x], axis=1)])
+                                     pt.concat([x, x], axis=1), pt.linalg.vector_norm(x)])
     want = [np.stack([a, a], axis=1), a[None] + 1, np.broadcast_to(a[:, None, :], (n, 2, 8)),
             np.diff(a, axis=0), np.count_nonzero(a, axis=0), np.sum(a * a, axis=-1), np.tril(a),
-            a, a[:, [7, 1]], np.concatenate([a, a], axis=1)]
+            a, a[:, [7, 1]], np.concatenate([a, a], axis=1), np.linalg.vector_norm(a)]
     for g, w in zip(got, want):
         check(g, w)
 
