@@ -10,25 +10,25 @@ config.test_format = lit.formats.ShTest(False)
 config.suffixes = [".mlir"]
 config.test_source_root = os.path.dirname(__file__)
 
+def _package_dir():
+    out = subprocess.run(["python3", "-c", "import ptensor, os; print(os.path.dirname(ptensor.__file__))"],
+                         capture_output=True, text=True)
+    return out.stdout.strip() if out.returncode == 0 else None
+
+_pkg = _package_dir()
+
 def _find_opt():
     env = os.environ.get("PTENSOR_OPT")
     if env:
         return env
-    out = subprocess.run(["python3", "-c", "import ptensor, os; print(os.path.dirname(ptensor.__file__))"],
-                         capture_output=True, text=True)
-    cand = os.path.join(out.stdout.strip(), "bin", "ptensor-opt")
-    if out.returncode == 0 and os.path.exists(cand):
+    cand = os.path.join(_pkg or "", "bin", "ptensor-opt")
+    if _pkg and os.path.exists(cand):
         return cand
     return shutil.which("ptensor-opt") or "ptensor-opt"
 
 def _find_dist_lib():
     """runtime/dist.c's library (PTENSOR_DIST_LIB, else the one beside the ptensor package)."""
-    env = os.environ.get("PTENSOR_DIST_LIB")
-    if env:
-        return env
-    out = subprocess.run(["python3", "-c", "import ptensor, os; print(os.path.dirname(ptensor.__file__))"],
-                         capture_output=True, text=True)
-    return os.path.join(out.stdout.strip(), "libptensor_dist.so")
+    return os.environ.get("PTENSOR_DIST_LIB") or os.path.join(_pkg or "", "libptensor_dist.so")
 
 config.substitutions.append(("%ptensor-opt", _find_opt()))
 # Runs a --ptensor-pipeline output's @main with the distributed runtime (team-run.mlir).
