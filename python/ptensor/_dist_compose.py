@@ -5,7 +5,8 @@ part's rows land on another rank), expand_dims (a view), broadcast_to / broadcas
 (along other axes than the split one: each rank broadcasts its rows), moveaxis
 (permute_dims), diff (shifted views: a halo), count_nonzero, vecdot (elementwise product and
 a sum), tril / triu (each rank's rows, the diagonal offset by its first row or column), take
-along a non-split axis with replicated indices, linalg.vector_norm (reductions). The
+along a non-split axis with replicated indices, searchsorted of distributed values in a
+replicated sorted array, linalg.vector_norm (reductions). The
 argument checks are the local functions' own (shared helpers), so errors match. Cases
 outside these (a split axis that is broadcast, ...) still run replicated.
 """
@@ -134,6 +135,15 @@ def take(fn, x, indices, axis=None):
     return DArray(r, tuple(shape), x.team, x.split, x._pb, x._po)
 
 
+def searchsorted(fn, x1, x2, side="left", sorter=None):
+    """Replicated sorted x1, distributed values x2: each rank searches its values."""
+    from ._dist_ops import replicated
+    if _is_dist(x1) or _is_dist(sorter) or not _is_dist(x2):
+        return replicated(fn, (x1, x2), {"side": side, "sorter": sorter})
+    return DArray(fn(x1, x2._local, side=side, sorter=sorter), x2.shape, x2.team, x2.split,
+                  x2._pb, x2._po)
+
+
 def vector_norm(fn, x, axis=None, keepdims=False, ord=2):
     """linalg.vector_norm with ptensor's (distributed) functions: reductions over the split
     axis end in an allreduce."""
@@ -150,4 +160,4 @@ FUNCTIONS = {"concat": concat, "stack": stack, "expand_dims": expand_dims,
              "broadcast_to": broadcast_to, "broadcast_arrays": broadcast_arrays,
              "moveaxis": moveaxis, "diff": diff, "count_nonzero": count_nonzero,
              "vecdot": vecdot, "tril": triangle, "triu": triangle, "take": take,
-             "vector_norm": vector_norm}
+             "searchsorted": searchsorted, "vector_norm": vector_norm}

@@ -70,6 +70,14 @@ def test_differences_counts_products(team, split):
         check(pt.triu(x, k=k), np.triu(A, k))
     c = pt.asarray(np.stack([A, B]), team=team, split=split)
     check(pt.tril(c, k=1), np.tril(np.stack([A, B]), 1))
+    sorted_ = np.sort(B[0])
+    for side in ("left", "right"):
+        got = pt.searchsorted(pt.asarray(sorted_, team=None), x, side=side)
+        check(got, np.searchsorted(sorted_, A, side=side))
+        assert dist(got)
+    check(pt.searchsorted(pt.asarray(B[0], team=None), x, sorter=pt.asarray(np.argsort(B[0]), team=None)),
+          np.searchsorted(B[0], A, sorter=np.argsort(B[0])))
+    check(pt.searchsorted(pt.asarray(sorted_, team=team), x), np.searchsorted(sorted_, A))
     idx = np.array([4, 0, 4])
     for axis in (0, 1):
         check(pt.take(x, pt.asarray(idx, team=None), axis=axis), np.take(A, idx, axis=axis))
