@@ -958,8 +958,9 @@ def _batched(fn, a, b):
     """a @ b with a batch axis of the result split (the distributed operands split along
     it, in one partition): each rank multiplies its batches, a replicated operand gives the
     same rows of that axis (or broadcasts along it); no communication. None otherwise."""
+    from ._linalg import batch_shape
     nd = max(a.ndim, b.ndim)
-    shape = _ops.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (a.shape[-2], b.shape[-1])
+    shape = batch_shape(a.shape, b.shape, "matmul", a, b) + (a.shape[-2], b.shape[-1])
     lead = a if isinstance(a, DArray) else b
     ax = lead.split + nd - lead.ndim  # the result's split axis
     if lead.split >= lead.ndim - 2 or lead.shape[lead.split] != shape[ax]:

@@ -10,14 +10,20 @@ from . import _ops
 from ._elementwise import _as_array, not_equal
 
 
-def broadcast_batch(a, b, name, x1, x2):
-    """a and b (matrices in their last two dimensions) with the batch dimensions broadcast
-    together; ValueError naming the caller's shapes x1, x2 otherwise."""
+def batch_shape(sa, sb, name, x1, x2):
+    """The batch dimensions of matrices of shapes sa and sb broadcast together; ValueError
+    naming the caller's shapes x1, x2 otherwise (also for distributed arrays)."""
     try:
-        batch = _ops.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+        return _ops.broadcast_shapes(sa[:-2], sb[:-2])
     except ValueError:
         raise ValueError(f"{name}: batch dimensions of shapes {tuple(x1.shape)} and "
                          f"{tuple(x2.shape)} do not broadcast") from None
+
+
+def broadcast_batch(a, b, name, x1, x2):
+    """a and b (matrices in their last two dimensions) with the batch dimensions broadcast
+    together (batch_shape)."""
+    batch = batch_shape(a.shape, b.shape, name, x1, x2)
     return _ops.broadcast_to(a, batch + a.shape[-2:]), _ops.broadcast_to(b, batch + b.shape[-2:])
 
 
