@@ -5,12 +5,15 @@ part's rows land on another rank), expand_dims (a view), broadcast_to / broadcas
 (along other axes than the split one: each rank broadcasts its rows), moveaxis
 (permute_dims), diff (shifted views: a halo), count_nonzero, vecdot (elementwise product and
 a sum), tril / triu (each rank's rows, the diagonal offset by its first row or column), take
-along a non-split axis with replicated indices, searchsorted of distributed values in a
+(along a non-split axis: each rank's rows; along the split axis: _dist_move.take_rows),
+searchsorted of distributed values in a
 replicated sorted array, linalg.vector_norm (reductions). The
 argument checks are the local functions' own (shared helpers), so errors match. Cases
 outside these (a split axis that is broadcast, ...) still run replicated.
 """
 from __future__ import annotations
+
+import numpy as np
 
 from . import _ops
 from ._array import Local
@@ -124,11 +127,14 @@ def triangle(fn, x, k=0):
 
 def take(fn, x, indices, axis=None):
     from ._dist_ops import replicated
-    if not _is_dist(x) or _is_dist(indices) or axis is None or getattr(indices, "ndim", 1) != 1:
+    if _is_dist(indices) and indices.ndim == 1:
+        indices = np.asarray(indices)  # (small: gathered)
+    if not _is_dist(x) or _is_dist(indices) or axis is None or np.ndim(indices) != 1:
         return replicated(fn, (x, indices), {"axis": axis})
     ax = _ops.normalize_axis(axis, x.ndim)
     if ax == x.split:
-        return replicated(fn, (x, indices), {"axis": axis})
+        from ._dist_move import take_rows
+        return take_rows(x, indices)
     r = fn(x._local, indices, axis=ax)
     shape = list(x.shape)
     shape[ax] = r.shape[ax]

@@ -224,3 +224,35 @@ def nonzero(x):
     idx = [np.asarray(i) for i in local_nonzero(x._local)]
     idx[0] = idx[0] + x.owned()[0]
     return tuple(_balanced(x.team, idx))
+
+
+# ------------------------------------------------------------------ integer-array indexing
+
+def take_rows(x, indices):
+    """x's rows (along its split axis) at the 1-D integer indices (a NumPy array, list or
+    local Array), split along that axis in
+    the block partition of len(indices): every rank knows the indices and both partitions,
+    so it computes every send and receive count itself, and one alltoallv moves each row
+    from its owner to the rank of its result position (no gather of x)."""
+    from ._creation import asarray
+    from ._indexing_ops import checked_index_values
+    team, P, me, ax = x.team, x.team.size, x.team.rank, x.split
+    idx = checked_index_values(indices, x.shape[ax], "take")
+    k = len(idx)
+    shape = x.shape[:ax] + (k,) + x.shape[ax + 1:]
+    _check_size(int(np.prod(shape, dtype=np.int64)), "take")
+    lo = x.owned()[0]
+    owner = np.searchsorted(np.cumsum(x.team.counts(*x.partition)), idx, side="right")
+    bounds = [team.owned(k, 0, k, r=r) for r in range(P)]
+    dest = np.repeat(np.arange(P), [e - b for b, e in bounds])  # rank of result position j
+    local = np.moveaxis(np.asarray(x._local), ax, 0)
+    row = int(np.prod(local.shape[1:], dtype=np.int64))
+    mine = np.nonzero(owner == me)[0]  # positions whose row is here, grouped by dest rank
+    send = local[idx[mine] - lo].reshape(-1)
+    b, e = bounds[me]
+    src = owner[b:e]
+    recv = _alltoallv(team, send, np.bincount(dest[mine], minlength=P) * row,
+                      np.bincount(src, minlength=P) * row)
+    out = np.empty((e - b,) + local.shape[1:], dtype=local.dtype)
+    out[np.argsort(src, kind="stable")] = recv.reshape((e - b,) + local.shape[1:])
+    return DArray(asarray(np.ascontiguousarray(np.moveaxis(out, 0, ax))), shape, team, ax)

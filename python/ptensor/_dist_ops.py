@@ -318,6 +318,8 @@ def getitem(x, key):
     if _aligned_mask(x, key):
         return _dist_move.masked(x, key)
     key = _gathered(key, x.team)  # distributed index arrays, alone or in a tuple
+    if x.split == 0 and _int_vector(key):  # x[[i, j, ...]]: rows from their owners
+        return _dist_move.take_rows(x, key)
     k = _basic_key(key, x.ndim)
     if k is None:
         t = key if isinstance(key, tuple) else (key,)
@@ -344,6 +346,16 @@ def getitem(x, key):
     if sig is not None:
         remember(_VIEW_PLANS, sig, plan)
     return _unit_view(x, plan)
+
+
+def _int_vector(key):
+    """Whether key is a 1-D integer index array (local Array, NumPy array or list)."""
+    if isinstance(key, Local):
+        return key.ndim == 1 and dt.is_int(key.dtype)
+    if isinstance(key, (np.ndarray, list)):
+        k = np.asarray(key)
+        return k.ndim == 1 and k.dtype.kind in "iu"
+    return False
 
 
 def _aligned_mask(x, key):

@@ -13,6 +13,13 @@ from ._elementwise import _as_array
 
 def _checked_indices(indices, n, name):
     """int64 leaf Array of in-range, non-negative indices (NumPy's rules for negatives)."""
+    from ._creation import asarray
+    return asarray(checked_index_values(indices, n, name))
+
+
+def checked_index_values(indices, n, name):
+    """The indices as an int64 NumPy array, in range and non-negative (NumPy's rules for
+    negatives; IndexError otherwise). Also for distributed arrays' row indices (_dist_move)."""
     if isinstance(indices, Local):
         if not dt.is_int(indices.dtype):
             raise IndexError(f"{name}: indices must be integers, got {indices.dtype.name}")
@@ -26,9 +33,7 @@ def _checked_indices(indices, n, name):
         if lo < -n or hi >= n:
             bad = hi if hi >= n else lo
             raise IndexError(f"{name}: index {bad} is out of bounds for axis of size {n}")
-    iv = np.where(iv < 0, iv + n, iv).astype(np.int64)
-    from ._creation import asarray
-    return asarray(iv)
+    return np.where(iv < 0, iv + n, iv).astype(np.int64)
 
 
 def take(x, indices, /, *, axis=None):

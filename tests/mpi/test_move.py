@@ -248,3 +248,38 @@ def test_roll_along_the_split_axis_moves_boundary_rows_only(team):
     check(r, np.roll(a, 1, axis=0))
     with pytest.raises(ValueError, match="same length"):
         pt.roll(x, (1, 2, 3), axis=(0, 1))
+
+
+@pytest.mark.parametrize("shape,split", [((9,), 0), ((9, 4), 0), ((4, 9), 1), ((3, 7, 2), 1),
+                                         ((2, 5), 0)])
+def test_integer_array_rows_from_their_owners(team, shape, split):
+    a = np.arange(int(np.prod(shape))).reshape(shape) * 3 - 7
+    x = pt.asarray(a, team=team, split=split)
+    n = shape[split]
+    for idx in ([n - 1, 0, 1, 0], [], list(range(n))[::-1], [-1, -n]):
+        i = np.array(idx, dtype=np.int64)
+        got = pt.take(x, pt.asarray(i, team=None), axis=split)
+        check(got, np.take(a, i, axis=split))
+        assert dist(got) and got.split == split
+        check(pt.take(x, pt.asarray(i, team=team), axis=split), np.take(a, i, axis=split))
+        if split == 0:
+            check(x[i], a[i])
+            if len(idx):  # (an empty list is a float array to NumPy: ptensor rejects it)
+                check(x[list(i)], a[list(i)])
+            check(x[pt.asarray(i, team=None)], a[i])
+    with pytest.raises(IndexError, match="out of bounds"):
+        pt.take(x, pt.asarray(np.array([n]), team=None), axis=split)
+
+
+def test_integer_array_indexing_moves_only_the_rows(team):
+    n = 64 * team.size
+    a = np.arange(n * 8.0).reshape(n, 8)
+    x = pt.asarray(a, team=team)
+    idx = np.arange(0, n, 16)
+    pt.sync()
+    s0 = pt.spmd.stats()
+    r = x[idx]
+    pt.sync()
+    sent = pt.spmd.stats()["bytes_sent"] - s0["bytes_sent"]
+    assert sent <= 64 * len(idx), sent  # the selected rows at most (gathering x: 4 KiB x (P - 1))
+    check(r, a[idx])
