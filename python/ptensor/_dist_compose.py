@@ -6,10 +6,9 @@ part's rows land on another rank), expand_dims (a view), broadcast_to / broadcas
 (permute_dims), diff (shifted views: a halo), count_nonzero, vecdot (elementwise product and
 a sum), tril / triu (each rank's rows, the diagonal offset by its first row or column), take
 (along a non-split axis: each rank's rows; along the split axis: _dist_move.take_rows),
-searchsorted of distributed values in a
-replicated sorted array, linalg.vector_norm (reductions). The
-argument checks are the local functions' own (shared helpers), so errors match. Cases
-outside these (a split axis that is broadcast, ...) still run replicated.
+searchsorted of distributed values in a replicated sorted array, linalg.vector_norm
+(reductions). The argument checks are the local functions' own (shared helpers), so errors
+match. Cases outside these (a split axis that is broadcast, ...) still run replicated.
 """
 from __future__ import annotations
 
@@ -48,13 +47,9 @@ def concat(fn, arrays, axis=0):
 
 def stack(fn, arrays, axis=0):
     import ptensor as pt
-    from ._manipulation import _sequence
+    from ._manipulation import _sequence, stack_axis
     arrays = list(_sequence(arrays, "stack"))
-    shape = arrays[0].shape
-    if any(a.shape != shape for a in arrays):
-        raise ValueError("stack: all arrays must have the same shape; got "
-                         + ", ".join(str(a.shape) for a in arrays))
-    ax = _ops.normalize_axis(axis, len(shape) + 1)
+    ax = stack_axis(arrays, axis)
     return pt.concat([pt.expand_dims(a, axis=ax) for a in arrays], axis=ax)
 
 
@@ -129,6 +124,8 @@ def take(fn, x, indices, axis=None):
     from ._dist_ops import replicated
     if _is_dist(indices) and indices.ndim == 1:
         indices = np.asarray(indices)  # (small: gathered)
+    if axis is None and _is_dist(x) and x.ndim == 1:
+        axis = 0
     if not _is_dist(x) or _is_dist(indices) or axis is None or np.ndim(indices) != 1:
         return replicated(fn, (x, indices), {"axis": axis})
     ax = _ops.normalize_axis(axis, x.ndim)

@@ -150,12 +150,17 @@ def concat_into(arrays, axis, empty):
 def stack(arrays, /, *, axis=0):
     """Arrays of one shape joined along a new axis."""
     arrays = [_as_array(a, "stack") for a in _sequence(arrays, "stack")]
+    ax = stack_axis(arrays, axis)
+    return concat([expand_dims(a, axis=ax) for a in arrays], axis=ax)
+
+
+def stack_axis(arrays, axis):
+    """stack's new axis, the arrays' shapes checked (also for distributed arrays)."""
     shape = arrays[0].shape
     if any(a.shape != shape for a in arrays):
         raise ValueError("stack: all arrays must have the same shape; got "
                          + ", ".join(str(a.shape) for a in arrays))
-    ax = _ops.normalize_axis(axis, len(shape) + 1)
-    return concat([expand_dims(a, axis=ax) for a in arrays], axis=ax)
+    return _ops.normalize_axis(axis, len(shape) + 1)
 
 
 def roll(x, /, shift, *, axis=None):

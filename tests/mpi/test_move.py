@@ -262,6 +262,8 @@ def test_integer_array_rows_from_their_owners(team, shape, split):
         check(got, np.take(a, i, axis=split))
         assert dist(got) and got.split == split
         check(pt.take(x, pt.asarray(i, team=team), axis=split), np.take(a, i, axis=split))
+        if len(shape) == 1:  # axis=None of a 1-D array
+            check(pt.take(x, pt.asarray(i, team=None)), np.take(a, i))
         if split == 0:
             check(x[i], a[i])
             if len(idx):  # (an empty list is a float array to NumPy: ptensor rejects it)
