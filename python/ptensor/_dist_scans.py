@@ -11,8 +11,9 @@ stays split like the operand. Over the split axis:
 - cumulative_sum / cumulative_prod scan each rank's rows, then add (multiply by) the
   combined totals of the ranks before it: one all_gather of one row per rank with rows, a
   scan of those rows. Floats associate differently from NumPy's left-to-right loop (as the
-  local recursive-doubling scan already does). include_initial along the split axis changes
-  the partition (n + 1 rows) and still runs replicated.
+  local recursive-doubling scan already does). include_initial along the split axis writes
+  the initial row and the scan into a new array of n + 1 rows (the scan's rows move by one
+  position: a repartition).
 """
 from __future__ import annotations
 
@@ -68,7 +69,6 @@ def arg_reduce(name, fn, x, axis=None, keepdims=False):
 def cumulative(name, fn, x, axis=None, dtype=None, include_initial=False):
     """cumulative_sum / cumulative_prod of the DArray x (fn: the local function)."""
     import ptensor as pt
-    from ._dist_ops import replicated
     if axis is None and x.ndim > 1:
         raise ValueError(f"{name}: axis is required for arrays of more than one dimension")
     ax = _ops.normalize_axis(0 if axis is None else axis, x.ndim)
@@ -76,8 +76,14 @@ def cumulative(name, fn, x, axis=None, dtype=None, include_initial=False):
         r = fn(x._local, axis=ax, dtype=dtype, include_initial=include_initial)
         shape = tuple(s + 1 if i == ax and include_initial else s for i, s in enumerate(x.shape))
         return DArray(r, shape, x.team, x.split, x._pb, x._po)
-    if include_initial:
-        return replicated(fn, (x,), dict(axis=ax, dtype=dtype, include_initial=True))
+    if include_initial:  # the initial row, then the scan: n + 1 rows, a new partition
+        scan = cumulative(name, fn, x, ax, dtype)
+        shape = list(scan.shape)
+        shape[ax] += 1
+        out = pt.empty(tuple(shape), dtype=scan.dtype, team=x.team, split=ax)
+        out[_rows(ax, x.ndim, slice(0, 1))] = 0 if name == "cumulative_sum" else 1
+        out[_rows(ax, x.ndim, slice(1, None))] = scan
+        return out
     r = fn(x._local, axis=ax, dtype=dtype)
     counts = x.team.counts(*x.partition)
     with_rows = [q for q in range(x.team.size) if counts[q] > 0]
