@@ -226,9 +226,15 @@ def triu(x, /, *, k=0):
 def meshgrid(*arrays, indexing="xy"):
     """Coordinate arrays from 1-D arrays (indexing 'xy': the first two dimensions swapped)."""
     from ._elementwise import _as_array
+    arrays = [_as_array(a, "meshgrid") for a in arrays]
+    return meshgrid_of(arrays, indexing, _ops.insert_unit_dims, _ops.broadcast_to)
+
+
+def meshgrid_of(arrays, indexing, expand, broadcast_to):
+    """meshgrid of local or distributed arrays: expand(a, unit dims, shape) gives a its
+    result's rank, broadcast_to its result's shape."""
     if indexing not in ("xy", "ij"):
         raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
-    arrays = [_as_array(a, "meshgrid") for a in arrays]
     for a in arrays:
         if a.ndim != 1:
             raise ValueError(f"meshgrid: arrays must be one-dimensional, got shape {a.shape}")
@@ -243,9 +249,8 @@ def meshgrid(*arrays, indexing="xy"):
         if indexing == "xy" and len(arrays) > 1 and i < 2:
             pos = 1 - i
         unit = [j for j in range(len(shape)) if j != pos]
-        b = _ops.insert_unit_dims(a, unit, tuple(shape[j] if j == pos else 1
-                                                 for j in range(len(shape))))
-        out.append(_ops.broadcast_to(b, tuple(shape)))
+        b = expand(a, unit, tuple(shape[j] if j == pos else 1 for j in range(len(shape))))
+        out.append(broadcast_to(b, tuple(shape)))
     return out
 
 

@@ -12,6 +12,9 @@ match. Cases outside these (a split axis that is broadcast, ...) still run repli
 """
 from __future__ import annotations
 
+import functools
+from types import SimpleNamespace
+
 import numpy as np
 
 from . import _ops
@@ -147,15 +150,185 @@ def searchsorted(fn, x1, x2, side="left", sorter=None):
                   x2._pb, x2._po)
 
 
+def _float(x):
+    import ptensor as pt
+    from . import _dtypes as dt
+    return x if dt.is_inexact(x.dtype) else pt.astype(x, dt.default_float)
+
+
 def vector_norm(fn, x, axis=None, keepdims=False, ord=2):
     """linalg.vector_norm with ptensor's (distributed) functions: reductions over the split
     axis end in an allreduce."""
-    import ptensor as pt
-    from . import _dtypes as dt
     from .linalg import p_norm
-    if not dt.is_inexact(x.dtype):
-        x = pt.astype(x, dt.default_float)
-    return p_norm(x, axis, keepdims, ord, pt)
+    return p_norm(_float(x), axis, keepdims, ord, namespace())
+
+
+@functools.lru_cache(maxsize=None)
+def namespace():
+    """ptensor's functions (distributed where an argument is) under the names the local
+    linalg's *_of functions call them by (linalg._LOCAL)."""
+    import ptensor as pt
+    la = pt.linalg
+
+    def identities(x):  # (replicated: they do not depend on x's values)
+        return pt.broadcast_to(pt.eye(x.shape[-1], dtype=x.dtype, team=None), x.shape)
+    names = ("abs", "max", "min", "sum", "multiply", "sqrt", "pow", "count_nonzero", "astype",
+             "subtract", "expand_dims", "reshape", "permute_dims", "matmul", "broadcast_to",
+             "stack")
+    return SimpleNamespace(**{n: getattr(pt, n) for n in names}, diagonal=la.diagonal,
+                           svdvals=la.svdvals, inv=la.inv, identities=identities)
+
+
+def _array(v):
+    """v itself if a ptensor array (local or distributed), else a local (replicated) one."""
+    import ptensor as pt
+    return v if _is_dist(v) or isinstance(v, Local) else pt.asarray(v, team=None)
+
+
+def outer(fn, x1, x2):
+    from .linalg import outer_of
+    return outer_of(_array(x1), _array(x2), namespace())
+
+
+def tensordot(fn, x1, x2, axes=2):
+    from .linalg import tensordot_of
+    return tensordot_of(_array(x1), _array(x2), axes, namespace())
+
+
+def trace(fn, x, offset=0, dtype=None):
+    from .linalg import trace_of
+    return trace_of(x, offset, dtype, namespace())
+
+
+def cross(fn, x1, x2, axis=-1):
+    from .linalg import cross_of
+    return cross_of(_array(x1), _array(x2), axis, namespace())
+
+
+def matrix_norm(fn, x, keepdims=False, ord="fro"):
+    from .linalg import matrix_norm_of
+    return matrix_norm_of(_float(x), keepdims, ord, namespace())
+
+
+def matrix_power(fn, x, n):
+    from .linalg import matrix_power_of
+    return matrix_power_of(x, n, namespace())
+
+
+def diagonal(fn, x, offset=0):
+    """Split along a batch axis: each rank's matrices. Along the rows: each rank's rows hold
+    the diagonal elements of those rows, the local diagonal offset by the rank's first row;
+    the result keeps x's partition, shifted by the diagonal's first row. Along the columns:
+    the same of the transposed matrices (a permute_dims, no data moves)."""
+    import ptensor as pt
+    from ._dist_ops import replicated
+    if not _is_dist(x) or x.ndim < 2:
+        return replicated(fn, (x,), {"offset": offset})  # (the local error)
+    k = _ops.as_index(offset, "offset")
+    if x.split == x.ndim - 1:
+        return diagonal(fn, pt.matrix_transpose(x), -k)
+    if x.split < x.ndim - 2:
+        r = fn(x._local, offset=k)
+        return DArray(r, x.shape[:-2] + r.shape[-1:], x.team, x.split, x._pb, x._po)
+    n, m = x.shape[-2:]
+    r0 = max(-k, 0)  # the diagonal's first row
+    length = max(0, min(n - r0, m - max(k, 0)))
+    r = fn(x._local, offset=k + x.owned()[0])
+    return DArray(r, x.shape[:-2] + (length,), x.team, x.split, x._pb, x._po + r0)
+
+
+def unstack(fn, x, axis=0):
+    from ._manipulation import unstack_of
+    return unstack_of(x, axis)  # views (rows of the split axis: moved views)
+
+
+def meshgrid(fn, *arrays, indexing="xy"):
+    """Each 1-D array reshaped to its place (keeping a split axis: local) and broadcast
+    along the other axes (each rank its rows)."""
+    import ptensor as pt
+    from ._creation import meshgrid_of
+    return meshgrid_of([_array(a) for a in arrays], indexing,
+                       lambda a, unit, shape: pt.reshape(a, shape), pt.broadcast_to)
+
+
+def repeat(fn, x, repeats, axis=None):
+    """Along a non-split axis: each rank repeats its rows. Along the split axis: an int
+    count of an array split along axis 0 broadcasts each row and regroups (a repartition
+    of the compiled program: rows move only across the new block boundaries); otherwise
+    each result row comes from its source row's owner (_dist_move.take_rows, the source
+    rows computed by the local repeat of their positions)."""
+    import ptensor as pt
+    from ._dist_ops import replicated
+    from ._manipulation import repeat_count
+    if not _is_dist(x):
+        return replicated(fn, (x, repeats), {"axis": axis})  # (distributed counts only)
+    if _is_dist(repeats):
+        repeats = np.asarray(repeats)  # one count per row (gathered)
+    if axis is None:
+        x, axis = pt.reshape(x, (-1,)), 0
+    ax = _ops.normalize_axis(axis, x.ndim)
+    if ax != x.split:
+        r = fn(x._local, repeats, axis=ax)
+        shape = x.shape[:ax] + (r.shape[ax],) + x.shape[ax + 1:]
+        return DArray(r, shape, x.team, x.split, x._pb, x._po)
+    n, count = x.shape[ax], repeat_count(repeats)
+    if ax == 0 and count is not None:
+        y = pt.broadcast_to(pt.expand_dims(x, axis=1), (n, count) + x.shape[1:])
+        return pt.reshape(y, (n * count,) + x.shape[1:])
+    from ._dist_move import take_rows
+    # the source row of each result row (the local repeat's checks of the counts)
+    return take_rows(x, np.asarray(fn(pt.arange(n, dtype=pt.int64, team=None), repeats)))
+
+
+def tile(fn, x, repetitions):
+    """Each rank tiles its rows along the other axes; the copies along the split axis are
+    concatenated (parts assigned where their rows land)."""
+    import ptensor as pt
+    from ._manipulation import tile_dims
+    reps, dims = tile_dims(x.shape, repetitions)
+    y = pt.reshape(x, dims) if dims != x.shape else x  # (leading ones: the split axis stays)
+    k = y.split
+    r = fn(y._local, reps[:k] + (1,) + reps[k + 1:])
+    shape = tuple(rp * d for rp, d in zip(reps, dims))
+    z = DArray(r, shape[:k] + (dims[k],) + shape[k + 1:], y.team, k, y._pb, y._po)
+    if reps[k] == 1:
+        return z
+    if reps[k] == 0:
+        return z[_rows(k, z.ndim, slice(0, 0))]
+    return pt.concat([z] * reps[k], axis=k)
+
+
+def _rows_like(v, like, lo, hi):
+    """v's part matching the rank's rows [lo, hi) of `like`'s split axis: a distributed v
+    of the same layout: its own; a replicated v: all of a length-1 axis, else rows lo:hi;
+    None when v is distributed otherwise."""
+    s = like.split
+    if _is_dist(v):
+        same = v.split == s and v.ndim == like.ndim and v.partition == like.partition
+        return v._local if same else None
+    return v if v.shape[s] == 1 else v[_rows(s, v.ndim, slice(lo, hi))]
+
+
+def take_along_axis(fn, x, indices, axis=-1):
+    """Along a non-split axis: each rank takes from its rows with its rows of the indices
+    (x and indices distributed alike, or one of them replicated). A 1-D x: take. Other
+    layouts run replicated."""
+    import ptensor as pt
+    from ._dist_ops import replicated
+    x, indices = _array(x), _array(indices)
+    like = x if _is_dist(x) else indices
+    ax = _ops.normalize_axis(axis, like.ndim) if x.ndim == indices.ndim else None
+    if x.ndim == 1 and ax is not None:
+        return pt.take(x, indices, axis=0)
+    if ax is not None and ax != like.split and x.shape[like.split] in (1, like.shape[like.split]) \
+            and indices.shape[like.split] in (1, like.shape[like.split]):
+        lo, hi = like.owned()
+        a, b = _rows_like(x, like, lo, hi), _rows_like(indices, like, lo, hi)
+        if a is not None and b is not None:
+            r = fn(a, b, axis=ax)
+            shape = r.shape[:like.split] + (like.shape[like.split],) + r.shape[like.split + 1:]
+            return DArray(r, shape, like.team, like.split, like._pb, like._po)
+    return replicated(fn, (x, indices), {"axis": axis})
 
 
 # the namespace functions these replace for distributed arguments (_dist_ops.dispatching)
@@ -163,4 +336,8 @@ FUNCTIONS = {"concat": concat, "stack": stack, "expand_dims": expand_dims,
              "broadcast_to": broadcast_to, "broadcast_arrays": broadcast_arrays,
              "moveaxis": moveaxis, "diff": diff, "count_nonzero": count_nonzero,
              "vecdot": vecdot, "tril": triangle, "triu": triangle, "take": take,
-             "searchsorted": searchsorted, "vector_norm": vector_norm}
+             "searchsorted": searchsorted, "vector_norm": vector_norm, "outer": outer,
+             "tensordot": tensordot, "trace": trace, "cross": cross, "matrix_norm": matrix_norm,
+             "matrix_power": matrix_power, "diagonal": diagonal, "unstack": unstack,
+             "meshgrid": meshgrid, "repeat": repeat, "tile": tile,
+             "take_along_axis": take_along_axis}

@@ -894,13 +894,15 @@ def sort(fn, x, axis=-1, descending=False, stable=True, indices=False):
 def roll(fn, x, shift, axis):
     """Along a non-split axis each rank rolls its rows; along the split axis the two pieces
     are assigned into a new array of x's layout (two repartitions: only the rows that change
-    ranks move). axis=None of a 2-D or larger array (the flattened array) runs replicated."""
-    from ._manipulation import roll_steps
-    if axis is None and isinstance(x, DArray) and x.ndim == 1:
-        axis = 0  # (the flattened array is the array)
-    if axis is None or not isinstance(x, DArray):
+    ranks move). axis=None: the roll of the flattened array (distributed reshapes)."""
+    from ._manipulation import flat_shift, roll_steps
+    if not isinstance(x, DArray):
         return replicated(fn, (x,), {"shift": shift, "axis": axis})
     import ptensor as pt
+    if axis is None:
+        if x.ndim != 1:
+            return pt.reshape(roll(fn, pt.reshape(x, (-1,)), flat_shift(shift), 0), x.shape)
+        shift, axis = flat_shift(shift), 0
     r = x
     for s, ax in roll_steps(x.shape, shift, axis):
         if ax != x.split:

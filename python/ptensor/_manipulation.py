@@ -105,7 +105,11 @@ def moveaxis_order(ndim, source, destination):
 
 def unstack(x, /, *, axis=0):
     """The slices of x along axis, as a tuple of views."""
-    x = _as_array(x, "unstack")
+    return unstack_of(_as_array(x, "unstack"), axis)
+
+
+def unstack_of(x, axis):
+    """unstack of a local or distributed array (its own indexing)."""
     if x.ndim == 0:
         raise ValueError("unstack: x must have at least one dimension")
     ax = _ops.normalize_axis(axis, x.ndim)
@@ -168,9 +172,7 @@ def roll(x, /, shift, *, axis=None):
     array, as NumPy's (also when nothing moves)."""
     x = _as_array(x, "roll")
     if axis is None:
-        if isinstance(shift, (tuple, list)):
-            shift = sum(_ops.as_index(s, "shift") for s in shift)
-        return reshape(roll(reshape(x, (-1,)), shift, axis=0), x.shape)
+        return reshape(roll(reshape(x, (-1,)), flat_shift(shift), axis=0), x.shape)
     r = x
     for s, ax in roll_steps(x.shape, shift, axis):
         n = x.shape[ax]
@@ -180,6 +182,13 @@ def roll(x, /, shift, *, axis=None):
         from ._creation import _copy
         return _copy(x)
     return r
+
+
+def flat_shift(shift):
+    """roll's shift of the flattened array (axis=None): a tuple's shifts add up."""
+    if isinstance(shift, (tuple, list)):
+        return sum(_ops.as_index(s, "shift") for s in shift)
+    return shift
 
 
 def roll_steps(shape, shift, axis):
@@ -245,13 +254,8 @@ def reshape(x, /, shape, *, copy=None):
 def tile(x, repetitions, /):
     """x repeated along each dimension (repetitions aligned to the trailing dimensions)."""
     x = _as_array(x, "tile")
-    reps = tuple(_ops.as_index(r, "repetitions") for r in
-                 (repetitions if isinstance(repetitions, (tuple, list)) else (repetitions,)))
-    if any(r < 0 for r in reps):
-        raise ValueError(f"tile: repetitions must be non-negative, got {reps}")
-    n = max(len(reps), x.ndim)
-    reps = (1,) * (n - len(reps)) + reps
-    dims = (1,) * (n - x.ndim) + tuple(x.shape)
+    reps, dims = tile_dims(x.shape, repetitions)
+    n = len(dims)
     # (d0, d1, ...) -> (1, d0, 1, d1, ...) -> broadcast (r0, d0, r1, d1, ...) -> (r0*d0, ...)
     inter = tuple(v for d in dims for v in (1, d))
     y = _ops.insert_unit_dims(reshape(x, dims) if dims != x.shape else x,
@@ -260,15 +264,23 @@ def tile(x, repetitions, /):
     return reshape(y, tuple(r * d for r, d in zip(reps, dims)))
 
 
+def tile_dims(shape, repetitions):
+    """tile's repetitions and x's shape, both padded with leading ones to the result's rank."""
+    reps = tuple(_ops.as_index(r, "repetitions") for r in
+                 (repetitions if isinstance(repetitions, (tuple, list)) else (repetitions,)))
+    if any(r < 0 for r in reps):
+        raise ValueError(f"tile: repetitions must be non-negative, got {reps}")
+    n = max(len(reps), len(shape))
+    return (1,) * (n - len(reps)) + reps, (1,) * (n - len(shape)) + tuple(shape)
+
+
 def repeat(x, repeats, /, *, axis=None):
     """Each element repeated along axis (flattened first when axis is None): `repeats` times,
     or repeats[i] times for element i when repeats is a 1-D integer array (of the axis' size,
     or of size 1)."""
     x = _as_array(x, "repeat")
-    if not isinstance(repeats, int) or isinstance(repeats, bool):
+    if repeat_count(repeats) is None:
         return _repeat_counts(x, repeats, axis)
-    if repeats < 0:
-        raise ValueError(f"repeat: repeats must be non-negative, got {repeats}")
     if axis is None:
         x, axis = reshape(x, (-1,)), 0
     ax = _ops.normalize_axis(axis, x.ndim)
@@ -276,6 +288,15 @@ def repeat(x, repeats, /, *, axis=None):
     y = _ops.insert_unit_dims(x, [ax + 1], inter)
     y = _ops.broadcast_to(y, x.shape[:ax + 1] + (repeats,) + x.shape[ax + 1:])
     return reshape(y, x.shape[:ax] + (x.shape[ax] * repeats,) + x.shape[ax + 1:])
+
+
+def repeat_count(repeats):
+    """repeat's int count, checked; None when repeats is not an int (an array of counts)."""
+    if not isinstance(repeats, int) or isinstance(repeats, bool):
+        return None
+    if repeats < 0:
+        raise ValueError(f"repeat: repeats must be non-negative, got {repeats}")
+    return repeats
 
 
 def _repeat_counts(x, repeats, axis):

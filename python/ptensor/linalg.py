@@ -16,7 +16,7 @@ from ._indexing_ops import take
 from ._lapack import *  # noqa: F401,F403
 from ._lapack import __all__ as _lapack_all, inv, svdvals
 from ._linalg import matmul, vecdot
-from ._manipulation import matrix_transpose, permute_dims, reshape, stack
+from ._manipulation import expand_dims, matrix_transpose, permute_dims, reshape, stack
 from ._statistical import max as _max, min as _min, sum as _sum
 
 
@@ -29,17 +29,24 @@ def _float_array(x, name):
 
 def outer(x1, x2, /):
     """Outer product of two vectors."""
-    a, b = _as_array(x1, "outer"), _as_array(x2, "outer")
+    return outer_of(_as_array(x1, "outer"), _as_array(x2, "outer"), _LOCAL)
+
+
+def outer_of(a, b, ns):
+    """outer with the functions of the namespace ns: the local ones, or ptensor's for
+    distributed arrays (_dist_compose; the same for the *_of functions below)."""
     if a.ndim != 1 or b.ndim != 1:
         raise ValueError("outer: x1 and x2 must be one-dimensional")
-    return multiply(_ops.insert_unit_dims(a, [1], (a.shape[0], 1)),
-                    _ops.insert_unit_dims(b, [0], (1, b.shape[0])))
+    return ns.multiply(ns.expand_dims(a, axis=1), ns.expand_dims(b, axis=0))
 
 
 def tensordot(x1, x2, /, *, axes=2):
     """Sum of products over the last `axes` dimensions of x1 and the first of x2 (or over the
     given pairs of axes): permute, reshape to a matrix product, reshape back."""
-    a, b = _as_array(x1, "tensordot"), _as_array(x2, "tensordot")
+    return tensordot_of(_as_array(x1, "tensordot"), _as_array(x2, "tensordot"), axes, _LOCAL)
+
+
+def tensordot_of(a, b, axes, ns):
     if isinstance(axes, int):
         if axes < 0:
             raise ValueError("tensordot: axes must be non-negative")
@@ -56,10 +63,10 @@ def tensordot(x1, x2, /, *, axes=2):
     k = math.prod(a.shape[i] for i in ax_a)
     m = math.prod(a.shape[i] for i in free_a)
     n = math.prod(b.shape[j] for j in free_b)
-    am = reshape(permute_dims(a, free_a + ax_a), (m, k))
-    bm = reshape(permute_dims(b, ax_b + free_b), (k, n))
-    return reshape(matmul(am, bm), tuple(a.shape[i] for i in free_a) +
-                   tuple(b.shape[j] for j in free_b))
+    am = ns.reshape(ns.permute_dims(a, free_a + ax_a), (m, k))
+    bm = ns.reshape(ns.permute_dims(b, ax_b + free_b), (k, n))
+    return ns.reshape(ns.matmul(am, bm), tuple(a.shape[i] for i in free_a) +
+                      tuple(b.shape[j] for j in free_b))
 
 
 def diagonal(x, /, *, offset=0):
@@ -79,24 +86,31 @@ def diagonal(x, /, *, offset=0):
 
 def trace(x, /, *, offset=0, dtype=None):
     """Sum of the diagonal of the last two dimensions (dtype rules of sum)."""
-    return _sum(diagonal(x, offset=offset), axis=-1, dtype=dtype)
+    return trace_of(x, offset, dtype, _LOCAL)
+
+
+def trace_of(x, offset, dtype, ns):
+    return ns.sum(ns.diagonal(x, offset=offset), axis=-1, dtype=dtype)
 
 
 def cross(x1, x2, /, *, axis=-1):
     """Cross product of 3-vectors along axis (broadcasting the other dimensions)."""
-    a, b = _as_array(x1, "cross"), _as_array(x2, "cross")
+    return cross_of(_as_array(x1, "cross"), _as_array(x2, "cross"), axis, _LOCAL)
+
+
+def cross_of(a, b, axis, ns):
     shape = _ops.broadcast_shapes(a.shape, b.shape)
     ax = _ops.normalize_axis(axis, len(shape))
     if a.shape[ax - len(shape)] != 3 or b.shape[ax - len(shape)] != 3:
         raise ValueError("cross: the axis must have size 3 in both arrays")
-    a, b = _ops.broadcast_to(a, shape), _ops.broadcast_to(b, shape)
+    a, b = ns.broadcast_to(a, shape), ns.broadcast_to(b, shape)
 
     def c(v, i):
         return v[(slice(None),) * ax + (i,)]
-    parts = [subtract(multiply(c(a, 1), c(b, 2)), multiply(c(a, 2), c(b, 1))),
-             subtract(multiply(c(a, 2), c(b, 0)), multiply(c(a, 0), c(b, 2))),
-             subtract(multiply(c(a, 0), c(b, 1)), multiply(c(a, 1), c(b, 0)))]
-    return stack(parts, axis=ax)
+
+    def term(i, j):
+        return ns.subtract(ns.multiply(c(a, i), c(b, j)), ns.multiply(c(a, j), c(b, i)))
+    return ns.stack([term(1, 2), term(2, 0), term(0, 1)], axis=ax)
 
 
 def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
@@ -133,56 +147,72 @@ def _count_nonzero(x, axis=None, keepdims=False):
     return count_nonzero(x, axis=axis, keepdims=keepdims)
 
 
-_LOCAL = SimpleNamespace(abs=_abs, max=_max, min=_min, sum=_sum, multiply=multiply, sqrt=sqrt,
-                         pow=_pow, count_nonzero=_count_nonzero, astype=_ops.cast)
-
-
 def matrix_norm(x, /, *, keepdims=False, ord="fro"):
     """Norm of the last two dimensions: 'fro', 'nuc', 1, -1, 2, -2, inf, -inf."""
-    x = _float_array(x, "matrix_norm")
+    return matrix_norm_of(_float_array(x, "matrix_norm"), keepdims, ord, _LOCAL)
+
+
+def matrix_norm_of(x, keepdims, ord, ns):
     if x.ndim < 2:
         raise ValueError("matrix_norm: x must have at least two dimensions")
-    a = _abs(x)
+    a = ns.abs(x)
     if ord == "fro":
-        r = sqrt(_sum(multiply(a, a), axis=(-2, -1), keepdims=keepdims))
+        r = ns.sqrt(ns.sum(ns.multiply(a, a), axis=(-2, -1), keepdims=keepdims))
     elif ord in (1, -1):
-        s = _sum(a, axis=-2, keepdims=True)
-        r = (_max if ord == 1 else _min)(s, axis=-1, keepdims=True)
+        s = ns.sum(a, axis=-2, keepdims=True)
+        r = (ns.max if ord == 1 else ns.min)(s, axis=-1, keepdims=True)
     elif ord in (math.inf, -math.inf):
-        s = _sum(a, axis=-1, keepdims=True)
-        r = (_max if ord == math.inf else _min)(s, axis=-2, keepdims=True)
+        s = ns.sum(a, axis=-1, keepdims=True)
+        r = (ns.max if ord == math.inf else ns.min)(s, axis=-2, keepdims=True)
     elif ord in ("nuc", 2, -2):
-        s = svdvals(x)
-        f = _sum if ord == "nuc" else _max if ord == 2 else _min
+        s = ns.svdvals(x)
+        f = ns.sum if ord == "nuc" else ns.max if ord == 2 else ns.min
         r = f(s, axis=-1, keepdims=True)
-        r = reshape(r, x.shape[:-2] + (1, 1))
+        r = ns.reshape(r, x.shape[:-2] + (1, 1))
     else:
         raise ValueError(f"matrix_norm: ord {ord!r} is not supported "
                          "('fro', 'nuc', 1, -1, 2, -2, inf, -inf)")
     if ord != "fro" and not keepdims:
-        r = reshape(r, x.shape[:-2])
+        r = ns.reshape(r, x.shape[:-2])
     return r
 
 
 def matrix_power(x, n, /):
     """x multiplied by itself n times (n = 0 gives identity matrices; n < 0 powers of the
-    inverse)."""
-    from ._creation import eye
-    x = _as_array(x, "matrix_power")
+    inverse; n = 1 gives x itself, as NumPy's)."""
+    return matrix_power_of(_as_array(x, "matrix_power"), n, _LOCAL)
+
+
+def matrix_power_of(x, n, ns):
     if x.ndim < 2 or x.shape[-1] != x.shape[-2]:
         raise ValueError("matrix_power: x must be a (stack of) square matrices")
     n = _ops.as_index(n, "n")
+    if n == 0:
+        return ns.identities(x)
     if n < 0:
-        x, n = inv(x), -n
-    result = _ops.broadcast_to(eye(x.shape[-1], dtype=x.dtype), x.shape)
-    base = x
-    while n:
+        x, n = ns.inv(x), -n
+    result, base = None, x
+    while n:  # binary powering: the product of the squares base^(2^i) of n's set bits
         if n & 1:
-            result = matmul(result, base)
+            result = base if result is None else ns.matmul(result, base)
         n >>= 1
         if n:
-            base = matmul(base, base)
+            base = ns.matmul(base, base)
     return result
+
+
+def _identities(x):
+    from ._creation import eye
+    return _ops.broadcast_to(eye(x.shape[-1], dtype=x.dtype), x.shape)
+
+
+# the local functions the *_of functions use (ptensor's namespace: _dist_compose.namespace)
+_LOCAL = SimpleNamespace(abs=_abs, max=_max, min=_min, sum=_sum, multiply=multiply, sqrt=sqrt,
+                         pow=_pow, count_nonzero=_count_nonzero, astype=_ops.cast,
+                         subtract=subtract, expand_dims=expand_dims, reshape=reshape,
+                         permute_dims=permute_dims, matmul=matmul, broadcast_to=_ops.broadcast_to,
+                         stack=stack, diagonal=diagonal, svdvals=svdvals, inv=inv,
+                         identities=_identities)
 
 
 __all__ = ["matmul", "matrix_transpose", "vecdot", "tensordot", "outer", "diagonal", "trace",

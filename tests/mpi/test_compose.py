@@ -133,3 +133,148 @@ def test_composed_function_errors(team):
         pt.tril(pt.asarray(A[0], team=team))
     with pytest.raises(IndexError):
         pt.take(x, pt.asarray(np.array([9]), team=None), axis=1)
+
+
+C = R.integers(-5, 6, (2, 7, 6)).astype(np.float64)
+V3 = R.integers(-5, 6, (7, 3)).astype(np.float64)
+
+
+@pytest.mark.parametrize("split", [0, 1, 2])
+def test_linalg_compositions(team, split):
+    c = pt.asarray(C, team=team, split=split)
+    for k in (-8, -3, -1, 0, 1, 2, 5, 9):
+        got = pt.linalg.diagonal(c, offset=k)
+        check(got, np.diagonal(C, offset=k, axis1=-2, axis2=-1))
+        assert dist(got)
+        check(pt.linalg.trace(c, offset=k), np.trace(C, offset=k, axis1=-2, axis2=-1))
+    check(pt.linalg.trace(c, dtype=pt.int64), np.trace(C, axis1=-2, axis2=-1).astype(np.int64))
+    m = pt.asarray(C[0, :6], team=team, split=min(split, 1))
+    for n in (1, 2, 3, 5):
+        check(pt.linalg.matrix_power(m, n), np.linalg.matrix_power(C[0, :6], n))
+    check(pt.linalg.matrix_power(m, 0), np.eye(6))
+    check(pt.linalg.matrix_power(m + 10 * pt.eye(6, team=None), -1),
+          np.linalg.inv(C[0, :6] + 10 * np.eye(6)))
+    for ord in ("fro", 1, -1, np.inf, -np.inf, 2, "nuc"):
+        for keepdims in (False, True):
+            check(pt.linalg.matrix_norm(c, ord=ord, keepdims=keepdims),
+                  np.linalg.matrix_norm(C, ord=ord, keepdims=keepdims))
+    v = pt.asarray(A[:, 0], team=team)
+    w = pt.asarray(B[0], team=team)
+    got = pt.linalg.outer(v, w)
+    check(got, np.outer(A[:, 0], B[0]))
+    assert dist(got)
+    check(pt.linalg.outer(A[:, 0], w), np.outer(A[:, 0], B[0]))
+    for axes, shape in [(0, (3,)), (1, (6, 4)), (2, (7, 6, 2)), (([0, 2], [1, 0]), (6, 2, 3)),
+                        (([1], [0]), (7, 3))]:
+        other = R.integers(-5, 6, shape).astype(np.float64)
+        for o in (pt.asarray(other, team=team, split=min(split, other.ndim - 1)), other):
+            check(pt.tensordot(c, o, axes=axes), np.tensordot(C, other, axes=axes))
+    x3, y3 = pt.asarray(V3, team=team), pt.asarray(V3[::-1].copy(), team=team)
+    check(pt.linalg.cross(x3, y3), np.cross(V3, V3[::-1]))
+    check(pt.linalg.cross(x3, V3[0]), np.cross(V3, V3[0]))
+    check(pt.linalg.cross(pt.asarray(V3.T, team=team), pt.asarray(V3[::-1].T, team=team), axis=0),
+          np.cross(V3.T, V3[::-1].T, axis=0))
+
+
+@pytest.mark.parametrize("split", [0, 1])
+def test_manipulation_compositions(team, split):
+    x = pt.asarray(A, team=team, split=split)
+    for axis in (None, 0, 1):
+        for reps in (0, 1, 3):
+            check(pt.repeat(x, reps, axis=axis), np.repeat(A, reps, axis=axis))
+    counts = np.array([0, 2, 1, 3, 0, 1, 2])
+    check(pt.repeat(x, counts, axis=0), np.repeat(A, counts, axis=0))
+    check(pt.repeat(x, pt.asarray(counts[:5], team=team), axis=1), np.repeat(A, counts[:5], axis=1))
+    check(pt.repeat(x, pt.asarray(np.array([2])), axis=0), np.repeat(A, 2, axis=0))
+    for reps in (2, (2, 1), (1, 3), (0, 2), (2, 1, 2), (3, 0)):
+        got = pt.tile(x, reps)
+        check(got, np.tile(A, reps))
+    for axis in (0, 1, -1):
+        got = pt.unstack(x, axis=axis)
+        want = [np.take(A, i, axis=axis) for i in range(A.shape[axis])]
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            check(g, w)
+    for shift in (1, -3, 12, (2, 3)):
+        check(pt.roll(x, shift), np.roll(A, shift if not isinstance(shift, tuple) else sum(shift)))
+    u, v = pt.asarray(A[:, 0], team=team), pt.asarray(B[0], team=team)
+    for indexing in ("xy", "ij"):
+        for g, w in zip(pt.meshgrid(u, v, indexing=indexing),
+                        np.meshgrid(A[:, 0], B[0], indexing=indexing)):
+            check(g, w)
+            assert dist(g)
+        for g, w in zip(pt.meshgrid(u, pt.asarray(B[0], team=None), u, indexing=indexing),
+                        np.meshgrid(A[:, 0], B[0], A[:, 0], indexing=indexing)):
+            check(g, w)
+    other = 1 - split
+    idx = np.argsort(A, axis=other)
+    check(pt.take_along_axis(x, pt.asarray(idx, team=team, split=split), axis=other),
+          np.take_along_axis(A, idx, axis=other))
+    check(pt.take_along_axis(x, pt.argsort(x, axis=other), axis=other),
+          np.take_along_axis(A, np.argsort(A, axis=other, kind="stable"), axis=other))
+    check(pt.take_along_axis(x, pt.asarray(idx, team=None), axis=other),
+          np.take_along_axis(A, idx, axis=other))
+    first = np.take(idx, [0], axis=split)  # broadcast along the split axis
+    check(pt.take_along_axis(x, pt.asarray(first, team=None), axis=other),
+          np.take_along_axis(A, first, axis=other))
+    check(pt.take_along_axis(pt.asarray(A, team=None), pt.asarray(idx, team=team, split=split),
+                             axis=other), np.take_along_axis(A, idx, axis=other))
+    check(pt.take_along_axis(x, pt.asarray(np.argsort(A, axis=split), team=None), axis=split),
+          np.take_along_axis(A, np.argsort(A, axis=split), axis=split))
+    v1 = pt.asarray(B[0], team=team)
+    check(pt.take_along_axis(v1, pt.asarray(np.array([4, 0, 0]), team=team), axis=0), B[0][[4, 0, 0]])
+
+
+def test_more_compositions_do_not_gather(team):
+    n = 128 * team.size
+    a = np.arange(n * 8.0).reshape(n, 8)
+    x = pt.asarray(a, team=team)
+    y = pt.asarray(a, team=team, split=1)
+    idx = np.argsort(-a, axis=1)
+    got = _no_gather(team, lambda: [
+        pt.linalg.diagonal(x, offset=3), pt.linalg.trace(y), pt.linalg.matrix_norm(x, ord=1),
+        pt.linalg.matrix_norm(x), pt.linalg.cross(x[:, :3], x[:, 3:6]),
+        pt.tensordot(x, pt.asarray(a[0], team=None), axes=1), pt.repeat(x, 2, axis=1),
+        pt.tile(x, (1, 2)), pt.meshgrid(x[:, 0], pt.asarray(a[0], team=None))[0],
+        pt.take_along_axis(x, pt.asarray(idx, team=team), axis=1)])
+    want = [np.diagonal(a, 3), np.trace(a), np.linalg.matrix_norm(a, ord=1),
+            np.linalg.matrix_norm(a), np.cross(a[:, :3], a[:, 3:6]), a @ a[0],
+            np.repeat(a, 2, axis=1), np.tile(a, (1, 2)), np.meshgrid(a[:, 0], a[0])[0],
+            np.take_along_axis(a, idx, axis=1)]
+    for g, w in zip(got, want):
+        check(g, w)
+    # rows that move (repeat along the split axis, roll of the flattened array): only those
+    # crossing the new block boundaries, here none but one element per rank
+    got = _no_gather(team, lambda: [pt.repeat(x, 2, axis=0), pt.roll(x, 1, axis=None)])
+    check(got[0], np.repeat(a, 2, axis=0))
+    check(got[1], np.roll(a, 1))
+
+
+def test_composition_errors(team):
+    x = pt.asarray(A, team=team)
+    with pytest.raises(ValueError, match="non-negative"):
+        pt.repeat(x, -1, axis=0)
+    with pytest.raises(ValueError, match="counts for an axis"):
+        pt.repeat(x, np.array([1, 2]), axis=0)
+    with pytest.raises(ValueError, match="non-negative"):
+        pt.tile(x, (-1, 1))
+    with pytest.raises(ValueError, match="square"):
+        pt.linalg.matrix_power(x, 2)
+    with pytest.raises(ValueError, match="size 3"):
+        pt.linalg.cross(x, x)
+    with pytest.raises(ValueError, match="not supported"):
+        pt.linalg.matrix_norm(x, ord=3)
+    with pytest.raises(ValueError, match="shape mismatch"):
+        pt.tensordot(x, x, axes=1)
+    with pytest.raises(ValueError, match="one-dimensional"):
+        pt.linalg.outer(x, x)
+    with pytest.raises(ValueError, match="one-dimensional"):
+        pt.meshgrid(x, x)
+    with pytest.raises(ValueError, match="indexing"):
+        pt.meshgrid(x[:, 0], indexing="yx")
+    with pytest.raises(ValueError, match="rank"):
+        pt.take_along_axis(x, pt.asarray(np.zeros(7, dtype=np.int64), team=team), axis=1)
+    with pytest.raises(IndexError):
+        pt.take_along_axis(x, pt.asarray(np.full((7, 5), 9), team=team), axis=1)
+    with pytest.raises(ValueError, match="at least one"):
+        pt.unstack(pt.sum(x))
