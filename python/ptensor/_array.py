@@ -275,6 +275,8 @@ def _array_key(key):
     if isinstance(key, Local):
         return key if key.dtype.kind in "biu" else None
     k = np.asarray(key)
+    if isinstance(key, list) and k.size == 0:
+        k = k.astype(np.int64)  # [] is an empty integer index, as in NumPy
     if k.dtype.kind not in "biu":
         return None
     from ._creation import asarray

@@ -125,10 +125,14 @@ def triangle(fn, x, k=0):
 
 def take(fn, x, indices, axis=None):
     from ._dist_ops import replicated
-    if _is_dist(indices) and indices.ndim == 1:
-        indices = np.asarray(indices)  # (small: gathered)
     if axis is None and _is_dist(x) and x.ndim == 1:
         axis = 0
+    if _is_dist(x) and _is_dist(indices) and indices.ndim == 1 and axis is not None and \
+            _ops.normalize_axis(axis, x.ndim) == x.split:
+        from ._dist_move import take_at
+        return take_at(x, indices)  # (rows go to where the indices are)
+    if _is_dist(indices) and indices.ndim == 1:
+        indices = np.asarray(indices)  # (gathered)
     if not _is_dist(x) or _is_dist(indices) or axis is None or np.ndim(indices) != 1:
         return replicated(fn, (x, indices), {"axis": axis})
     ax = _ops.normalize_axis(axis, x.ndim)
@@ -341,3 +345,38 @@ FUNCTIONS = {"concat": concat, "stack": stack, "expand_dims": expand_dims,
              "matrix_power": matrix_power, "diagonal": diagonal, "unstack": unstack,
              "meshgrid": meshgrid, "repeat": repeat, "tile": tile,
              "take_along_axis": take_along_axis}
+
+
+@functools.lru_cache(maxsize=None)
+def set_namespace():
+    """The steps of _set.unique_of with distributed functions: a sample sort (with the
+    permutation: argsort, then the values taken from their owners), shifted views (a halo
+    row), nonzero (rebalanced), take from distributed positions and a scatter to them."""
+    import ptensor as pt
+
+    def sort(flat, name, perm):
+        if not perm:
+            return pt.sort(flat), None
+        from ._dist_move import sort_split
+        return sort_split(flat, False, "both")  # (values and permutation: one sample sort)
+
+    def full(shape, value, dtype):
+        return pt.full(shape, value, dtype=dtype, team=None)
+
+    def scatter(values, perm):
+        out = pt.empty(values.shape, dtype=values.dtype, team=values.team)
+        out[perm] = values  # (_dist_move.put_rows: each value to its position's owner)
+        return out
+    return SimpleNamespace(reshape=pt.reshape, sort=sort, concat=pt.concat, full=full,
+                           not_equal=pt.not_equal, positions=lambda m: pt.nonzero(m)[0],
+                           take=pt.take, subtract=pt.subtract,
+                           cumulative_sum=pt.cumulative_sum, astype=pt.astype, scatter=scatter)
+
+
+def unique(fn, x):
+    from ._set import unique_of
+    return unique_of(x, fn.__name__, set_namespace())
+
+
+FUNCTIONS.update({n: unique for n in ("unique_values", "unique_counts", "unique_inverse",
+                                      "unique_all")})

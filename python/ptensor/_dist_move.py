@@ -30,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _dist
+from ._array import Local
 from ._dist import DArray
 
 _MAX_ITEMS = 2**31 - 1  # MPI's int counts and displacements
@@ -149,16 +150,18 @@ def _gather_flat(team, a):
 _OVERSAMPLE = 16  # samples per rank and destination
 
 
-def sort_split(x, descending, want_indices):
-    """Values (or int64 global indices) of the 1-D distributed x sorted along its axis."""
+def sort_split(x, descending, want):
+    """The values ("values"), int64 global indices ("indices") or both as a pair ("both") of
+    the 1-D distributed x sorted along its axis."""
     from ._creation import asarray
     from ._sorting import _sort_along
     from .spmd import all_gather_sizes
     team, P, n = x.team, x.team.size, x.shape[0]
     _check_size(n, "sort")
     if n == 0:
-        r = _sort_along(x._local, 0, descending, "sort")[int(want_indices)]
-        return DArray(r, (0,), team, 0, *x.partition[:2])
+        pair = [DArray(r, (0,), team, 0, *x.partition[:2])
+                for r in _sort_along(x._local, 0, descending, "sort")]
+        return tuple(pair) if want == "both" else pair[want == "indices"]
     lo = x.owned()[0]
     v = np.asarray(x._local)
     m = len(v)
@@ -171,20 +174,20 @@ def sort_split(x, descending, want_indices):
     # each rank's elements in their order (a radix sort: NumPy sorts 16-bit ints stably so)
     by_rank = np.argsort(b.astype(np.uint16) if P <= 2**16 else b, kind="stable")
     scount = np.bincount(b, minlength=P).astype(np.int64)
-    rcount = np.empty(P, dtype=np.int64)
-    _dist._lib.ptensor_dist_alltoall(team.handle, scount.ctypes.data, rcount.ctypes.data, 8)
+    rcount = _exchange_counts(team, scount)
     rv = _alltoallv(team, v[by_rank], scount, rcount)
     # received in source-rank order, each source in index order: a stable sort of the values
     # puts equal values in global-index order
     vals, o = _sort_along(asarray(rv), 0, descending, "argsort")
-    out = _alltoallv(team, g[by_rank], scount, rcount)[np.asarray(o)] if want_indices \
-        else np.asarray(vals)
-    counts = all_gather_sizes(len(out), team)
+    outs = [np.asarray(vals)] if want != "indices" else []
+    if want != "values":
+        outs.append(_alltoallv(team, g[by_rank], scount, rcount)[np.asarray(o)])
+    counts = all_gather_sizes(len(outs[0]), team)
     starts = np.concatenate([[0], np.cumsum(counts)]).tolist()
     src = [(starts[r], starts[r + 1]) for r in range(P)]
     dst = [team.owned(n, 0, n, r=r) for r in range(P)]
-    got = _move_ranges(team, out, src, dst)
-    return DArray(asarray(got), (n,), team, 0)
+    res = [DArray(asarray(_move_ranges(team, out, src, dst)), (n,), team, 0) for out in outs]
+    return tuple(res) if want == "both" else res[0]
 
 
 # ------------------------------------------------------------------ masks
@@ -228,6 +231,128 @@ def nonzero(x):
 
 # ------------------------------------------------------------------ integer-array indexing
 
+def _owners(x, idx):
+    """The rank holding each global row index idx of x's split axis."""
+    return np.searchsorted(np.cumsum(x.team.counts(*x.partition)), idx, side="right")
+
+
+def _exchange_counts(team, scount):
+    """What every rank sends this one, from what this one sends every rank (an alltoall)."""
+    scount = np.ascontiguousarray(scount, dtype=np.int64)
+    rcount = np.empty(team.size, dtype=np.int64)
+    _dist._lib.ptensor_dist_alltoall(team.handle, scount.ctypes.data, rcount.ctypes.data, 8)
+    return rcount
+
+
+def agreed_index_values(team, indices, n, name):
+    """checked_index_values of this rank's part of distributed indices, where a bound error
+    on any rank raises the same IndexError on every rank (one allgather of each rank's
+    first bad index), so no rank waits in a collective the others left."""
+    from ._indexing_ops import index_values, out_of_bounds
+    iv = index_values(indices, name)  # (the dtype is the same on every rank)
+    bad = out_of_bounds(iv, n)
+    flags = _dist.gather_rows(np.array([bad is not None, bad or 0], dtype=np.int64),
+                              [2] * team.size, team)
+    for q in range(team.size):
+        if flags[2 * q]:
+            raise IndexError(f"{name}: index {int(flags[2 * q + 1])} is out of bounds for "
+                             f"axis of size {n}")
+    return np.where(iv < 0, iv + n, iv).astype(np.int64)
+
+
+def _rows_of(x):
+    """x's local rows as NumPy with the split axis first, and the items per row."""
+    return _numpy_rows(np.moveaxis(np.asarray(x._local), x.split, 0))
+
+
+def _numpy_rows(a):
+    return a, int(np.prod(a.shape[1:], dtype=np.int64))
+
+
+def take_at(x, indices, name="take"):
+    """x's rows (along its split axis) at the distributed 1-D integer indices, laid out as
+    the indices are: each rank asks the owners of the rows its indices name (an alltoall of
+    the counts, an alltoallv of the indices) and the owners send the rows back (a second
+    alltoallv). Volume: the indices and the selected rows, once each; no rank holds more
+    than its own indices."""
+    from ._creation import asarray
+    from ._dist_ops import _check_team
+    team, ax = x.team, x.split
+    _check_team(team, indices)
+    idx = agreed_index_values(team, indices._local, x.shape[ax], name)
+    shape = x.shape[:ax] + indices.shape + x.shape[ax + 1:]
+    _check_size(int(np.prod(shape, dtype=np.int64)), name)
+    owner = _owners(x, idx)
+    order = np.argsort(owner, kind="stable")  # my indices grouped by owner
+    scount = np.bincount(owner, minlength=team.size)
+    rcount = _exchange_counts(team, scount)
+    asked = _alltoallv(team, idx[order], scount, rcount)
+    local, row = _rows_of(x)
+    sent = local[asked - x.owned()[0]].reshape(-1)
+    got = _alltoallv(team, sent, rcount * row, scount * row)
+    out = np.empty((len(idx),) + local.shape[1:], dtype=local.dtype)
+    out[order] = got.reshape(out.shape)
+    return DArray(asarray(np.ascontiguousarray(np.moveaxis(out, 0, ax))), shape, team, ax,
+                  indices._pb, indices._po)
+
+
+def put_rows(x, indices, value):
+    """x[indices] = value for x split along axis 0 and 1-D integer indices: replicated (a
+    NumPy array, list or local Array) or distributed. Replicated indices: every rank writes
+    the rows it owns; a value with one row per index gives each rank its rows for those
+    (from their owners when the value is distributed). Distributed indices: each rank sends
+    its indices (and its value rows) to the owners of the rows they name (an alltoall of the
+    counts, one or two alltoallv). Other values are broadcast, as on one process. Repeated
+    indices: the last one wins, as in NumPy (rows arrive in index order)."""
+    from ._creation import asarray
+    from ._dist_ops import _check_team, _replicated_local
+    from ._indexing_ops import check_assignable, checked_index_values
+    team, P, me, n = x.team, x.team.size, x.team.rank, x.shape[0]
+    spread = isinstance(indices, DArray)
+    if spread:
+        _check_team(team, indices)
+        idx = agreed_index_values(team, indices._local, n, "index")
+        k = indices.shape[0]
+    else:
+        idx = checked_index_values(indices, n, "index")
+        k = len(idx)
+    target = (k,) + x.shape[1:]
+    vshape = tuple(np.shape(value)) if not isinstance(value, (DArray, Local)) else value.shape
+    check_assignable(vshape, target)
+    per_index = len(vshape) == x.ndim and k > 1 and vshape[0] == k  # one row per index
+    if isinstance(value, DArray) and not (per_index and value.split == 0 and (
+            not spread or value.partition == indices.partition)):
+        value = _replicated_local(value, team)  # (a row, or rows laid out otherwise)
+    lo = x.owned()[0]
+    if spread:
+        owner = _owners(x, idx)
+        order = np.argsort(owner, kind="stable")  # my indices grouped by owner
+        scount = np.bincount(owner, minlength=P)
+        rcount = _exchange_counts(team, scount)
+        pos = _alltoallv(team, idx[order], scount, rcount) - lo
+        if per_index:
+            vl, row = _rows_of(value) if isinstance(value, DArray) else \
+                _numpy_rows(np.asarray(value)[slice(*indices.owned())])
+            got = _alltoallv(team, vl[order].reshape(-1), scount * row, rcount * row)
+            value = got.reshape((len(pos),) + vl.shape[1:])
+    else:
+        mine = np.nonzero(_owners(x, idx) == me)[0]  # positions whose row is mine
+        pos = idx[mine] - lo
+        if per_index and isinstance(value, DArray):
+            # value row j lives on its owner: sent to the owner of row idx[j]; received in
+            # source-rank order, which is j's order (block partitions are monotone)
+            b, e = value.owned()
+            dest = _owners(x, idx[b:e])
+            vl, row = _rows_of(value)
+            got = _alltoallv(team, vl[np.argsort(dest, kind="stable")].reshape(-1),
+                             np.bincount(dest, minlength=P) * row,
+                             np.bincount(_owners(value, mine), minlength=P) * row)
+            value = got.reshape((len(mine),) + vl.shape[1:])
+        elif per_index:
+            value = np.asarray(value)[mine]
+    x._local[asarray(pos)] = asarray(value) if isinstance(value, np.ndarray) else value
+
+
 def take_rows(x, indices):
     """x's rows (along its split axis) at the 1-D integer indices (a NumPy array, list or
     local Array), split along that axis in
@@ -242,11 +367,10 @@ def take_rows(x, indices):
     shape = x.shape[:ax] + (k,) + x.shape[ax + 1:]
     _check_size(int(np.prod(shape, dtype=np.int64)), "take")
     lo = x.owned()[0]
-    owner = np.searchsorted(np.cumsum(x.team.counts(*x.partition)), idx, side="right")
+    owner = _owners(x, idx)
     bounds = [team.owned(k, 0, k, r=r) for r in range(P)]
     dest = np.repeat(np.arange(P), [e - b for b, e in bounds])  # rank of result position j
-    local = np.moveaxis(np.asarray(x._local), ax, 0)
-    row = int(np.prod(local.shape[1:], dtype=np.int64))
+    local, row = _rows_of(x)
     mine = np.nonzero(owner == me)[0]  # positions whose row is here, grouped by dest rank
     send = local[idx[mine] - lo].reshape(-1)
     b, e = bounds[me]

@@ -317,9 +317,12 @@ def getitem(x, key):
         return _unit_view(x, plan)
     if _aligned_mask(x, key):
         return _dist_move.masked(x, key)
+    if x.split == 0 and _dist_int_vector(key):  # x[idx]: rows to where the indices are
+        return _dist_move.take_at(x, key)
     key = _gathered(key, x.team)  # distributed index arrays, alone or in a tuple
-    if x.split == 0 and _int_vector(key):  # x[[i, j, ...]]: rows from their owners
-        return _dist_move.take_rows(x, key)
+    iv = _int_vector(key) if x.split == 0 else None
+    if iv is not None:  # x[[i, j, ...]]: rows from their owners
+        return _dist_move.take_rows(x, iv)
     k = _basic_key(key, x.ndim)
     if k is None:
         t = key if isinstance(key, tuple) else (key,)
@@ -349,13 +352,21 @@ def getitem(x, key):
 
 
 def _int_vector(key):
-    """Whether key is a 1-D integer index array (local Array, NumPy array or list)."""
+    """key as a 1-D integer index array (a local Array or NumPy array; also from a list),
+    or None when it is none."""
     if isinstance(key, Local):
-        return key.ndim == 1 and dt.is_int(key.dtype)
+        return key if key.ndim == 1 and dt.is_int(key.dtype) else None
+    if isinstance(key, list) and not key:
+        return np.zeros(0, dtype=np.int64)  # an empty integer index, as in NumPy
     if isinstance(key, (np.ndarray, list)):
         k = np.asarray(key)
-        return k.ndim == 1 and k.dtype.kind in "iu"
-    return False
+        return k if k.ndim == 1 and k.dtype.kind in "iu" else None
+    return None
+
+
+def _dist_int_vector(key):
+    """Whether key is a 1-D integer DArray."""
+    return isinstance(key, DArray) and key.ndim == 1 and dt.is_int(key.dtype)
 
 
 def _aligned_mask(x, key):
@@ -602,6 +613,11 @@ def _setitem(x, key, value):
         if _aligned_mask(x, key) and (isinstance(value, (bool, int, float, complex)) or
                                       isinstance(value, Local) and value.ndim == 0):
             x._local[key._local] = value  # each rank its own rows
+            x._ext = None
+            return
+        iv = key if _dist_int_vector(key) else _int_vector(key)
+        if x.split == 0 and iv is not None:
+            _dist_move.put_rows(x, iv, value)  # x[idx] = value: rows written by their owners
             x._ext = None
             return
         key = _gathered(key, x.team)  # distributed index arrays, alone or in a tuple
@@ -886,7 +902,7 @@ def sort(fn, x, axis=-1, descending=False, stable=True, indices=False):
         y = _dist_move.resplit(x, other)
         r = fn(y._local, axis=ax, descending=descending, stable=stable)
         return _dist_move.resplit(DArray(r, x.shape, x.team, other), ax)
-    return _dist_move.sort_split(x, bool(descending), indices)
+    return _dist_move.sort_split(x, bool(descending), "indices" if indices else "values")
 
 
 # ------------------------------------------------------------------ roll

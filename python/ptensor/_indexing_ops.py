@@ -20,20 +20,32 @@ def _checked_indices(indices, n, name):
 def checked_index_values(indices, n, name):
     """The indices as an int64 NumPy array, in range and non-negative (NumPy's rules for
     negatives; IndexError otherwise). Also for distributed arrays' row indices (_dist_move)."""
+    iv = index_values(indices, name)
+    bad = out_of_bounds(iv, n)
+    if bad is not None:
+        raise IndexError(f"{name}: index {bad} is out of bounds for axis of size {n}")
+    return np.where(iv < 0, iv + n, iv).astype(np.int64)
+
+
+def index_values(indices, name):
+    """The integer indices as a NumPy array (IndexError for other dtypes)."""
     if isinstance(indices, Local):
         if not dt.is_int(indices.dtype):
             raise IndexError(f"{name}: indices must be integers, got {indices.dtype.name}")
-        iv = indices.to_numpy(copy=False)
-    else:
-        iv = np.asarray(indices)
-        if iv.dtype.kind not in "iu":
-            raise IndexError(f"{name}: indices must be integers, got {iv.dtype}")
+        return indices.to_numpy(copy=False)
+    iv = np.asarray(indices)
+    if iv.dtype.kind not in "iu":
+        raise IndexError(f"{name}: indices must be integers, got {iv.dtype}")
+    return iv
+
+
+def out_of_bounds(iv, n):
+    """An index of the NumPy array iv outside [-n, n), or None."""
     if iv.size:
         lo, hi = int(iv.min()), int(iv.max())
         if lo < -n or hi >= n:
-            bad = hi if hi >= n else lo
-            raise IndexError(f"{name}: index {bad} is out of bounds for axis of size {n}")
-    return np.where(iv < 0, iv + n, iv).astype(np.int64)
+            return hi if hi >= n else lo
+    return None
 
 
 def take(x, indices, /, *, axis=None):
@@ -82,6 +94,18 @@ def take_along_axis(x, indices, /, *, axis=-1):
     return _ops.record("take", "", [reshape(x, (-1,)), flat], x.dtype, shape, attrs=[0])
 
 
+def check_assignable(vshape, target):
+    """ValueError unless a value of shape vshape broadcasts to the selection's shape target
+    (also for distributed arrays' rows: _dist_move.put_rows)."""
+    try:
+        ok = _ops.broadcast_shapes(tuple(vshape), tuple(target)) == tuple(target)
+    except ValueError:
+        ok = False
+    if not ok:
+        raise ValueError(f"cannot assign a value of shape {tuple(vshape)} to {target[0]} "
+                         f"selected elements of shape {tuple(target)}")
+
+
 def scatter_assign(x, key, value):
     """x with x[key] = value for an integer-array key (rows of axis 0) or a boolean mask over
     the leading dimensions: the PTensor scatter op (rows written in order; a repeated index
@@ -100,11 +124,8 @@ def scatter_assign(x, key, value):
     rest = tuple(xs.shape[1:])
     v = _ops.cast(_coerce_value(value, x.dtype), x.dtype)
     target = (pos.shape[0],) + rest if key.dtype == dt.bool_ else tuple(lead) + rest
-    try:
-        v = _ops.broadcast_to(v, target)
-    except ValueError:
-        raise ValueError(f"cannot assign a value of shape {v.shape} to {target[0]} selected "
-                         f"elements of shape {target}") from None
+    check_assignable(v.shape, target)
+    v = _ops.broadcast_to(v, target)
     if xs.size == 0:  # nothing to write: x is empty or a mask with a zero-length axis
         return x
     v = reshape(v, (pos.shape[0],) + rest)

@@ -3,10 +3,13 @@
 From one stable sort of the flattened array: a value starts a new group where it differs from
 its predecessor (each NaN is its own value, as the standard says); group starts come from the
 same compiled positions as nonzero, counts are differences of the starts, and inverse indices
-are the running group number scattered back to the original order."""
+are the running group number scattered back to the original order. The steps call the
+functions of a namespace: the local ones (_LOCAL) or, for distributed arrays, ptensor's
+(_dist_compose.set_namespace: a sample sort, masks and scatters across the team)."""
 from __future__ import annotations
 
 from collections import namedtuple
+from types import SimpleNamespace
 
 from . import _dtypes as dt
 from . import _ops
@@ -25,63 +28,75 @@ UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indi
 _Groups = namedtuple("_Groups", ["sorted", "starts_mask", "starts", "perm"])
 
 
-def _groups(x, name):
-    """(x, x flattened, groups of equal values of the stable sort; None when x is empty)."""
-    x = _as_array(x, name)
-    flat = reshape(x, (-1,))
+def _groups(flat, name, ns, perm):
+    """Groups of equal values of the stable sort of the 1-D flat (None when it is empty);
+    the sort's permutation too when perm is true."""
     if flat.shape[0] == 0:
-        return x, flat, None
-    s, perm = _sort_along(flat, 0, False, name)
-    mask = concat([_ops.full((1,), True, dt.bool_), not_equal(s[1:], s[:-1])])
-    return x, flat, _Groups(s, mask, _mask_positions(mask), perm)
+        return None
+    s, order = ns.sort(flat, name, perm)
+    mask = ns.concat([ns.full((1,), True, dt.bool_), ns.not_equal(s[1:], s[:-1])])
+    return _Groups(s, mask, ns.positions(mask), order)
 
 
-def _values(g):
-    return take(g.sorted, g.starts, axis=0)
+def _values(g, ns):
+    return ns.take(g.sorted, g.starts, axis=0)
 
 
-def _counts(g):
-    ends = concat([g.starts[1:], _ops.full((1,), g.sorted.shape[0], dt.int64)])
-    return subtract(ends, g.starts)
+def _counts(g, ns):
+    ends = ns.concat([g.starts[1:], ns.full((1,), g.sorted.shape[0], dt.int64)])
+    return ns.subtract(ends, g.starts)
 
 
-def _inverse(x, g):
+def _inverse(shape, g, ns):
     # the group of each sorted slot, scattered back to x's order
-    group = subtract(cumulative_sum(_ops.cast(g.starts_mask, dt.int64)), 1)
-    inv = _ops.record("scatter", "", [group, g.perm, group], dt.int64, group.shape)
-    return reshape(inv, x.shape)
+    group = ns.subtract(ns.cumulative_sum(ns.astype(g.starts_mask, dt.int64)), 1)
+    return ns.reshape(ns.scatter(group, g.perm), shape)
 
 
-def _no_indices(shape=(0,)):
-    return _ops.full(shape, 0, dt.int64)
+def unique_of(x, which, ns):
+    """unique_values / _counts / _inverse / _all of x with the functions of ns."""
+    flat = ns.reshape(x, (-1,))
+    g = _groups(flat, which, ns, which in ("unique_inverse", "unique_all"))
+    if which == "unique_values":
+        return flat if g is None else _values(g, ns)
+    if g is None:  # (empty x: empty results, inverse indices of x's shape)
+        none, inverse = ns.full((0,), 0, dt.int64), ns.full(x.shape, 0, dt.int64)
+        return {"unique_counts": UniqueCountsResult(flat, none),
+                "unique_inverse": UniqueInverseResult(flat, inverse),
+                "unique_all": UniqueAllResult(flat, none, inverse, none)}[which]
+    if which == "unique_counts":
+        return UniqueCountsResult(_values(g, ns), _counts(g, ns))
+    if which == "unique_inverse":
+        return UniqueInverseResult(_values(g, ns), _inverse(x.shape, g, ns))
+    return UniqueAllResult(_values(g, ns), ns.take(g.perm, g.starts, axis=0),
+                           _inverse(x.shape, g, ns), _counts(g, ns))
+
+
+def _scatter(values, perm):
+    return _ops.record("scatter", "", [values, perm, values], values.dtype, values.shape)
+
+
+_LOCAL = SimpleNamespace(
+    reshape=reshape, sort=lambda flat, name, perm: _sort_along(flat, 0, False, name),
+    concat=concat, full=_ops.full, not_equal=not_equal, positions=_mask_positions, take=take,
+    subtract=subtract, cumulative_sum=cumulative_sum, astype=_ops.cast, scatter=_scatter)
 
 
 def unique_values(x, /):
     """The distinct values of x, sorted (NaNs each kept)."""
-    x, flat, g = _groups(x, "unique_values")
-    return flat if g is None else _values(g)
+    return unique_of(_as_array(x, "unique_values"), "unique_values", _LOCAL)
 
 
 def unique_counts(x, /):
-    x, flat, g = _groups(x, "unique_counts")
-    if g is None:
-        return UniqueCountsResult(flat, _no_indices())
-    return UniqueCountsResult(_values(g), _counts(g))
+    return unique_of(_as_array(x, "unique_counts"), "unique_counts", _LOCAL)
 
 
 def unique_inverse(x, /):
-    x, flat, g = _groups(x, "unique_inverse")
-    if g is None:
-        return UniqueInverseResult(flat, _no_indices(x.shape))
-    return UniqueInverseResult(_values(g), _inverse(x, g))
+    return unique_of(_as_array(x, "unique_inverse"), "unique_inverse", _LOCAL)
 
 
 def unique_all(x, /):
-    x, flat, g = _groups(x, "unique_all")
-    if g is None:
-        return UniqueAllResult(flat, _no_indices(), _no_indices(x.shape), _no_indices())
-    return UniqueAllResult(_values(g), take(g.perm, g.starts, axis=0), _inverse(x, g),
-                           _counts(g))
+    return unique_of(_as_array(x, "unique_all"), "unique_all", _LOCAL)
 
 
 __all__ = ["unique_values", "unique_counts", "unique_inverse", "unique_all"]

@@ -266,11 +266,100 @@ def test_integer_array_rows_from_their_owners(team, shape, split):
             check(pt.take(x, pt.asarray(i, team=None)), np.take(a, i))
         if split == 0:
             check(x[i], a[i])
-            if len(idx):  # (an empty list is a float array to NumPy: ptensor rejects it)
-                check(x[list(i)], a[list(i)])
+            check(x[list(idx)], a[list(idx)])  # (also [], an empty index to NumPy)
             check(x[pt.asarray(i, team=None)], a[i])
     with pytest.raises(IndexError, match="out of bounds"):
         pt.take(x, pt.asarray(np.array([n]), team=None), axis=split)
+
+
+@pytest.mark.parametrize("shape,split", [((9,), 0), ((9, 4), 0), ((4, 9), 1), ((3, 7, 2), 1)])
+def test_distributed_indices_rows_go_where_the_indices_are(team, shape, split):
+    a = np.arange(int(np.prod(shape))).reshape(shape) * 3 - 7
+    x = pt.asarray(a, team=team, split=split)
+    n = shape[split]
+    for idx in ([n - 1, 0, 1, 0, 5, 5, -2], [], list(range(n))[::-1], [-1, -n], [3]):
+        i = np.array(idx, dtype=np.int64)
+        di = pt.asarray(i, team=team)
+        got = pt.take(x, di, axis=split)
+        check(got, np.take(a, i, axis=split))
+        assert dist(got) and got.split == split and got.partition[:2] == di.partition[:2]
+        if split == 0:
+            check(x[di], a[i])
+        if len(i) > 2:  # indices that are a view (shifted partition)
+            check(pt.take(x, di[2:], axis=split), np.take(a, i[2:], axis=split))
+
+
+def test_distributed_indices_bound_errors_on_every_rank(team):
+    x = pt.asarray(np.arange(10.0), team=team)
+    i = np.zeros(4 * team.size, dtype=np.int64)
+    i[-1] = 12  # in the last rank's part only
+    di = pt.asarray(i, team=team)
+    with pytest.raises(IndexError, match="index 12 is out of bounds for axis of size 10"):
+        x[di]
+    with pytest.raises(IndexError, match="index 12 is out of bounds"):
+        x[di] = 1.0
+    i[-1] = -11
+    with pytest.raises(IndexError, match="index -11 is out of bounds"):
+        pt.take(x, pt.asarray(i, team=team))
+    with pytest.raises(IndexError, match="integer"):
+        x[pt.asarray(np.zeros(3), team=team)] = 1.0
+    check(x, np.arange(10.0))  # nothing written
+
+
+@pytest.mark.parametrize("shape", [(11,), (11, 3)])
+def test_setitem_integer_rows_written_by_their_owners(team, shape):
+    a = np.arange(int(np.prod(shape)), dtype=np.float64).reshape(shape)
+    idx = np.array([10, 0, 3, 3, -1, 5, 7], dtype=np.int64)
+    vals = np.arange(7 * int(np.prod(shape[1:])), dtype=np.float64).reshape((7,) + shape[1:])
+    keys = [idx, list(idx), pt.asarray(idx, team=None), pt.asarray(idx, team=team)]
+    values = [-1.0, vals[0], vals, pt.asarray(vals, team=None), pt.asarray(vals, team=team),
+              pt.asarray(np.concatenate([vals[:1], vals]), team=team)[1:],
+              pt.asarray(vals[:1], team=team), pt.asarray(vals.astype(np.int32), team=team)]
+    for key in keys:
+        for value in values:
+            x = pt.asarray(a, team=team)
+            w = a.copy()
+            x[key] = value
+            w[idx] = np.asarray(value)  # (repeated indices: the last one wins in both)
+            check(x, w)
+    x = pt.asarray(a, team=team)
+    x[pt.asarray(np.array([], dtype=np.int64), team=team)] = 5.0
+    x[[]] = 5.0
+    check(x, a)
+    view = x[2:]  # a view: its rows shifted against the ranks' blocks
+    view[pt.asarray(np.array([0, 8]), team=team)] = -3.0
+    w = a.copy()
+    w[[2, 10]] = -3.0
+    check(x, w)
+    with pytest.raises(ValueError, match="cannot assign"):
+        x[idx] = np.ones((6,) + shape[1:])
+    with pytest.raises(ValueError, match="cannot assign"):
+        x[pt.asarray(idx, team=team)] = pt.asarray(np.ones((5,) + shape[1:]), team=team)
+    with pytest.raises(TypeError, match="complex"):
+        x[pt.asarray(idx, team=team)] = 1j
+    check(x, w)
+
+
+def test_distributed_index_moves_only_indices_and_rows(team):
+    n = 64 * team.size
+    a = np.arange(n * 8.0).reshape(n, 8)
+    x = pt.asarray(a, team=team)
+    idx = (np.arange(n) * 7) % n  # a permutation: every rank asks every other
+    di = pt.asarray(idx, team=team)
+    dv = pt.asarray(a[::-1].copy(), team=team)
+    pt.sync()
+    s0 = pt.spmd.stats()["bytes_sent"]
+    r = x[di]
+    x[di] = dv
+    pt.sync()
+    sent = pt.spmd.stats()["bytes_sent"] - s0
+    # per rank: its indices twice (8 B each), its rows twice (64 B each), counts: far below
+    # a gather of x (n * 64 B to every rank)
+    assert sent <= 2 * (64 + 8) * n / team.size + 64 * team.size, sent
+    check(r, a[idx])
+    w = a.copy()
+    w[idx] = a[::-1]
+    check(x, w)
 
 
 def test_integer_array_indexing_moves_only_the_rows(team):
@@ -285,3 +374,47 @@ def test_integer_array_indexing_moves_only_the_rows(team):
     sent = pt.spmd.stats()["bytes_sent"] - s0["bytes_sent"]
     assert sent <= 64 * len(idx), sent  # the selected rows at most (gathering x: 4 KiB x (P - 1))
     check(r, a[idx])
+
+
+@pytest.mark.parametrize("split", [0, 1])
+@pytest.mark.parametrize("kind", ["int", "float_nan", "empty", "one"])
+def test_unique_across_the_team(team, split, kind):
+    rng = np.random.default_rng(5)
+    a = {"int": rng.integers(0, 6, (9, 4)),
+         "float_nan": np.where(rng.random((9, 4)) < 0.2, np.nan, rng.integers(0, 4, (9, 4))),
+         "empty": np.zeros((0, 4)), "one": np.full((2, 3), 7)}[kind]
+    x = pt.asarray(a, team=team, split=split)
+    values, index, inverse, counts = np.unique(a, return_index=True, return_inverse=True,
+                                               return_counts=True, equal_nan=False)
+    inverse = inverse.reshape(a.shape)
+    check(pt.unique_values(x), values)
+    r = pt.unique_counts(x)
+    check(r.values, values)
+    check(r.counts, counts)
+    r = pt.unique_inverse(x)
+    check(r.values, values)
+    check(r.inverse_indices, inverse)
+    r = pt.unique_all(x)
+    check(r.values, values)
+    check(r.indices, index)  # (the first occurrence: the sort is stable)
+    check(r.inverse_indices, inverse)
+    check(r.counts, counts)
+    if a.size:
+        assert dist(r.values) and dist(r.inverse_indices) and dist(r.counts)
+
+
+def test_unique_moves_each_element_at_most_twice(team):
+    n = 4096 * team.size
+    a = (np.arange(n) * 37) % 101
+    x = pt.asarray(a, team=team)
+    pt.sync()
+    s0 = pt.spmd.stats()["bytes_sent"]
+    r = pt.unique_counts(x)
+    pt.sync()
+    sent = pt.spmd.stats()["bytes_sent"] - s0
+    check(r.values, np.unique(a))
+    check(r.counts, np.unique(a, return_counts=True)[1])
+    # the sample sort sends each of the rank's elements at most twice (to its bucket, then
+    # to its block) plus the samples; the groups' starts and counts are 101 values. A gather
+    # would send the rank's part to every other rank: 8 n (P - 1) / P.
+    assert sent <= 2 * 8 * n / team.size + 16 * 8 * team.size ** 2 + 4 * 8 * 101, sent
