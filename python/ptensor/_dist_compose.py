@@ -7,8 +7,13 @@ part's rows land on another rank), expand_dims (a view), broadcast_to / broadcas
 a sum), tril / triu (each rank's rows, the diagonal offset by its first row or column), take
 (along a non-split axis: each rank's rows; along the split axis: _dist_move.take_rows),
 searchsorted of distributed values in a replicated sorted array, linalg.vector_norm
-(reductions). The argument checks are the local functions' own (shared helpers), so errors
-match. Cases outside these (a split axis that is broadcast, ...) still run replicated.
+(reductions), linalg.outer / tensordot / trace / cross / matrix_norm / matrix_power (the
+local bodies, linalg.*_of, called with ptensor's namespace), linalg.diagonal (each rank's
+rows), repeat / tile (each rank's rows; along the split axis a distributed reshape, rows
+from their owners or a concat), unstack, meshgrid, take_along_axis along a non-split axis,
+unique_* (_set.unique_of with set_namespace). The argument checks are the local functions'
+own (shared helpers), so errors match. Cases outside these (a split axis that is
+broadcast, ...) still run replicated.
 """
 from __future__ import annotations
 

@@ -524,6 +524,7 @@ def test_take_of_pending_and_getitem():
     assert_matches(x[np.array([2, -1, 0])], a[np.array([2, -1, 0])])
     assert_matches(x[[1, 3]], a[[1, 3]])
     assert_matches(x[pt.asarray(np.array([[0, 1], [2, 3]]))], a[np.array([[0, 1], [2, 3]])])
+    assert_matches(x[[]], a[[]])  # an empty list: an empty integer index, as in NumPy
 
 
 def test_take_errors():
@@ -643,6 +644,9 @@ def test_setitem_integer_array(dtype):
     assert_matches(x, b)
     x[[1, 3]] = 1  # scalar broadcast
     b[[1, 3]] = 1
+    assert_matches(x, b)
+    x[[]] = 7  # writes nothing
+    b[[]] = 7
     assert_matches(x, b)
     x[pt.asarray(np.array([0]))] = pt.asarray(vals[0])  # a row broadcast over one index
     b[np.array([0])] = vals[0]
