@@ -315,10 +315,16 @@ def getitem(x, key):
     plan = _VIEW_PLANS.get(sig) if sig is not None else None
     if plan is not None:  # the same view as in the last step of a loop
         return _unit_view(x, plan)
+    key = _own_rows_of_mask(x, key)
     if _aligned_mask(x, key):
         return _dist_move.masked(x, key)
     if x.split == 0 and _dist_int_vector(key):  # x[idx]: rows to where the indices are
         return _dist_move.take_at(x, key)
+    one = _one_index_array(key, x.ndim)
+    if one is not None:  # x[:, idx], x[idx, 1:]: a take, then the slices (NumPy's result)
+        import ptensor as pt
+        pos, iv, rest = one
+        return getitem(pt.take(x, iv, axis=pos), rest)
     key = _gathered(key, x.team)  # distributed index arrays, alone or in a tuple
     iv = _int_vector(key) if x.split == 0 else None
     if iv is not None:  # x[[i, j, ...]]: rows from their owners
@@ -367,6 +373,42 @@ def _int_vector(key):
 def _dist_int_vector(key):
     """Whether key is a 1-D integer DArray."""
     return isinstance(key, DArray) and key.ndim == 1 and dt.is_int(key.dtype)
+
+
+def _own_rows_of_mask(x, key):
+    """A replicated boolean mask of x's shape as the DArray of its rows laid out as x's (each
+    rank keeps its rows of it: x[mask] then selects locally); any other key unchanged."""
+    if isinstance(key, np.ndarray) and key.dtype == np.bool_ or \
+            isinstance(key, Local) and key.dtype == dt.bool_:
+        if tuple(key.shape) == x.shape and x.ndim:
+            from ._creation import asarray
+            rows = key[_rows(x.split, x.ndim, slice(*x.owned()))]
+            return DArray(rows if isinstance(rows, Local) else asarray(rows), x.shape,
+                          x.team, x.split, x._pb, x._po)
+    return key
+
+
+def _one_index_array(key, ndim):
+    """(axis, indices, the other keys with a full slice at axis) when key is a tuple of
+    slices (Ellipsis expanded) and one 1-D integer index array (a DArray too); else None.
+    With one index array NumPy keeps the selected axis in its place."""
+    if not isinstance(key, tuple):
+        return None
+    ell = [j for j, k in enumerate(key) if k is Ellipsis]
+    if len(ell) > 1:
+        return None
+    if ell:
+        key = key[:ell[0]] + (slice(None),) * (ndim - len(key) + 1) + key[ell[0] + 1:]
+    if len(key) > ndim:
+        return None
+    arrays = [j for j, k in enumerate(key) if not isinstance(k, slice)]
+    if len(arrays) != 1:
+        return None
+    pos = arrays[0]
+    iv = key[pos] if _dist_int_vector(key[pos]) else _int_vector(key[pos])
+    if iv is None:
+        return None
+    return pos, iv, key[:pos] + (slice(None),) + key[pos + 1:]
 
 
 def _aligned_mask(x, key):
@@ -610,11 +652,15 @@ def _setitem(x, key, value):
     sig = _layout_sig(x, key)
     plan = _SET_PLANS.get(sig) if sig is not None else None
     if plan is None:
+        key = _own_rows_of_mask(x, key)
         if _aligned_mask(x, key) and (isinstance(value, (bool, int, float, complex)) or
                                       isinstance(value, Local) and value.ndim == 0):
             x._local[key._local] = value  # each rank its own rows
             x._ext = None
             return
+        one = _one_index_array(key, x.ndim)
+        if one is not None and one[0] == 0 and all(k == slice(None) for k in one[2]):
+            key = one[1]  # x[idx, :] is x[idx]
         iv = key if _dist_int_vector(key) else _int_vector(key)
         if x.split == 0 and iv is not None:
             _dist_move.put_rows(x, iv, value)  # x[idx] = value: rows written by their owners

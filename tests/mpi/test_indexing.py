@@ -248,3 +248,55 @@ def test_boolean_mask_moves_only_the_selection(team):
     b = a.copy()
     b[b > 0.99] = 0.0
     check(x, b)
+
+
+@pytest.mark.parametrize("split", [0, 1])
+def test_tuple_keys_with_one_index_array(team, split):
+    x = pt.asarray(A, team=team, split=split)
+    idx = np.array([3, 0, 0, 5, -1])
+    for key in [(idx, slice(None)), (slice(None), idx), (idx, slice(2, 5)), (slice(1, 9), idx),
+                (Ellipsis, idx), (idx, Ellipsis), (slice(None), list(idx)),
+                (pt.asarray(idx, team=None), slice(None, None, 2))]:
+        want = A[tuple(np.asarray(k) if not isinstance(k, (slice, list)) and k is not Ellipsis
+                       else k for k in key)]
+        got = x[key]
+        check(got, want)
+        assert dist(got)
+    for di in (pt.asarray(idx, team=team),):  # distributed indices along either axis
+        check(x[di, :], A[idx, :])
+        check(x[:, di], A[:, idx])
+    y = pt.asarray(A, team=team)
+    w = A.copy()
+    y[idx, :] = -1.0
+    w[idx, :] = -1.0
+    check(y, w)
+    y[pt.asarray(idx[:2], team=team), ...] = pt.asarray(A[:2], team=team)
+    w[idx[:2], ...] = A[:2]
+    check(y, w)
+    with pytest.raises(IndexError, match="out of bounds"):
+        x[np.array([0, 99]), :]
+
+
+@pytest.mark.parametrize("split", [0, 1])
+def test_replicated_masks_select_each_ranks_rows(team, split):
+    n = 128 * team.size
+    a = np.cos(np.arange(n * 4.0)).reshape(n, 4)
+    x = pt.asarray(a, team=team, split=split)
+    m = a > 0.9
+    for mask in (m, pt.asarray(m, team=None)):
+        pt.sync()
+        s0 = pt.spmd.stats()["bytes_sent"]
+        got = x[mask]
+        pt.sync()
+        sent = pt.spmd.stats()["bytes_sent"] - s0
+        check(got, a[m])
+        if split == 0:  # (split 1: resplit along axis 0 first, as for distributed masks)
+            assert sent <= 8 * int(m.sum()) + 64 * team.size, sent
+    y = pt.asarray(a, team=team, split=split)
+    y[m] = 0.0
+    b = a.copy()
+    b[m] = 0.0
+    check(y, b)
+    y[pt.asarray(~m, team=None)] = np.arange(int((~m).sum()), dtype=np.float64)
+    b[~m] = np.arange(int((~m).sum()))
+    check(y, b)
