@@ -2,12 +2,14 @@
 both operands split: 1-D SUMMA) at 1 and 2 MPI ranks.
 
     python examples/benchmarks/dist_scaling.py [--ranks 1 2] [--n 4096] [--repeat 5]
-        [--workloads stencil black_scholes sort matmul]
+        [--rounds 3] [--workloads stencil black_scholes sort matmul]
 
-Each rank count is a real `mpiexec -n P` run of this file (--worker). Every rank runs one
-OpenMP thread (PTENSOR_NUM_THREADS=1), so P ranks use P cores and the parallel efficiency
-T1 / (P * TP) compares like with like. Reported per step: the median time over the repeats,
-the efficiency, and the bytes and messages all ranks together sent (halo rows, reductions),
+Each rank count is a real `mpiexec -n P` run of this file (--worker), launched --rounds
+times, alternating with the other counts (1, 2, 1, 2, ...: this VM's memory bandwidth drifts
+between phases within minutes, and alternating puts both counts into each phase). Every rank
+runs one OpenMP thread (PTENSOR_NUM_THREADS=1), so P ranks use P cores and the parallel
+efficiency T1 / (P * TP) compares like with like. Reported per step: the median over the
+rounds of each launch's median time over its repeats, the efficiency (and each round's own), and the bytes and messages all ranks together sent (halo rows, reductions),
 read from the runtime's counters (pt.spmd.stats()). The 1-rank run also times the same step
 on NumPy (one thread, in the same process) for the ratio.
 
@@ -130,28 +132,39 @@ def main():
     p.add_argument("--n", type=int, default=0, help="stencil grid / Black-Scholes size")
     p.add_argument("--steps", type=int, default=5)
     p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--rounds", type=int, default=3, help="launches per rank count, alternated")
     p.add_argument("--workloads", nargs="+", default=list(WORKLOADS), choices=WORKLOADS)
     a = p.parse_args()
     if a.worker:
         return worker(a.worker, a.n, a.steps, a.repeat)
     sizes = {"stencil": a.n or 4096, "black_scholes": a.n * a.n if a.n else 8_000_000,
              "sort": a.n * a.n if a.n else 1 << 23, "matmul": a.n or 2000}
-    print(f"# ptensor distributed scaling, 1 thread per rank, median of {a.repeat} x "
-          f"{a.steps} steps")
+    print(f"# ptensor distributed scaling, 1 thread per rank, median of {a.rounds} rounds "
+          f"(alternating rank counts) of the median of {a.repeat} x {a.steps} steps")
     print("| workload | size | ranks | ms/step | efficiency | bytes sent/step | messages/step "
           "| NumPy ms/step (1 thread) |")
     print("|---|---|---|---|---|---|---|---|")
     for name in a.workloads:
-        base = None
+        # rounds alternate the rank counts (1, 2, 1, 2, ...), so a slow phase of the machine
+        # falls on both; each count's time is the median over its rounds
+        runs = {r: [] for r in a.ranks}
+        for _ in range(a.rounds):
+            for r in a.ranks:
+                runs[r].append(run(name, r, sizes[name], a.steps, a.repeat))
+        times = {r: float(np.median([res["time"] for res in runs[r]])) for r in a.ranks}
+        base = times.get(1)
         for r in a.ranks:
-            res = run(name, r, sizes[name], a.steps, a.repeat)
-            if r == 1:
-                base = res["time"]
-            eff = base / (r * res["time"]) if base else float("nan")
+            res = runs[r][-1]
+            eff = base / (r * times[r]) if base else float("nan")
             size = f"{sizes[name]}^2" if name in ("stencil", "matmul") else str(sizes[name])
-            ref = "" if np.isnan(res["numpy"]) else f"{res['numpy'] * 1e3:.1f}"
-            print(f"| {name} | {size} | {r} | {res['time'] * 1e3:.1f} | {eff:.0%} | "
+            ref = "" if np.isnan(res["numpy"]) else \
+                f"{np.median([v['numpy'] for v in runs[r]]) * 1e3:.1f}"
+            print(f"| {name} | {size} | {r} | {times[r] * 1e3:.1f} | {eff:.0%} | "
                   f"{res['bytes']:.0f} | {res['messages']:.0f} | {ref} |", flush=True)
+        if base and a.rounds > 1:
+            per = ", ".join(f"{runs[1][i]['time'] / (r * runs[r][i]['time']):.0%}"
+                            for r in a.ranks if r > 1 for i in range(a.rounds))
+            print(f"# {name}: efficiency of each round (its own 1-rank time): {per}")
     sys.path.insert(0, HERE)
     from suite import c_stream_bandwidth
     P = max(a.ranks)

@@ -60,8 +60,8 @@ def test_load_library_bad_path():
 
 def test_scaling_benchmark_runs():
     r = subprocess.run([sys.executable, "examples/benchmarks/dist_scaling.py", "--n", "64",
-                        "--steps", "1", "--repeat", "1"], cwd=ROOT, capture_output=True,
-                       text=True, timeout=600)
+                        "--steps", "1", "--repeat", "1", "--rounds", "1"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr[-2000:]
     rows = [line for line in r.stdout.splitlines() if line.startswith("| stencil")]
     assert len(rows) == 2 and "| 2 |" in rows[1]
