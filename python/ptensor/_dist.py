@@ -21,7 +21,8 @@ prod, min, max, mean, var, std, any, all, argmax, argmin), cumulative sums and p
 sort, reshape, permute_dims, roll, matmul (batched too), boolean masks of the array's own
 layout and nonzero, integer-array indexing and assignment along the split axis (replicated
 or distributed indices), unique_*, and the functions of _dist_compose (concat, stack,
-expand_dims, tensordot, repeat, tile, linalg's diagonal, trace, matrix_norm, ...).
+expand_dims, tensordot, repeat, tile, linalg's diagonal, trace, matrix_norm, LAPACK-based
+functions of stacks split along a batch axis, ...).
 Every other function runs *replicated*: its distributed arguments are gathered, every rank
 computes the same result, and array results are split again (correct, but O(N) memory and
 communication). Replicated arrays are plain local

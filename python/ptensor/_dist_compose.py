@@ -11,7 +11,8 @@ searchsorted of distributed values in a replicated sorted array, linalg.vector_n
 local bodies, linalg.*_of, called with ptensor's namespace), linalg.diagonal (each rank's
 rows), repeat / tile (each rank's rows; along the split axis a distributed reshape, rows
 from their owners or a concat), unstack, meshgrid, take_along_axis along a non-split axis,
-unique_* (_set.unique_of with set_namespace). The argument checks are the local functions'
+unique_* (_set.unique_of with set_namespace), the LAPACK-based linalg functions of stacks
+split along a batch axis (each rank its matrices). The argument checks are the local functions'
 own (shared helpers), so errors match. Cases outside these (a split axis that is
 broadcast, ...) still run replicated.
 """
@@ -385,3 +386,51 @@ def unique(fn, x):
 
 FUNCTIONS.update({n: unique for n in ("unique_values", "unique_counts", "unique_inverse",
                                       "unique_all")})
+
+
+def batched_lapack(fn, *args, **kw):
+    """The LAPACK-based linalg functions of stacks of matrices split along a batch axis:
+    each rank factors its own matrices, no communication. All array arguments must be
+    distributed alike (same rank, split axis and partition); anything else (one large
+    matrix: no ScaLAPACK here) runs replicated. LAPACK's errors (a singular matrix on one
+    rank) surface when the program runs: the results are computed at once and the team
+    agrees (one allgather of the first failing rank's message), so every rank raises the
+    same LinAlgError."""
+    from ._core import LinAlgError
+    from ._dist_ops import _split_result, replicated
+    lead = args[0] if args else None
+    if not (_is_dist(lead) and lead.split < lead.ndim - 2 and all(
+            _is_dist(a) and a.ndim == lead.ndim and a.split == lead.split and
+            a.partition == lead.partition for a in args)):
+        return replicated(fn, args, kw)
+    msg = b""
+    try:
+        r = fn(*(a._local for a in args), **kw)
+        for v in (r if isinstance(r, tuple) else (r,)):
+            if isinstance(v, Local):
+                v.to_numpy(copy=False)  # (runs the program: LAPACK's errors now)
+    except LinAlgError as e:
+        msg = str(e).encode()
+    from ._dist_move import _gather_flat
+    from .spmd import all_gather_sizes
+    sizes = all_gather_sizes(len(msg), lead.team)
+    if any(sizes):
+        first = next(q for q, n in enumerate(sizes) if n)
+        text = _gather_flat(lead.team, np.frombuffer(msg, dtype=np.uint8))
+        start = sum(sizes[:first])
+        raise LinAlgError(bytes(text[start:start + sizes[first]]).decode())
+
+    def wrap(v):
+        if isinstance(v, tuple):
+            return type(v)(*map(wrap, v)) if hasattr(v, "_fields") else tuple(map(wrap, v))
+        if isinstance(v, Local) and v.ndim > lead.split:
+            s = lead.split
+            shape = v.shape[:s] + (lead.shape[s],) + v.shape[s + 1:]
+            return DArray(v, shape, lead.team, s, lead._pb, lead._po)
+        return _split_result(v, lead.team)
+    return wrap(r)
+
+
+FUNCTIONS.update({n: batched_lapack for n in (
+    "cholesky", "det", "slogdet", "inv", "solve", "eigh", "eigvalsh", "svd", "svdvals", "qr",
+    "pinv", "matrix_rank")})

@@ -278,3 +278,41 @@ def test_composition_errors(team):
         pt.take_along_axis(x, pt.asarray(np.full((7, 5), 9), team=team), axis=1)
     with pytest.raises(ValueError, match="at least one"):
         pt.unstack(pt.sum(x))
+
+
+@pytest.mark.parametrize("batches", [2, 7])
+def test_batched_lapack_each_rank_its_matrices(team, batches):
+    rng = np.random.default_rng(3)
+    a = rng.random((batches, 4, 4)) + 4 * np.eye(4)
+    b = rng.random((batches, 4, 2))
+    s = a + a.transpose(0, 2, 1)
+    x, y, z = (pt.asarray(v, team=team) for v in (a, b, s))
+    pt.sync()
+    s0 = spmd.stats()["bytes_sent"]
+    got = [pt.linalg.inv(x), pt.linalg.det(x), pt.linalg.solve(x, y), pt.linalg.eigvalsh(z),
+           pt.linalg.svdvals(x), pt.linalg.cholesky(z), pt.linalg.matrix_rank(x),
+           pt.linalg.pinv(x), pt.linalg.slogdet(x).logabsdet, pt.linalg.qr(x).R,
+           pt.linalg.eigh(z).eigenvalues, pt.linalg.svd(x).S]
+    pt.sync()
+    # computing: no data moves (the team agrees on errors: one allgather of a size each)
+    assert spmd.stats()["bytes_sent"] - s0 <= 8 * 2 * 12 * team.size
+    want = [np.linalg.inv(a), np.linalg.det(a), np.linalg.solve(a, b), np.linalg.eigvalsh(s),
+            np.linalg.svdvals(a), np.linalg.cholesky(s), np.linalg.matrix_rank(a),
+            np.linalg.pinv(a), np.linalg.slogdet(a).logabsdet, np.abs(np.linalg.qr(a).R),
+            np.linalg.eigh(s).eigenvalues, np.linalg.svd(a).S]
+    got[9] = pt.abs(got[9])  # (R's signs are LAPACK's choice)
+    for g, w in zip(got, want):
+        assert dist(g)
+        np.testing.assert_allclose(np.asarray(g), w, rtol=1e-10, atol=1e-12)
+
+
+def test_batched_lapack_error_on_one_rank_raises_on_every_rank(team):
+    a = np.stack([np.eye(3)] * (2 * team.size))
+    a[-1] = 0.0  # singular, in the last rank's part only
+    with pytest.raises(pt.linalg.LinAlgError, match="Singular matrix"):
+        pt.linalg.inv(pt.asarray(a, team=team))
+    with pytest.raises(pt.linalg.LinAlgError, match="positive definite"):
+        pt.linalg.cholesky(pt.asarray(-a, team=team))
+    with pytest.raises(pt.linalg.LinAlgError, match="square"):
+        pt.linalg.inv(pt.asarray(np.zeros((4, 3, 2)), team=team))
+    check(pt.linalg.det(pt.asarray(a, team=team)), np.linalg.det(a))  # the team goes on
