@@ -376,8 +376,17 @@ def _dist_int_vector(key):
 
 
 def _own_rows_of_mask(x, key):
-    """A replicated boolean mask of x's shape as the DArray of its rows laid out as x's (each
-    rank keeps its rows of it: x[mask] then selects locally); any other key unchanged."""
+    """A boolean mask of x's shape as the DArray of its rows laid out as x's (x[mask] then
+    selects locally): a replicated one keeps its rows of x's rows, a distributed one along
+    the same axis but partitioned otherwise (a view) brings its rows over (a halo or a
+    repartition); any other key unchanged."""
+    if isinstance(key, DArray):
+        if key.dtype == dt.bool_ and key.shape == x.shape and key.split == x.split and \
+                key.partition != x.partition:
+            _check_team(x.team, key)
+            return DArray(_local_rows(key, x._pb, x._po), x.shape, x.team, x.split, x._pb,
+                          x._po)
+        return key
     if isinstance(key, np.ndarray) and key.dtype == np.bool_ or \
             isinstance(key, Local) and key.dtype == dt.bool_:
         if tuple(key.shape) == x.shape and x.ndim:

@@ -300,3 +300,21 @@ def test_replicated_masks_select_each_ranks_rows(team, split):
     y[pt.asarray(~m, team=None)] = np.arange(int((~m).sum()), dtype=np.float64)
     b[~m] = np.arange(int((~m).sum()))
     check(y, b)
+
+
+def test_masks_of_another_partition_are_brought_over(team):
+    n = 64 * team.size
+    a = np.sin(np.arange(n * 3.0)).reshape(n, 3)
+    u = pt.asarray(a, team=team)
+    x, m = u[2:], (u[:-2] > 0.5)  # shifted views: partitions differ by 2 rows
+    check(x[m], a[2:][a[:-2] > 0.5])
+    pt.sync()
+    s0 = pt.spmd.stats()["bytes_sent"]
+    r = x[m]
+    pt.sync()  # the mask's halo rows (2 rows of 3 bools per neighbour) and the selection
+    assert pt.spmd.stats()["bytes_sent"] - s0 <= 8 * int((a[:-2] > 0.5).sum()) + 64 * team.size
+    check(r, a[2:][a[:-2] > 0.5])
+    b = a.copy()
+    x[m] = -1.0
+    b[2:][a[:-2] > 0.5] = -1.0
+    check(u, b)
