@@ -151,16 +151,25 @@ def getitem(x, key):
     return _ops.record("take", "", [reshape(x, (-1,)), off], x.dtype, shape, attrs=[0])
 
 
+def check_value_shape(vshape, shape):
+    """ValueError (NumPy's) unless a value of shape vshape broadcasts to the indexing result
+    of shape `shape` (also for distributed arrays: _dist_ops)."""
+    try:
+        ok = _ops.broadcast_shapes(tuple(vshape), tuple(shape)) == tuple(shape)
+    except ValueError:
+        ok = False
+    if not ok:
+        raise ValueError(f"shape mismatch: value array of shape {tuple(vshape)} could not be "
+                         f"broadcast to indexing result of shape {tuple(shape)}")
+
+
 def setitem(x, key, value):
     """x with x[key] = value, as a new array of x's shape."""
     from ._manipulation import reshape
     shape, off = _offsets(x, key)
     v = _ops.cast(_coerce_value(value, x.dtype), x.dtype)
-    try:
-        v = _ops.broadcast_to(v, shape)
-    except ValueError:
-        raise ValueError(f"shape mismatch: value array of shape {v.shape} could not be "
-                         f"broadcast to indexing result of shape {shape}") from None
+    check_value_shape(v.shape, shape)
+    v = _ops.broadcast_to(v, shape)
     n = int(np.prod(shape, dtype=np.int64))
     r = _ops.record("scatter", "", [reshape(x, (-1,)), reshape(off, (n,)), reshape(v, (n,))],
                     x.dtype, (x.size,))

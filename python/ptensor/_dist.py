@@ -20,7 +20,8 @@ and replicated arrays), basic indexing (views) and assignment, reductions over a
 prod, min, max, mean, var, std, any, all, argmax, argmin), cumulative sums and products,
 sort, reshape, permute_dims, roll, matmul (batched too), boolean masks of the array's own
 layout and nonzero, integer-array indexing and assignment along the split axis (replicated
-or distributed indices), unique_*, and the functions of _dist_compose (concat, stack,
+or distributed indices) and NumPy's other advanced indexing (elements from and to their
+owners), unique_*, and the functions of _dist_compose (concat, stack,
 expand_dims, tensordot, repeat, tile, linalg's diagonal, trace, matrix_norm, LAPACK-based
 functions of stacks split along a batch axis, ...).
 Every other function runs *replicated*: its distributed arguments are gathered, every rank

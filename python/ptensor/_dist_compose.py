@@ -401,8 +401,8 @@ def batched_lapack(fn, *args, **kw):
     lead = args[0] if args else None
     if not (_is_dist(lead) and lead.split < lead.ndim - 2 and all(
             _is_dist(a) and a.ndim == lead.ndim and a.split == lead.split and
-            a.partition == lead.partition for a in args)):
-        return replicated(fn, args, kw)
+            a.partition == lead.partition for a in args)) or any(map(_is_dist, kw.values())):
+        return replicated(fn, args, kw)  # (also distributed keywords: rtol per matrix)
     msg = b""
     try:
         r = fn(*(a._local for a in args), **kw)

@@ -336,7 +336,7 @@ def getitem(x, key):
             rest = tuple(kk for kk in t if kk is not None)
             if _basic_key(rest, x.ndim) is not None:
                 return _with_new_axes(getitem(x, rest), t, x.ndim)
-        return replicated(lambda a: a[key], (x,), {})  # (advanced indexing: a copy)
+        return _advanced_take(x, key)
     ax = x.split
     ks = k[ax]
     L = x.shape[ax]
@@ -646,15 +646,39 @@ def _set_plan(x, k):
     return dropped, start, step, n, i0, i1, tuple(lkey), vax, tuple(vshape)
 
 
-def _setitem_replicated(x, key, value):
-    """x[key] = value for a key that is not basic: on the gathered array, then this rank's
-    rows written back."""
-    full = x._replicated()
-    full[key] = _gathered(value, x.team)
-    lo, hi = x.owned()
-    # written into x's storage (through a view: into its parent's; ghost rows stay)
-    x._local[...] = full[_rows(x.split, x.ndim, slice(lo, hi))]
-    x._ext = None
+def _flat_offsets(x, key):
+    """NumPy's advanced indexing of x by key as (result shape, the selected elements' offsets
+    in the flattened x: a 1-D NumPy array, replicated), computed as on one process
+    (_advanced._offsets: only x's shape matters)."""
+    from ._advanced import _offsets
+    shape, off = _offsets(x, key if isinstance(key, tuple) else (key,))
+    return shape, off.to_numpy(copy=False).reshape(-1)
+
+
+def _advanced_take(x, key):
+    """x[key] for the other keys with index arrays (several arrays, ints among them, masks
+    over leading axes, ...): a take from the flattened x (a distributed reshape) at the
+    offsets, each element from its owner (take_rows), reshaped to NumPy's result shape. Moves
+    the selected elements (and the reshapes' boundary rows), not x."""
+    import ptensor as pt
+    shape, off = _flat_offsets(x, key)
+    return pt.reshape(_dist_move.take_rows(pt.reshape(x, (-1,)), off), shape)
+
+
+def _advanced_put(x, key, value):
+    """x[key] = value for the keys of _advanced_take: written into the flattened x by the
+    owners of the offsets (put_rows), and the flattened x written back into x's storage."""
+    import ptensor as pt
+    from ._advanced import check_value_shape
+    shape, off = _flat_offsets(x, key)
+    check_value_shape(np.shape(value) if not _is_arraylike(value) else value.shape, shape)
+    if isinstance(value, DArray) and value.shape == tuple(shape):
+        value = pt.reshape(value, (-1,))  # one value per offset, distributed
+    elif (_is_arraylike(value) and value.ndim) or isinstance(value, (list, tuple)):
+        value = np.broadcast_to(np.asarray(_replicated_local(value, x.team)), shape).reshape(-1)
+    flat = pt.reshape(x, (-1,))
+    _dist_move.put_rows(flat, off, value)
+    setitem(x, Ellipsis, pt.reshape(flat, x.shape))
 
 
 def _setitem(x, key, value):
@@ -678,7 +702,7 @@ def _setitem(x, key, value):
         key = _gathered(key, x.team)  # distributed index arrays, alone or in a tuple
         k = _basic_key(key, x.ndim)
         if k is None:
-            return _setitem_replicated(x, key, value)
+            return _advanced_put(x, key, value)
         plan = _set_plan(x, k)
         if sig is not None:
             remember(_SET_PLANS, sig, plan)

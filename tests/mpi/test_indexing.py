@@ -318,3 +318,66 @@ def test_masks_of_another_partition_are_brought_over(team):
     x[m] = -1.0
     b[2:][a[:-2] > 0.5] = -1.0
     check(u, b)
+
+
+ADVANCED_KEYS = [([0, 2, -1], [1, 1, 0]), (1, [0, 2, 5]), ([[0], [2]], [1, 2]), ([3, 3], 4),
+                 (np.array([True, False] * 11 + [True]),), (slice(None), np.arange(6) % 2 == 0),
+                 (np.array([[0, 1], [5, 22]]),), ([1, 2], slice(1, 4), ), (slice(2, 5), [0, 0])]
+
+
+@pytest.mark.parametrize("split", [0, 1])
+@pytest.mark.parametrize("key", ADVANCED_KEYS, ids=range(len(ADVANCED_KEYS)))
+def test_advanced_indexing_moves_the_selection(team, split, key):
+    nkey = tuple(np.asarray(k) if isinstance(k, list) else k for k in key)
+    x = pt.asarray(A, team=team, split=split)
+    check(x[key], A[nkey])
+    check(x[tuple(pt.asarray(np.asarray(k), team=None) if isinstance(k, list) else k
+                   for k in key)], A[nkey])
+    want = A.copy()
+    want[nkey] = -1.0
+    x[key] = -1.0
+    check(x, want)
+    vals = np.arange(A[nkey].size, dtype=np.float64).reshape(A[nkey].shape)
+    want[nkey] = vals
+    x[key] = vals
+    check(x, want)
+    if vals.ndim:
+        want[nkey] = vals * 2
+        x[key] = pt.asarray(vals * 2, team=team)  # a distributed value of the result's shape
+        check(x, want)
+    if vals.ndim > 1:
+        want[nkey] = vals[:1]
+        x[key] = vals[:1]  # broadcast
+        check(x, want)
+
+
+def test_advanced_indexing_bad_keys(team):
+    x = pt.asarray(A, team=team)
+    with pytest.raises(IndexError, match="out of bounds"):
+        x[[0, 1], [0, 6]]
+    with pytest.raises(IndexError, match="shape mismatch"):
+        x[[0, 1], [0, 1, 2]]
+    with pytest.raises(ValueError, match="shape mismatch"):
+        x[[0, 1], [0, 1]] = np.ones(3)
+    with pytest.raises(IndexError, match="integer"):
+        x[np.array([0.5]), [1]]
+    check(x, A)
+
+
+def test_advanced_indexing_does_not_gather(team):
+    n = 128 * team.size
+    a = np.arange(n * 8.0).reshape(n, 8)
+    x = pt.asarray(a, team=team)
+    rows, cols = np.arange(0, n, 8), np.arange(0, n, 8) % 8
+    pt.sync()
+    s0 = pt.spmd.stats()["bytes_sent"]
+    got = x[rows, cols]
+    x[rows, cols] = 0.0
+    pt.sync()
+    # the selected elements (and the reshapes' boundary rows, none here): a gather of x would
+    # send 8 KiB x (P - 1) per rank
+    assert pt.spmd.stats()["bytes_sent"] - s0 <= 16 * len(rows) + 64 * team.size
+    check(got, a[rows, cols])
+    b = a.copy()
+    b[rows, cols] = 0.0
+    check(x, b)
