@@ -336,7 +336,9 @@ def getitem(x, key):
             rest = tuple(kk for kk in t if kk is not None)
             if _basic_key(rest, x.ndim) is not None:
                 return _with_new_axes(getitem(x, rest), t, x.ndim)
-        return _advanced_take(x, key)
+        if _has_index_array(x, key):
+            return _advanced_take(x, key)
+        return replicated(lambda a: a[key], (x,), {})  # (the local error for a bad key)
     ax = x.split
     ks = k[ax]
     L = x.shape[ax]
@@ -646,6 +648,30 @@ def _set_plan(x, k):
     return dropped, start, step, n, i0, i1, tuple(lkey), vax, tuple(vshape)
 
 
+def _setitem_replicated(x, key, value):
+    """x[key] = value for the remaining keys without index arrays (new axes): on the gathered
+    array, then this rank's rows written back."""
+    full = x._replicated()
+    full[key] = _gathered(value, x.team)
+    lo, hi = x.owned()
+    # written into x's storage (through a view: into its parent's; ghost rows stay)
+    x._local[...] = full[_rows(x.split, x.ndim, slice(lo, hi))]
+    x._ext = None
+
+
+def _has_index_array(x, key):
+    """Whether the local arrays index x by key with index arrays (their rules: a tuple with
+    an array or list in it, or an integer array or a mask over leading axes alone; other
+    lone masks - 0-d, zero-length axes, bad shapes - keep the local rules: replicated)."""
+    from ._array import _array_key, _has_array
+    if isinstance(key, tuple):
+        return _has_array(key)
+    k = _array_key(key)
+    if k is None or k.ndim == 0:
+        return False
+    return k.dtype != dt.bool_ or (k.shape == x.shape[:k.ndim] and k.size > 0)
+
+
 def _flat_offsets(x, key):
     """NumPy's advanced indexing of x by key as (result shape, the selected elements' offsets
     in the flattened x: a 1-D NumPy array, replicated), computed as on one process
@@ -702,7 +728,9 @@ def _setitem(x, key, value):
         key = _gathered(key, x.team)  # distributed index arrays, alone or in a tuple
         k = _basic_key(key, x.ndim)
         if k is None:
-            return _advanced_put(x, key, value)
+            if _has_index_array(x, key):
+                return _advanced_put(x, key, value)
+            return _setitem_replicated(x, key, value)
         plan = _set_plan(x, k)
         if sig is not None:
             remember(_SET_PLANS, sig, plan)

@@ -97,11 +97,7 @@ def take_along_axis(x, indices, /, *, axis=-1):
 def check_assignable(vshape, target):
     """ValueError unless a value of shape vshape broadcasts to the selection's shape target
     (also for distributed arrays' rows: _dist_move.put_rows)."""
-    try:
-        ok = _ops.broadcast_shapes(tuple(vshape), tuple(target)) == tuple(target)
-    except ValueError:
-        ok = False
-    if not ok:
+    if not _ops.broadcasts_to(vshape, target):
         raise ValueError(f"cannot assign a value of shape {tuple(vshape)} to {target[0]} "
                          f"selected elements of shape {tuple(target)}")
 

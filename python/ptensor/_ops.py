@@ -77,6 +77,14 @@ def broadcast_shapes(*shapes):
     return tuple(out)
 
 
+def broadcasts_to(shape, target):
+    """Whether an array of `shape` broadcasts to `target` (assignments' values)."""
+    try:
+        return broadcast_shapes(tuple(shape), tuple(target)) == tuple(target)
+    except ValueError:
+        return False
+
+
 def broadcast_to(x, shape):
     """x broadcast to shape (explicit ptensor.broadcast node; no node when equal)."""
     shape = tuple(shape)
