@@ -6,7 +6,7 @@ part's rows land on another rank), expand_dims (a view), broadcast_to / broadcas
 (permute_dims), diff (shifted views: a halo), count_nonzero, vecdot (elementwise product and
 a sum), tril / triu (each rank's rows, the diagonal offset by its first row or column), take
 (along a non-split axis: each rank's rows; along the split axis: _dist_move.take_rows),
-searchsorted of distributed values in a replicated sorted array, linalg.vector_norm
+searchsorted (distributed values, or a distributed sorted array), linalg.vector_norm
 (reductions), linalg.outer / tensordot / trace / cross / matrix_norm / matrix_power (the
 local bodies, linalg.*_of, called with ptensor's namespace), linalg.diagonal (each rank's
 rows), repeat / tile (each rank's rows; along the split axis a distributed reshape, rows
@@ -152,8 +152,18 @@ def take(fn, x, indices, axis=None):
 
 
 def searchsorted(fn, x1, x2, side="left", sorter=None):
-    """Replicated sorted x1, distributed values x2: each rank searches its values."""
-    from ._dist_ops import replicated
+    """Replicated sorted x1, distributed values x2: each rank searches its values.
+    Distributed sorted x1 (1-D, no sorter): each rank's block is a contiguous run of the
+    sorted array, so a value's global position is the sum over the ranks of its position in
+    each block: every rank searches all values (a distributed x2 is gathered) in its block,
+    and one allreduce adds the positions."""
+    from ._dist import _allreduce
+    from ._dist_ops import _gathered, _split_result, replicated
+    if _is_dist(x1) and x1.ndim == 1 and sorter is None:
+        team = x1.team
+        values = _gathered(x2, team)
+        pos = _allreduce(team, fn(x1._local, values, side=side), "sum")
+        return _split_result(pos, team) if _is_dist(x2) else pos
     if _is_dist(x1) or _is_dist(sorter) or not _is_dist(x2):
         return replicated(fn, (x1, x2), {"side": side, "sorter": sorter})
     return DArray(fn(x1, x2._local, side=side, sorter=sorter), x2.shape, x2.team, x2.split,

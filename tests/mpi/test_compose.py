@@ -316,3 +316,24 @@ def test_batched_lapack_error_on_one_rank_raises_on_every_rank(team):
     with pytest.raises(pt.linalg.LinAlgError, match="square"):
         pt.linalg.inv(pt.asarray(np.zeros((4, 3, 2)), team=team))
     check(pt.linalg.det(pt.asarray(a, team=team)), np.linalg.det(a))  # the team goes on
+
+
+def test_searchsorted_in_a_distributed_sorted_array(team):
+    n = 50 * team.size + 3
+    s = np.sort(np.round(np.random.default_rng(2).random(n) * 40)) / 4.0  # repeated values
+    s[-2:] = np.nan  # NaN last, as sort puts it
+    v = np.array([-1.0, 0.0, 2.5, 5.0, 9.75, 10.0, 100.0, np.nan, 3.25])
+    x1 = pt.asarray(s, team=team)
+    for side in ("left", "right"):
+        check(pt.searchsorted(x1, pt.asarray(v, team=None), side=side),
+              np.searchsorted(s, v, side=side))
+        got = pt.searchsorted(x1, pt.asarray(v, team=team), side=side)
+        check(got, np.searchsorted(s, v, side=side))
+        assert dist(got)
+    check(pt.searchsorted(x1, pt.asarray(v[:3].reshape(3, 1), team=None)),
+          np.searchsorted(s, v[:3].reshape(3, 1)))
+    pt.sync()
+    s0 = spmd.stats()["bytes_sent"]
+    check(pt.searchsorted(x1, pt.asarray(v, team=None)), np.searchsorted(s, v))
+    # one allreduce of the positions (9 int64), not the sorted array (8n bytes)
+    assert spmd.stats()["bytes_sent"] - s0 <= 2 * 8 * len(v) * max(1, team.size.bit_length())
