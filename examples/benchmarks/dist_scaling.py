@@ -9,7 +9,8 @@ times, alternating with the other counts (1, 2, 1, 2, ...: this VM's memory band
 between phases within minutes, and alternating puts both counts into each phase). Every rank
 runs one OpenMP thread (PTENSOR_NUM_THREADS=1), so P ranks use P cores and the parallel
 efficiency T1 / (P * TP) compares like with like. Reported per step: the median over the
-rounds of each launch's median time over its repeats, the efficiency (and each round's own), and the bytes and messages all ranks together sent (halo rows, reductions),
+rounds of each launch's median time over its repeats, the efficiency (and each round's own),
+and the bytes and messages all ranks together sent (halo rows, reductions),
 read from the runtime's counters (pt.spmd.stats()). The 1-rank run also times the same step
 on NumPy (one thread, in the same process) for the ratio.
 

@@ -351,22 +351,10 @@ def take_along_axis(fn, x, indices, axis=-1):
     return replicated(fn, (x, indices), {"axis": axis})
 
 
-# the namespace functions these replace for distributed arguments (_dist_ops.dispatching)
-FUNCTIONS = {"concat": concat, "stack": stack, "expand_dims": expand_dims,
-             "broadcast_to": broadcast_to, "broadcast_arrays": broadcast_arrays,
-             "moveaxis": moveaxis, "diff": diff, "count_nonzero": count_nonzero,
-             "vecdot": vecdot, "tril": triangle, "triu": triangle, "take": take,
-             "searchsorted": searchsorted, "vector_norm": vector_norm, "outer": outer,
-             "tensordot": tensordot, "trace": trace, "cross": cross, "matrix_norm": matrix_norm,
-             "matrix_power": matrix_power, "diagonal": diagonal, "unstack": unstack,
-             "meshgrid": meshgrid, "repeat": repeat, "tile": tile,
-             "take_along_axis": take_along_axis}
-
-
 @functools.lru_cache(maxsize=None)
 def set_namespace():
-    """The steps of _set.unique_of with distributed functions: a sample sort (with the
-    permutation: argsort, then the values taken from their owners), shifted views (a halo
+    """The steps of _set.unique_of with distributed functions: a sample sort (values and
+    their permutation from the same one when the inverse is wanted), shifted views (a halo
     row), nonzero (rebalanced), take from distributed positions and a scatter to them."""
     import ptensor as pt
 
@@ -392,10 +380,6 @@ def set_namespace():
 def unique(fn, x):
     from ._set import unique_of
     return unique_of(x, fn.__name__, set_namespace())
-
-
-FUNCTIONS.update({n: unique for n in ("unique_values", "unique_counts", "unique_inverse",
-                                      "unique_all")})
 
 
 def batched_lapack(fn, *args, **kw):
@@ -441,6 +425,18 @@ def batched_lapack(fn, *args, **kw):
     return wrap(r)
 
 
+# the namespace functions these replace for distributed arguments (_dist_ops.dispatching)
+FUNCTIONS = {"concat": concat, "stack": stack, "expand_dims": expand_dims,
+             "broadcast_to": broadcast_to, "broadcast_arrays": broadcast_arrays,
+             "moveaxis": moveaxis, "diff": diff, "count_nonzero": count_nonzero,
+             "vecdot": vecdot, "tril": triangle, "triu": triangle, "take": take,
+             "searchsorted": searchsorted, "vector_norm": vector_norm, "outer": outer,
+             "tensordot": tensordot, "trace": trace, "cross": cross, "matrix_norm": matrix_norm,
+             "matrix_power": matrix_power, "diagonal": diagonal, "unstack": unstack,
+             "meshgrid": meshgrid, "repeat": repeat, "tile": tile,
+             "take_along_axis": take_along_axis}
+FUNCTIONS.update({n: unique for n in ("unique_values", "unique_counts", "unique_inverse",
+                                      "unique_all")})
 FUNCTIONS.update({n: batched_lapack for n in (
     "cholesky", "det", "slogdet", "inv", "solve", "eigh", "eigvalsh", "svd", "svdvals", "qr",
     "pinv", "matrix_rank")})

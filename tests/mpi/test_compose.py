@@ -222,7 +222,8 @@ def test_manipulation_compositions(team, split):
     check(pt.take_along_axis(x, pt.asarray(np.argsort(A, axis=split), team=None), axis=split),
           np.take_along_axis(A, np.argsort(A, axis=split), axis=split))
     v1 = pt.asarray(B[0], team=team)
-    check(pt.take_along_axis(v1, pt.asarray(np.array([4, 0, 0]), team=team), axis=0), B[0][[4, 0, 0]])
+    check(pt.take_along_axis(v1, pt.asarray(np.array([4, 0, 0]), team=team), axis=0),
+          B[0][[4, 0, 0]])
 
 
 def test_more_compositions_do_not_gather(team):
