@@ -161,6 +161,21 @@ Value intUnary(OpBuilder &b, Location loc, UnaryOpKind k, Value x, Type elem) {
 }
 } // namespace
 
+/// Float to an unsigned integer as NumPy converts (C's conversion on x86-64): through int64,
+/// so a negative value wraps as an integer does (-1.0 -> 255 for uint8, -2.0 -> 2^64 - 2 for
+/// uint64); values from 2^63 on (uint64) are offset by 2^63 first. arith.fptoui of a negative
+/// value is poison, and AVX-512's vcvttps2udq, which LLVM picks for it there, gives all ones.
+static Value floatToUnsigned(OpBuilder &b, Location loc, Value v, Type from, Type dst) {
+  Type i64 = b.getIntegerType(64);
+  Value low = b.create<arith::FPToSIOp>(loc, i64, v);
+  if (dst.getIntOrFloatBitWidth() < 64)
+    return b.create<arith::TruncIOp>(loc, dst, low);
+  Value big = cst(b, loc, from, 9223372036854775808.0); // 2^63
+  Value high = b.create<arith::FPToSIOp>(loc, i64, b.create<arith::SubFOp>(loc, v, big));
+  high = b.create<arith::XOrIOp>(loc, high, icst(b, loc, i64, llvm::APInt::getSignMask(64)));
+  return sel(b, loc, cmpf(b, loc, arith::CmpFPredicate::OGE, v, big), high, low);
+}
+
 Value emitCast(OpBuilder &b, Location loc, Value v, Type from, Type to) {
   if (isa<ComplexType>(from) || isa<ComplexType>(to))
     return from == to ? v : emitComplexCast(b, loc, v, from, to);
@@ -180,7 +195,7 @@ Value emitCast(OpBuilder &b, Location loc, Value v, Type from, Type to) {
     return fromUns ? b.create<arith::UIToFPOp>(loc, dst, v).getResult()
                    : b.create<arith::SIToFPOp>(loc, dst, v).getResult();
   if (fromF && !toF)
-    return isUnsigned(to) ? b.create<arith::FPToUIOp>(loc, dst, v).getResult()
+    return isUnsigned(to) ? floatToUnsigned(b, loc, v, from, dst)
                           : b.create<arith::FPToSIOp>(loc, dst, v).getResult();
   unsigned fw = from.getIntOrFloatBitWidth(), tw = to.getIntOrFloatBitWidth();
   if (fw > tw)

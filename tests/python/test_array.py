@@ -205,6 +205,20 @@ def test_astype(src, dst):
     assert_matches(pt.astype(pt.asarray(a), ptd(dst)), expected)
 
 
+@pytest.mark.parametrize("src", ["float32", "float64"])
+@pytest.mark.parametrize("dst", ["uint8", "uint16", "uint32", "uint64"])
+def test_astype_negative_float_to_unsigned_wraps(src, dst):
+    # NumPy converts through int64 (C on x86-64): -1.0 -> 255 for uint8; uint64 also takes
+    # values from 2^63 on. Long enough to be vectorized (AVX-512 has its own unsigned
+    # conversion, which gave all ones for every negative value).
+    vals = [-2.0, -1.0, -300.0, -70000.0, 3.0, 255.0, 256.0, 65537.0]
+    if dst == "uint64":
+        vals += [-5e9, 2.0 ** 63, 1e19, 1.5e19]
+    a = np.array(vals * 8, dtype=src)
+    assert_matches(pt.astype(pt.asarray(a), ptd(dst)), a.astype(dst))
+    assert_matches(pt.sum(pt.asarray(a[:16]), dtype=ptd(dst)), np.sum(a[:16], dtype=dst))
+
+
 def test_astype_copy_semantics():
     x = pt.asarray(np.arange(3))
     assert pt.astype(x, pt.int64, copy=False) is x
