@@ -144,6 +144,9 @@ void jitFree(void *p) {
 }
 } // namespace
 
+void *scratchAlloc(size_t bytes) { return jitAlignedAlloc(64, bytes); }
+void scratchFree(void *p) { jitFree(p); }
+
 const std::vector<std::pair<const char *, void *>> &jitRuntimeSymbols() {
   static const std::vector<std::pair<const char *, void *>> s = {
       {"_mlir_memref_to_llvm_alloc", reinterpret_cast<void *>(&jitAlloc)},

@@ -137,6 +137,11 @@ struct NodeRef {
 const std::vector<std::pair<const char *, void *>> &jitRuntimeSymbols();
 /// Allocates an uninitialized contiguous buffer (MemoryError-style std::bad_alloc on failure).
 std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shape);
+/// Scratch memory of native helpers (the sort's key buffers): 4 MiB and more from the pool of
+/// large buffers (huge pages, reused from call to call, like compiled code's temporaries).
+/// Freed with scratchFree; nullptr when out of memory.
+void *scratchAlloc(size_t bytes);
+void scratchFree(void *p);
 
 struct CacheInfo {
   int64_t compiles = 0, hits = 0, runs = 0, diskHits = 0;

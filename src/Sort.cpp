@@ -1,11 +1,14 @@
 // sort / argsort as a built-in custom_call handler ("ptensor.sort"): a stable sort of each
-// row (last axis) of the operand. Results: the sorted values and the int64 source indices.
+// row (last axis) of the operand. Results: the sorted values and, when a second result is
+// asked for, the int64 source indices (pt.sort asks for the values only: sorting keys alone
+// moves half the bytes of (key, index) pairs).
 // Ascending puts NaN last; descending is the reverse of the ascending sort of the reversed
 // row (NaN first, equal elements in their original order) - the order ptensor's sort had
 // before it became native, which NumPy users get with np.flip(np.sort(np.flip(x))).
 // Complex numbers sort in NumPy's lexicographic order (real part, then imaginary part; NaN
 // parts last: R+Rj < R+nanj < nan+Rj < nan+nanj).
 #include "CustomCall.h"
+#include "Program.h"
 
 #include "ptensor_ffi.h"
 
@@ -15,6 +18,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <new>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -79,22 +83,58 @@ KeyOf<T> orderKey(T v) {
   }
 }
 
+/// The value whose orderKey is k (the inverse of orderKey, but for -0.0 and NaN payloads,
+/// which share the keys of +0.0 and of the quiet NaN).
+template <typename T>
+T fromKey(KeyOf<T> k) {
+  using U = KeyOf<T>;
+  constexpr U top = U(1) << (8 * sizeof(U) - 1);
+  if constexpr (std::is_floating_point_v<T>) {
+    U b = (k & top) ? U(k & ~top) : U(~k);
+    T v;
+    std::memcpy(&v, &b, sizeof v);
+    return v;
+  } else if constexpr (std::is_signed_v<T>) {
+    return T(std::make_signed_t<U>(k ^ top));
+  } else {
+    return T(k);
+  }
+}
+
 template <typename U>
 struct Keyed {
   U key;
   int64_t idx;
 };
-
-/// Stable LSD radix sort of a[0..n) by key (tmp: n more elements); the result is in a.
 template <typename U>
-void radixSort(std::vector<Keyed<U>> &a, std::vector<Keyed<U>> &tmp) {
+U keyOf(const Keyed<U> &e) { return e.key; }
+template <typename U>
+U keyOf(U k) { return k; }
+
+/// n elements of scratch memory (scratchAlloc: huge pages from the pool; the scatter passes
+/// write to 2048 places at once, which 4 KiB pages pay for in TLB misses).
+template <typename E>
+struct Scratch {
+  E *data;
+  explicit Scratch(int64_t n) : data(static_cast<E *>(scratchAlloc(size_t(n) * sizeof(E)))) {
+    if (!data)
+      throw std::bad_alloc();
+  }
+  ~Scratch() { scratchFree(data); }
+  Scratch(const Scratch &) = delete;
+  Scratch &operator=(const Scratch &) = delete;
+};
+
+/// Stable LSD radix sort of a[0..n) by key, tmp: n more elements; returns the one of the two
+/// that holds the result. E: the keys themselves, or (key, index) pairs.
+template <typename U, typename E>
+E *radixSort(E *a, E *tmp, size_t n) {
   constexpr int bits = 8 * sizeof(U), passes = (bits + kDigitBits - 1) / kDigitBits;
   constexpr size_t buckets = size_t(1) << kDigitBits;
   std::vector<int64_t> count(passes * buckets, 0);
-  for (const Keyed<U> &e : a)
+  for (size_t i = 0; i < n; ++i)
     for (int p = 0; p < passes; ++p)
-      ++count[p * buckets + ((e.key >> (p * kDigitBits)) & (buckets - 1))];
-  const size_t n = a.size();
+      ++count[p * buckets + ((keyOf(a[i]) >> (p * kDigitBits)) & (buckets - 1))];
   for (int p = 0; p < passes; ++p) {
     int64_t *c = &count[p * buckets];
     if (std::any_of(c, c + buckets, [&](int64_t v) { return size_t(v) == n; }))
@@ -102,25 +142,59 @@ void radixSort(std::vector<Keyed<U>> &a, std::vector<Keyed<U>> &tmp) {
     int64_t sum = 0;
     for (size_t b = 0; b < buckets; ++b)
       sum += std::exchange(c[b], sum);
-    for (const Keyed<U> &e : a)
-      tmp[size_t(c[(e.key >> (p * kDigitBits)) & (buckets - 1)]++)] = e;
-    a.swap(tmp);
+    for (size_t i = 0; i < n; ++i)
+      tmp[size_t(c[(keyOf(a[i]) >> (p * kDigitBits)) & (buckets - 1)]++)] = a[i];
+    std::swap(a, tmp);
   }
+  return a;
 }
 
-/// One row by keys: vals[i] = src[order[i]] (the values themselves, bits included).
+/// The keys that do not decode to their values' bits: +-0.0 (one key) and NaN (one key).
+template <typename T>
+bool ambiguous(KeyOf<T> k, KeyOf<T> zero, KeyOf<T> nan) {
+  return std::is_floating_point_v<T> && (k == zero || k == nan);
+}
+
+/// One row by keys: vals[i] = src[order[i]] (the values themselves, bits included), and
+/// idx[i] = order[i] unless idx is null. The values are decoded from the sorted keys (a
+/// sequential pass, not a gather); zeros and NaNs, whose keys do not tell -0.0 from +0.0
+/// or one NaN from another, are copied from src: with indices from their source element,
+/// without them from the next zero (NaN) of src in order, which is where a stable sort put
+/// it.
 template <typename T>
 void radixRow(const T *src, int64_t s, int64_t n, bool descending, T *vals, int64_t *idx) {
   using U = KeyOf<T>;
-  std::vector<Keyed<U>> a(static_cast<size_t>(n)), tmp(static_cast<size_t>(n));
-  for (int64_t i = 0; i < n; ++i) {
-    U k = orderKey(src[i * s]);
-    a[size_t(i)] = {descending ? U(~k) : k, i};
+  const U flip = descending ? ~U(0) : U(0);
+  const U zero = orderKey(T(0)) ^ flip;
+  const U nan = std::is_floating_point_v<T> ? orderKey(std::numeric_limits<T>::quiet_NaN()) ^ flip
+                                            : zero;
+  if (idx) {
+    Scratch<Keyed<U>> a(n), tmp(n);
+    for (int64_t i = 0; i < n; ++i)
+      a.data[i] = {U(orderKey(src[i * s]) ^ flip), i};
+    const Keyed<U> *sorted = radixSort<U>(a.data, tmp.data, size_t(n));
+    for (int64_t i = 0; i < n; ++i) {
+      const Keyed<U> &e = sorted[i];
+      idx[i] = e.idx;
+      vals[i] = ambiguous<T>(e.key, zero, nan) ? src[e.idx * s] : fromKey<T>(e.key ^ flip);
+    }
+    return;
   }
-  radixSort(a, tmp);
+  Scratch<U> a(n), tmp(n);
+  for (int64_t i = 0; i < n; ++i)
+    a.data[i] = U(orderKey(src[i * s]) ^ flip);
+  const U *sorted = radixSort<U>(a.data, tmp.data, size_t(n));
+  int64_t nextZero = 0, nextNan = 0; // cursors over src
   for (int64_t i = 0; i < n; ++i) {
-    idx[i] = a[size_t(i)].idx;
-    vals[i] = src[idx[i] * s];
+    U k = sorted[i];
+    if (!ambiguous<T>(k, zero, nan)) {
+      vals[i] = fromKey<T>(k ^ flip);
+      continue;
+    }
+    int64_t &j = k == zero ? nextZero : nextNan;
+    while ((orderKey(src[j * s]) ^ flip) != k)
+      ++j;
+    vals[i] = src[j++ * s];
   }
 }
 
@@ -138,7 +212,8 @@ void compareRow(const T *src, int64_t s, int64_t n, bool descending, T *vals, in
                      [](const auto &a, const auto &b) { return before(a.first, b.first); });
   for (int64_t i = 0; i < n; ++i) {
     vals[i] = row[size_t(i)].first;
-    idx[i] = row[size_t(i)].second;
+    if (idx)
+      idx[i] = row[size_t(i)].second;
   }
 }
 
@@ -148,7 +223,7 @@ int32_t sortRows(const pt_call_frame *f, bool descending) {
   int64_t r = x.rank, n = x.shape[r - 1], s = x.strides[r - 1];
   int64_t rows = n ? pt_ffi_size(&x) / n : 0;
   T *vals = static_cast<T *>(f->results[0].data);
-  int64_t *idx = static_cast<int64_t *>(f->results[1].data);
+  int64_t *idx = f->num_results > 1 ? static_cast<int64_t *>(f->results[1].data) : nullptr;
   constexpr bool radixable = std::is_arithmetic_v<T>;
   const bool radix = radixable && n >= kRadixMin;
   std::vector<std::pair<T, int64_t>> row(radix ? 0 : static_cast<size_t>(n));
@@ -160,11 +235,11 @@ int32_t sortRows(const pt_call_frame *f, bool descending) {
     const T *src = static_cast<const T *>(x.data) + off;
     if constexpr (radixable) {
       if (radix)
-        radixRow(src, s, n, descending, vals + k * n, idx + k * n);
+        radixRow(src, s, n, descending, vals + k * n, idx ? idx + k * n : nullptr);
       else
-        compareRow(src, s, n, descending, vals + k * n, idx + k * n, row);
+        compareRow(src, s, n, descending, vals + k * n, idx ? idx + k * n : nullptr, row);
     } else {
-      compareRow(src, s, n, descending, vals + k * n, idx + k * n, row);
+      compareRow(src, s, n, descending, vals + k * n, idx ? idx + k * n : nullptr, row);
     }
     for (int64_t d = r - 2; d >= 0; --d) {
       if (++at[size_t(d)] < x.shape[d])
@@ -175,12 +250,7 @@ int32_t sortRows(const pt_call_frame *f, bool descending) {
   return PT_FFI_OK;
 }
 
-int32_t sortHandler(const pt_call_frame *f) {
-  if (f->num_args != 1 || f->num_results != 2 || f->args[0].rank < 1)
-    return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT, "sort expects one array of rank >= 1");
-  int64_t descending = 0;
-  pt_ffi_get_i64(f, "descending", &descending);
-  bool d = descending != 0;
+int32_t sortRowsOf(const pt_call_frame *f, bool d) {
   switch (f->args[0].dtype) {
   case PT_BOOL: return sortRows<uint8_t>(f, d);
   case PT_INT8: return sortRows<int8_t>(f, d);
@@ -196,6 +266,26 @@ int32_t sortHandler(const pt_call_frame *f) {
   case PT_COMPLEX64: return sortRows<std::complex<float>>(f, d);
   case PT_COMPLEX128: return sortRows<std::complex<double>>(f, d);
   default: return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT, "sort: unknown dtype");
+  }
+}
+
+int32_t sortHandler(const pt_call_frame *f) {
+  if (f->num_args != 1 || f->num_results < 1 || f->num_results > 2 || f->args[0].rank < 1)
+    return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT,
+                       "sort expects one array of rank >= 1 and one or two results");
+  for (int64_t r = 0; r < f->num_results; ++r)
+    if (pt_ffi_size(&f->results[r]) != pt_ffi_size(&f->args[0]) ||
+        f->results[r].dtype != (r ? PT_INT64 : f->args[0].dtype))
+      return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT,
+                         "sort: results are the sorted values (x's size and dtype) and int64 "
+                         "indices");
+  int64_t descending = 0;
+  pt_ffi_get_i64(f, "descending", &descending);
+  bool d = descending != 0;
+  try { // scratch memory: an exception must not cross the compiled program's frames
+    return sortRowsOf(f, d);
+  } catch (const std::bad_alloc &) {
+    return pt_ffi_fail(f, PT_FFI_ERROR, "sort: out of memory for the scratch buffers");
   }
 }
 } // namespace

@@ -1,7 +1,8 @@
 """Sorting: sort and argsort (array API 2024.12), stable, ascending or descending, any axis.
 
 One op: the built-in custom call "ptensor.sort" (src/Sort.cpp, a stable sort of each row of
-the last axis) gives the sorted values and the source indices together; the axis is moved
+the last axis) gives the sorted values, and the source indices when they are asked for
+(argsort; sort asks for the values only, which sorts keys without indices); the axis is moved
 last around it. NaN sorts last in ascending order (NumPy's); descending order is the
 reverse of the ascending sort of the reversed array: NaN first, equal elements in their
 original order. Complex arrays sort in NumPy's lexicographic order (real part, then imaginary
@@ -15,25 +16,27 @@ from ._elementwise import _as_array
 from ._manipulation import moveaxis
 
 
-def _sort_along(x, axis, descending, name):
+def _sort_along(x, axis, descending, name, indices=True):
     x = _as_array(x, name)
     if x.ndim == 0:
         raise ValueError(f"{name}: x must have at least one dimension")
     ax = _ops.normalize_axis(axis, x.ndim)
     y = moveaxis(x, ax, -1) if ax != x.ndim - 1 else x
+    results = [(y.shape, y.dtype)] + ([(y.shape, dt.int64)] if indices else [])
     if y.size == 0:
         vals, idx = y, _ops.full(y.shape, 0, dt.int64)
     else:
-        vals, idx = call("ptensor.sort", [y], [(y.shape, y.dtype), (y.shape, dt.int64)],
-                         {"descending": bool(descending)})
+        r = call("ptensor.sort", [y], results, {"descending": bool(descending)})
+        vals, idx = r if indices else (r[0], None)
     if ax != x.ndim - 1:
-        vals, idx = moveaxis(vals, -1, ax), moveaxis(idx, -1, ax)
+        vals = moveaxis(vals, -1, ax)
+        idx = moveaxis(idx, -1, ax) if indices else None
     return vals, idx
 
 
 def sort(x, /, *, axis=-1, descending=False, stable=True):
     """x sorted along axis (stable; NaN last in ascending order)."""
-    return _sort_along(x, axis, descending, "sort")[0]
+    return _sort_along(x, axis, descending, "sort", indices=False)[0]
 
 
 def argsort(x, /, *, axis=-1, descending=False, stable=True):

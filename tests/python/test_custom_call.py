@@ -277,7 +277,9 @@ def test_more_bad_inputs():
     ("ptensor.linalg.inv", [pt.ones(3)], [((3,), pt.float64)], "expects matrices"),
     ("ptensor.linalg.det", [pt.ones((2, 2), dtype=pt.int64)], [((), pt.float64)],
      "float32, float64, complex64 or complex128"),
-    ("ptensor.sort", [pt.ones(3)], [((3,), pt.float64)], "sort expects one array"),
+    ("ptensor.sort", [pt.ones(3)], [((3,), pt.float64)] * 3, "sort expects one array"),
+    ("ptensor.sort", [pt.ones(3)], [((4,), pt.float64)], "sort: results are"),
+    ("ptensor.sort", [pt.ones(3)], [((3,), pt.float64), ((3,), pt.int32)], "sort: results are"),
 ])
 def test_builtin_handlers_reject_bad_calls(name, args, result, msg):
     # the built-in handlers check what they get like any handler (pt.linalg never does this)

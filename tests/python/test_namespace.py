@@ -749,6 +749,25 @@ def test_sort_long_rows(dtype, descending):
     assert_matches(pt.sort(pt.asarray(a.T), axis=0, descending=descending), want.T)  # strided
 
 
+@pytest.mark.parametrize("descending", [False, True])
+def test_sort_large_keeps_zero_signs_and_nans(descending):
+    """A row of 8 MiB (scratch memory from the pool of large buffers); sort decodes the values
+    from the sorted keys and copies -0.0 / +0.0 and NaNs from the input in their order."""
+    a = RNG.standard_normal(1 << 20)
+    a[::7] = 0.0
+    a[::11] = -0.0
+    a[::13] = np.nan
+    a[::17] = -np.nan
+    src = a[::-1] if descending else a
+    ref = np.argsort(src, kind="stable")
+    ref = (a.size - 1 - ref)[::-1] if descending else ref
+    want = a[ref]
+    got = np.asarray(pt.sort(pt.asarray(a), descending=descending))
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
+    assert_matches(pt.argsort(pt.asarray(a), descending=descending), ref.astype(np.int64))
+
+
 def test_sort_special_values_and_errors():
     a = np.array([3.0, np.nan, -0.0, 1.0, np.nan, -np.inf, np.inf, 0.0, 2.0])
     assert_matches(pt.sort(pt.asarray(a)), np.sort(a, kind="stable"))
