@@ -250,6 +250,95 @@ int32_t sortRows(const pt_call_frame *f, bool descending) {
   return PT_FFI_OK;
 }
 
+// "ptensor.sort_partition": the bucketing step of the distributed sample sort
+// (python/ptensor/_dist_move.py sort_split), native because it touches every element. Args:
+// the rank's 1-D part x, the P - 1 splitter values and their int64 global indices (in the
+// sort's order), and a 1-element int64 array holding x[0]'s global index g0. Results: x's
+// elements grouped by destination rank (stable within each group), their global indices
+// grouped alike, and the P counts. An element's destination is the number of splitters that
+// come strictly before its key (value, global index) in the sort's order: the radix sort's
+// order (orderKey, complemented when descending), ties by global index.
+template <typename T>
+int32_t partitionBy(const pt_call_frame *f, bool descending) {
+  using U = KeyOf<T>;
+  const U flip = descending ? ~U(0) : U(0);
+  const pt_buffer &x = f->args[0], &sv = f->args[1], &sg = f->args[2];
+  const int64_t n = x.shape[0], m = sv.shape[0];
+  const T *src = static_cast<const T *>(x.data);
+  const int64_t g0 = *static_cast<const int64_t *>(f->args[3].data);
+  std::vector<U> sk(static_cast<size_t>(m));
+  std::vector<int64_t> si(static_cast<size_t>(m));
+  for (int64_t j = 0; j < m; ++j) {
+    sk[size_t(j)] = orderKey(static_cast<const T *>(sv.data)[j * sv.strides[0]]) ^ flip;
+    si[size_t(j)] = static_cast<const int64_t *>(sg.data)[j * sg.strides[0]];
+  }
+  int64_t *count = static_cast<int64_t *>(f->results[2].data);
+  std::fill(count, count + m + 1, 0);
+  Scratch<int32_t> dest(std::max<int64_t>(n, 1));
+  for (int64_t i = 0; i < n; ++i) {
+    const U k = orderKey(src[i * x.strides[0]]) ^ flip;
+    const int64_t g = g0 + i;
+    int64_t lo = 0, hi = m; // splitters before (k, g)
+    while (lo < hi) {
+      int64_t mid = (lo + hi) / 2;
+      U km = sk[size_t(mid)];
+      if (km < k || (km == k && si[size_t(mid)] < g))
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    dest.data[i] = int32_t(lo);
+    ++count[lo];
+  }
+  std::vector<int64_t> at(size_t(m + 1), 0);
+  for (int64_t r = 1; r <= m; ++r)
+    at[size_t(r)] = at[size_t(r - 1)] + count[r - 1];
+  T *vals = static_cast<T *>(f->results[0].data);
+  int64_t *idx = static_cast<int64_t *>(f->results[1].data);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t p = at[size_t(dest.data[i])]++;
+    vals[p] = src[i * x.strides[0]];
+    idx[p] = g0 + i;
+  }
+  return PT_FFI_OK;
+}
+
+int32_t partitionHandler(const pt_call_frame *f) {
+  const pt_buffer *a = f->args, *r = f->results;
+  if (f->num_args != 4 || f->num_results != 3 || a[0].rank != 1 || a[1].rank != 1 ||
+      a[2].rank != 1 || a[1].shape[0] != a[2].shape[0] || a[1].dtype != a[0].dtype ||
+      a[2].dtype != PT_INT64 || a[3].dtype != PT_INT64 || pt_ffi_size(&a[3]) != 1 ||
+      r[0].dtype != a[0].dtype || pt_ffi_size(&r[0]) != a[0].shape[0] || r[1].dtype != PT_INT64 ||
+      pt_ffi_size(&r[1]) != a[0].shape[0] || r[2].dtype != PT_INT64 ||
+      pt_ffi_size(&r[2]) != a[1].shape[0] + 1)
+    return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT,
+                       "sort_partition expects x (1-D), splitter values (x's dtype) and int64 "
+                       "indices, int64 [g0]; results: x's size twice (x's dtype, int64) and "
+                       "the P counts");
+  int64_t descending = 0;
+  pt_ffi_get_i64(f, "descending", &descending);
+  const bool d = descending != 0;
+  try {
+    switch (a[0].dtype) {
+    case PT_BOOL: return partitionBy<uint8_t>(f, d);
+    case PT_INT8: return partitionBy<int8_t>(f, d);
+    case PT_INT16: return partitionBy<int16_t>(f, d);
+    case PT_INT32: return partitionBy<int32_t>(f, d);
+    case PT_INT64: return partitionBy<int64_t>(f, d);
+    case PT_UINT8: return partitionBy<uint8_t>(f, d);
+    case PT_UINT16: return partitionBy<uint16_t>(f, d);
+    case PT_UINT32: return partitionBy<uint32_t>(f, d);
+    case PT_UINT64: return partitionBy<uint64_t>(f, d);
+    case PT_FLOAT32: return partitionBy<float>(f, d);
+    case PT_FLOAT64: return partitionBy<double>(f, d);
+    default:
+      return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT, "sort_partition: real dtypes only");
+    }
+  } catch (const std::bad_alloc &) {
+    return pt_ffi_fail(f, PT_FFI_ERROR, "sort_partition: out of memory");
+  }
+}
+
 int32_t sortRowsOf(const pt_call_frame *f, bool d) {
   switch (f->args[0].dtype) {
   case PT_BOOL: return sortRows<uint8_t>(f, d);
@@ -290,5 +379,8 @@ int32_t sortHandler(const pt_call_frame *f) {
 }
 } // namespace
 
-void registerSortCustomCall() { registerCustomCall("ptensor.sort", reinterpret_cast<void *>(&sortHandler)); }
+void registerSortCustomCall() {
+  registerCustomCall("ptensor.sort", reinterpret_cast<void *>(&sortHandler));
+  registerCustomCall("ptensor.sort_partition", reinterpret_cast<void *>(&partitionHandler));
+}
 } // namespace ptensor

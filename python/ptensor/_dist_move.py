@@ -30,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _dist
+from . import _dtypes as dt
 from ._array import Local
 from ._dist import DArray
 
@@ -150,6 +151,26 @@ def _gather_flat(team, a):
 _OVERSAMPLE = 16  # samples per rank and destination
 
 
+def _grouped(local, v, lo, sv, sg, descending):
+    """This rank's values and their global indices (from lo) grouped by destination rank,
+    each group in index order, and the P counts: the built-in custom call
+    "ptensor.sort_partition" (src/Sort.cpp: one pass in C++); complex values in NumPy."""
+    from ._creation import asarray
+    from ._custom_call import call
+    P = len(sv) + 1
+    if not np.iscomplexobj(v):
+        r = call("ptensor.sort_partition", [local, asarray(sv), asarray(sg),
+                                            asarray(np.array([lo], dtype=np.int64))],
+                 [(local.shape, local.dtype), (local.shape, dt.int64), ((P,), dt.int64)],
+                 {"descending": bool(descending)})
+        return tuple(np.asarray(a) for a in r)
+    g = np.arange(lo, lo + len(v), dtype=np.int64)
+    b = _buckets(v, g, sv, sg, descending)
+    # (a radix sort: NumPy sorts 16-bit ints stably so)
+    by_rank = np.argsort(b.astype(np.uint16) if P <= 2**16 else b, kind="stable")
+    return v[by_rank], g[by_rank], np.bincount(b, minlength=P).astype(np.int64)
+
+
 def sort_split(x, descending, want):
     """The values ("values"), int64 global indices ("indices") or both as a pair ("both") of
     the 1-D distributed x sorted along its axis."""
@@ -170,18 +191,16 @@ def sort_split(x, descending, want):
     sv, sg = _gather_flat(team, v[pos]), _gather_flat(team, g[pos])
     order = np.lexsort((-sg, sv))[::-1] if descending else np.lexsort((sg, sv))
     picks = order[(np.arange(1, P) * len(sv)) // P]
-    b = _buckets(v, g, sv[picks], sg[picks], descending)
-    # each rank's elements in their order (a radix sort: NumPy sorts 16-bit ints stably so)
-    by_rank = np.argsort(b.astype(np.uint16) if P <= 2**16 else b, kind="stable")
-    scount = np.bincount(b, minlength=P).astype(np.int64)
+    sends = _grouped(x._local, v, lo, sv[picks], sg[picks], descending)
+    scount = sends[2]
     rcount = _exchange_counts(team, scount)
-    rv = _alltoallv(team, v[by_rank], scount, rcount)
+    rv = _alltoallv(team, sends[0], scount, rcount)
     # received in source-rank order, each source in index order: a stable sort of the values
     # puts equal values in global-index order
-    vals, o = _sort_along(asarray(rv), 0, descending, "argsort")
+    vals, o = _sort_along(asarray(rv), 0, descending, "argsort", indices=want != "values")
     outs = [np.asarray(vals)] if want != "indices" else []
     if want != "values":
-        outs.append(_alltoallv(team, g[by_rank], scount, rcount)[np.asarray(o)])
+        outs.append(_alltoallv(team, sends[1], scount, rcount)[np.asarray(o)])
     counts = all_gather_sizes(len(outs[0]), team)
     starts = np.concatenate([[0], np.cumsum(counts)]).tolist()
     src = [(starts[r], starts[r + 1]) for r in range(P)]
