@@ -330,6 +330,7 @@ void setNumThreads(int n) {
   capBlasThreads(n);
 }
 int numThreads() { return gThreads; }
+int threadCount() { return std::max(1, gThreads > 0 ? gThreads : gDefaultThreads); }
 
 void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs) {
   Jit &j = jit();

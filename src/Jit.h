@@ -23,4 +23,7 @@ mlir::OwningOpRef<mlir::ModuleOp> buildModule(mlir::MLIRContext *ctx, const Plan
 
 void setNumThreads(int n);
 int numThreads();
+/// The threads a program runs on now (set_num_threads, else PTENSOR_NUM_THREADS, else the
+/// cores): native helpers (the sort) use as many.
+int threadCount();
 } // namespace ptensor

@@ -8,6 +8,7 @@
 // Complex numbers sort in NumPy's lexicographic order (real part, then imaginary part; NaN
 // parts last: R+Rj < R+nanj < nan+Rj < nan+nanj).
 #include "CustomCall.h"
+#include "Jit.h"
 #include "Program.h"
 
 #include "ptensor_ffi.h"
@@ -19,6 +20,7 @@
 #include <cstring>
 #include <limits>
 #include <new>
+#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -125,25 +127,73 @@ struct Scratch {
   Scratch &operator=(const Scratch &) = delete;
 };
 
+/// fn(t) for t in [0, threads), t = 0 on this thread, the others on threads of their own.
+template <typename F>
+void parallelFor(int threads, F fn) {
+  std::vector<std::thread> others;
+  for (int t = 1; t < threads; ++t)
+    others.emplace_back(fn, t);
+  fn(0);
+  for (std::thread &th : others)
+    th.join();
+}
+
+/// Rows of at least this many elements are sorted by threadCount() threads.
+constexpr int64_t kParallelSortMin = int64_t(1) << 18;
+
+/// fn(i) for i in [0, n): in `threads` contiguous chunks at once when n is that large.
+template <typename F>
+void inChunks(int64_t n, int threads, F fn) {
+  const int T = n >= kParallelSortMin ? std::max(threads, 1) : 1;
+  parallelFor(T, [&](int t) {
+    for (int64_t i = n * t / T, e = n * (t + 1) / T; i < e; ++i)
+      fn(i);
+  });
+}
+
 /// Stable LSD radix sort of a[0..n) by key, tmp: n more elements; returns the one of the two
-/// that holds the result. E: the keys themselves, or (key, index) pairs.
+/// that holds the result. E: the keys themselves, or (key, index) pairs. With T threads each
+/// pass counts the digits of T contiguous chunks, and chunk t's elements go to the places
+/// after those of chunks < t in their bucket: the same stable order as one thread.
 template <typename U, typename E>
-E *radixSort(E *a, E *tmp, size_t n) {
+E *radixSort(E *a, E *tmp, size_t n, int threads) {
   constexpr int bits = 8 * sizeof(U), passes = (bits + kDigitBits - 1) / kDigitBits;
   constexpr size_t buckets = size_t(1) << kDigitBits;
-  std::vector<int64_t> count(passes * buckets, 0);
-  for (size_t i = 0; i < n; ++i)
-    for (int p = 0; p < passes; ++p)
-      ++count[p * buckets + ((keyOf(a[i]) >> (p * kDigitBits)) & (buckets - 1))];
+  const int T = int64_t(n) >= kParallelSortMin ? std::max(threads, 1) : 1;
+  auto chunk = [&](int t) { return n * size_t(t) / size_t(T); };
+  std::vector<int64_t> total(passes * buckets, 0);
+  if (T == 1) // every digit's histogram in one read
+    for (size_t i = 0; i < n; ++i)
+      for (int p = 0; p < passes; ++p)
+        ++total[p * buckets + ((keyOf(a[i]) >> (p * kDigitBits)) & (buckets - 1))];
+  std::vector<int64_t> count(size_t(T) * buckets);
   for (int p = 0; p < passes; ++p) {
-    int64_t *c = &count[p * buckets];
+    const int shift = p * kDigitBits;
+    int64_t *c = &total[p * buckets];
+    if (T == 1) {
+      std::copy(c, c + buckets, count.begin());
+    } else { // each chunk's histogram of this digit (the chunks' elements change every pass)
+      parallelFor(T, [&](int t) {
+        int64_t *ct = &count[size_t(t) * buckets];
+        std::fill(ct, ct + buckets, 0);
+        for (size_t i = chunk(t); i < chunk(t + 1); ++i)
+          ++ct[(keyOf(a[i]) >> shift) & (buckets - 1)];
+      });
+      for (int t = 0; t < T; ++t)
+        for (size_t b = 0; b < buckets; ++b)
+          c[b] += count[size_t(t) * buckets + b];
+    }
     if (std::any_of(c, c + buckets, [&](int64_t v) { return size_t(v) == n; }))
       continue; // every key has this digit
-    int64_t sum = 0;
+    int64_t sum = 0; // bucket-major, then chunk: where each chunk's run of a bucket starts
     for (size_t b = 0; b < buckets; ++b)
-      sum += std::exchange(c[b], sum);
-    for (size_t i = 0; i < n; ++i)
-      tmp[size_t(c[(keyOf(a[i]) >> (p * kDigitBits)) & (buckets - 1)]++)] = a[i];
+      for (int t = 0; t < T; ++t)
+        sum += std::exchange(count[size_t(t) * buckets + b], sum);
+    parallelFor(T, [&](int t) {
+      int64_t *ct = &count[size_t(t) * buckets];
+      for (size_t i = chunk(t); i < chunk(t + 1); ++i)
+        tmp[size_t(ct[(keyOf(a[i]) >> shift) & (buckets - 1)]++)] = a[i];
+    });
     std::swap(a, tmp);
   }
   return a;
@@ -164,26 +214,25 @@ bool ambiguous(KeyOf<T> k, KeyOf<T> zero, KeyOf<T> nan) {
 template <typename T>
 void radixRow(const T *src, int64_t s, int64_t n, bool descending, T *vals, int64_t *idx) {
   using U = KeyOf<T>;
+  const int threads = threadCount();
   const U flip = descending ? ~U(0) : U(0);
   const U zero = orderKey(T(0)) ^ flip;
   const U nan = std::is_floating_point_v<T> ? orderKey(std::numeric_limits<T>::quiet_NaN()) ^ flip
                                             : zero;
   if (idx) {
     Scratch<Keyed<U>> a(n), tmp(n);
-    for (int64_t i = 0; i < n; ++i)
-      a.data[i] = {U(orderKey(src[i * s]) ^ flip), i};
-    const Keyed<U> *sorted = radixSort<U>(a.data, tmp.data, size_t(n));
-    for (int64_t i = 0; i < n; ++i) {
+    inChunks(n, threads, [&](int64_t i) { a.data[i] = {U(orderKey(src[i * s]) ^ flip), i}; });
+    const Keyed<U> *sorted = radixSort<U>(a.data, tmp.data, size_t(n), threads);
+    inChunks(n, threads, [&](int64_t i) {
       const Keyed<U> &e = sorted[i];
       idx[i] = e.idx;
       vals[i] = ambiguous<T>(e.key, zero, nan) ? src[e.idx * s] : fromKey<T>(e.key ^ flip);
-    }
+    });
     return;
   }
   Scratch<U> a(n), tmp(n);
-  for (int64_t i = 0; i < n; ++i)
-    a.data[i] = U(orderKey(src[i * s]) ^ flip);
-  const U *sorted = radixSort<U>(a.data, tmp.data, size_t(n));
+  inChunks(n, threads, [&](int64_t i) { a.data[i] = U(orderKey(src[i * s]) ^ flip); });
+  const U *sorted = radixSort<U>(a.data, tmp.data, size_t(n), threads);
   int64_t nextZero = 0, nextNan = 0; // cursors over src
   for (int64_t i = 0; i < n; ++i) {
     U k = sorted[i];
