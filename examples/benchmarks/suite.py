@@ -31,18 +31,26 @@ import workloads as W  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def c_stream_bandwidth(n, threads=None):
-    """GB/s of the C STREAM triad on n elements (with `threads` OpenMP threads, default all),
-    or None (with a reason) if it cannot build."""
+def build_stream(d):
+    """(path of stream_triad.c built in folder d, None), or (None, why not)."""
     cc = shutil.which("cc") or shutil.which("gcc")
     if cc is None:
         return None, "no C compiler"
+    exe = os.path.join(d, "stream_triad")
+    build = subprocess.run([cc, "-O3", "-march=native", "-fopenmp", "-o", exe,
+                            os.path.join(HERE, "stream_triad.c")], capture_output=True, text=True)
+    if build.returncode:
+        return None, "build failed: " + build.stderr.strip().splitlines()[-1]
+    return exe, None
+
+
+def c_stream_bandwidth(n, threads=None):
+    """GB/s of the C STREAM triad on n elements (with `threads` OpenMP threads, default all),
+    or None (with a reason) if it cannot build."""
     with tempfile.TemporaryDirectory() as d:
-        exe = os.path.join(d, "stream_triad")
-        build = subprocess.run([cc, "-O3", "-march=native", "-fopenmp", "-o", exe,
-                                os.path.join(HERE, "stream_triad.c")], capture_output=True, text=True)
-        if build.returncode:
-            return None, "build failed: " + build.stderr.strip().splitlines()[-1]
+        exe, why = build_stream(d)
+        if exe is None:
+            return None, why
         env = dict(os.environ, **({"OMP_NUM_THREADS": str(threads)} if threads else {}))
         run = subprocess.run([exe, str(n), "20"], capture_output=True, text=True, env=env)
         if run.returncode:
