@@ -20,6 +20,7 @@
 #include <cstring>
 #include <limits>
 #include <new>
+#include <string>
 #include <thread>
 #include <type_traits>
 #include <utility>
@@ -352,6 +353,40 @@ int32_t partitionBy(const pt_call_frame *f, bool descending) {
   return PT_FFI_OK;
 }
 
+template <typename T>
+struct Tag {
+  using type = T;
+};
+
+/// fn(Tag<T>{}) for the C++ element type T of f's first operand (bool as uint8_t), run so
+/// that scratch memory's bad_alloc becomes an error result: an exception must not cross the
+/// compiled program's frames.
+template <typename F>
+int32_t byElementType(const pt_call_frame *f, const char *name, F fn) {
+  try {
+    switch (f->args[0].dtype) {
+    case PT_BOOL: return fn(Tag<uint8_t>{});
+    case PT_INT8: return fn(Tag<int8_t>{});
+    case PT_INT16: return fn(Tag<int16_t>{});
+    case PT_INT32: return fn(Tag<int32_t>{});
+    case PT_INT64: return fn(Tag<int64_t>{});
+    case PT_UINT8: return fn(Tag<uint8_t>{});
+    case PT_UINT16: return fn(Tag<uint16_t>{});
+    case PT_UINT32: return fn(Tag<uint32_t>{});
+    case PT_UINT64: return fn(Tag<uint64_t>{});
+    case PT_FLOAT32: return fn(Tag<float>{});
+    case PT_FLOAT64: return fn(Tag<double>{});
+    case PT_COMPLEX64: return fn(Tag<std::complex<float>>{});
+    case PT_COMPLEX128: return fn(Tag<std::complex<double>>{});
+    default:
+      return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT, (std::string(name) + ": unknown dtype").c_str());
+    }
+  } catch (const std::bad_alloc &) {
+    return pt_ffi_fail(f, PT_FFI_ERROR,
+                       (std::string(name) + ": out of memory for the scratch buffers").c_str());
+  }
+}
+
 int32_t partitionHandler(const pt_call_frame *f) {
   const pt_buffer *a = f->args, *r = f->results;
   if (f->num_args != 4 || f->num_results != 3 || a[0].rank != 1 || a[1].rank != 1 ||
@@ -367,44 +402,13 @@ int32_t partitionHandler(const pt_call_frame *f) {
   int64_t descending = 0;
   pt_ffi_get_i64(f, "descending", &descending);
   const bool d = descending != 0;
-  try {
-    switch (a[0].dtype) {
-    case PT_BOOL: return partitionBy<uint8_t>(f, d);
-    case PT_INT8: return partitionBy<int8_t>(f, d);
-    case PT_INT16: return partitionBy<int16_t>(f, d);
-    case PT_INT32: return partitionBy<int32_t>(f, d);
-    case PT_INT64: return partitionBy<int64_t>(f, d);
-    case PT_UINT8: return partitionBy<uint8_t>(f, d);
-    case PT_UINT16: return partitionBy<uint16_t>(f, d);
-    case PT_UINT32: return partitionBy<uint32_t>(f, d);
-    case PT_UINT64: return partitionBy<uint64_t>(f, d);
-    case PT_FLOAT32: return partitionBy<float>(f, d);
-    case PT_FLOAT64: return partitionBy<double>(f, d);
-    default:
+  return byElementType(f, "sort_partition", [&](auto tag) -> int32_t {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_arithmetic_v<T>)
+      return partitionBy<T>(f, d);
+    else
       return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT, "sort_partition: real dtypes only");
-    }
-  } catch (const std::bad_alloc &) {
-    return pt_ffi_fail(f, PT_FFI_ERROR, "sort_partition: out of memory");
-  }
-}
-
-int32_t sortRowsOf(const pt_call_frame *f, bool d) {
-  switch (f->args[0].dtype) {
-  case PT_BOOL: return sortRows<uint8_t>(f, d);
-  case PT_INT8: return sortRows<int8_t>(f, d);
-  case PT_INT16: return sortRows<int16_t>(f, d);
-  case PT_INT32: return sortRows<int32_t>(f, d);
-  case PT_INT64: return sortRows<int64_t>(f, d);
-  case PT_UINT8: return sortRows<uint8_t>(f, d);
-  case PT_UINT16: return sortRows<uint16_t>(f, d);
-  case PT_UINT32: return sortRows<uint32_t>(f, d);
-  case PT_UINT64: return sortRows<uint64_t>(f, d);
-  case PT_FLOAT32: return sortRows<float>(f, d);
-  case PT_FLOAT64: return sortRows<double>(f, d);
-  case PT_COMPLEX64: return sortRows<std::complex<float>>(f, d);
-  case PT_COMPLEX128: return sortRows<std::complex<double>>(f, d);
-  default: return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT, "sort: unknown dtype");
-  }
+  });
 }
 
 int32_t sortHandler(const pt_call_frame *f) {
@@ -420,11 +424,9 @@ int32_t sortHandler(const pt_call_frame *f) {
   int64_t descending = 0;
   pt_ffi_get_i64(f, "descending", &descending);
   bool d = descending != 0;
-  try { // scratch memory: an exception must not cross the compiled program's frames
-    return sortRowsOf(f, d);
-  } catch (const std::bad_alloc &) {
-    return pt_ffi_fail(f, PT_FFI_ERROR, "sort: out of memory for the scratch buffers");
-  }
+  return byElementType(f, "sort", [&](auto tag) {
+    return sortRows<typename decltype(tag)::type>(f, d);
+  });
 }
 } // namespace
 

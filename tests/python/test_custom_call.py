@@ -280,6 +280,13 @@ def test_more_bad_inputs():
     ("ptensor.sort", [pt.ones(3)], [((3,), pt.float64)] * 3, "sort expects one array"),
     ("ptensor.sort", [pt.ones(3)], [((4,), pt.float64)], "sort: results are"),
     ("ptensor.sort", [pt.ones(3)], [((3,), pt.float64), ((3,), pt.int32)], "sort: results are"),
+    ("ptensor.sort_partition", [pt.ones(3)], [((3,), pt.float64)], "sort_partition expects"),
+    ("ptensor.sort_partition", [pt.ones(3), pt.ones(1), pt.ones(1),
+                                pt.zeros(1, dtype=pt.int64)],
+     [((3,), pt.float64), ((3,), pt.int64), ((2,), pt.int64)], "sort_partition expects"),
+    ("ptensor.sort_partition", [pt.ones(3, dtype=pt.complex128), pt.ones(1, dtype=pt.complex128),
+                                pt.ones(1, dtype=pt.int64), pt.zeros(1, dtype=pt.int64)],
+     [((3,), pt.complex128), ((3,), pt.int64), ((2,), pt.int64)], "real dtypes only"),
 ])
 def test_builtin_handlers_reject_bad_calls(name, args, result, msg):
     # the built-in handlers check what they get like any handler (pt.linalg never does this)
