@@ -4,21 +4,26 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/TargetParser/Host.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <fcntl.h>
 #include <cstdlib>
 #include <cstring>
+#include <dirent.h>
 #include <dlfcn.h>
 #include <fstream>
 #include <random>
 #include <sstream>
 #include <sys/stat.h>
+#include <utility>
 #include <unistd.h>
 
 namespace ptensor::diskcache {
 namespace {
-constexpr char kMagic[8] = {'P', 'T', 'C', 'A', 'C', 'H', 'E', '1'};
+constexpr char kMagic[8] = {'P', 'T', 'C', 'A', 'C', 'H', 'E', '2'};
 
 uint64_t fnv(const void *data, size_t n, uint64_t h = 1469598103934665603ull) {
   auto *p = static_cast<const unsigned char *>(data);
@@ -60,14 +65,70 @@ std::string pathOf(const std::vector<int64_t> &k) {
   return directory() + name;
 }
 
+/// Creates dir and its missing parents; the cache directory itself private (0700).
 bool makeDirs(const std::string &dir) {
   for (size_t i = 1; i <= dir.size(); ++i)
     if (i == dir.size() || dir[i] == '/') {
       std::string part = dir.substr(0, i);
-      if (mkdir(part.c_str(), 0755) != 0 && errno != EEXIST)
+      if (mkdir(part.c_str(), i == dir.size() ? 0700 : 0755) != 0 && errno != EEXIST)
         return false;
     }
   return true;
+}
+
+/// Why dir must not hold code that this process runs, or "" when it is safe: a directory that
+/// another user owns or can write (group/world writable) lets that user plant object code.
+std::string unsafeReason(const std::string &dir) {
+  struct stat st;
+  if (stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+    return "it is not a directory";
+  if (st.st_uid != geteuid())
+    return "it is owned by another user (uid " + std::to_string(st.st_uid) + ")";
+  if (st.st_mode & (S_IWGRP | S_IWOTH))
+    return "other users can write to it (mode " + std::to_string((st.st_mode >> 6) & 7) +
+           std::to_string((st.st_mode >> 3) & 7) + std::to_string(st.st_mode & 7) + ")";
+  return "";
+}
+
+/// The byte limit of the directory's .ptc files: PTENSOR_CACHE_MAX_MB (default 1024).
+uint64_t maxBytes() {
+  static const uint64_t limit = [] {
+    const char *e = std::getenv("PTENSOR_CACHE_MAX_MB");
+    long long mb = e && *e ? std::atoll(e) : 1024;
+    return uint64_t(mb > 0 ? mb : 1) << 20;
+  }();
+  return limit;
+}
+
+/// Removes the least recently used programs (oldest modification time: a load touches its
+/// file) until the directory's programs fit in maxBytes().
+void evict() {
+  DIR *d = opendir(directory().c_str());
+  if (!d)
+    return;
+  std::vector<std::pair<int64_t, std::pair<std::string, uint64_t>>> files; // (mtime ns, (path, size))
+  uint64_t total = 0;
+  while (dirent *e = readdir(d)) {
+    std::string name = e->d_name;
+    if (name.size() < 4 || name.compare(name.size() - 4, 4, ".ptc"))
+      continue;
+    std::string path = directory() + "/" + name;
+    struct stat st;
+    if (stat(path.c_str(), &st) != 0)
+      continue;
+    total += st.st_size;
+    files.push_back({int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec, {path, uint64_t(st.st_size)}});
+  }
+  closedir(d);
+  if (total <= maxBytes())
+    return;
+  std::sort(files.begin(), files.end());
+  for (auto &[t, f] : files) {
+    if (total <= maxBytes())
+      break;
+    if (std::remove(f.first.c_str()) == 0)
+      total -= f.second;
+  }
 }
 } // namespace
 
@@ -87,6 +148,14 @@ const std::string &directory() {
       d.pop_back();
     if (!d.empty() && !makeDirs(d))
       d.clear(); // not writable: no disk cache
+    if (!d.empty())
+      if (std::string why = unsafeReason(d); !why.empty()) {
+        std::fprintf(stderr,
+                     "ptensor: warning: the disk cache %s is not used (programs are compiled in "
+                     "memory only): %s; make it private (chmod 700) or set PTENSOR_CACHE_DIR\n",
+                     d.c_str(), why.c_str());
+        d.clear();
+      }
     return d;
   }();
   return dir;
@@ -96,21 +165,30 @@ std::optional<std::string> load(const std::vector<int64_t> &key) {
   if (directory().empty())
     return std::nullopt;
   std::vector<int64_t> k = fullKey(key);
-  std::ifstream f(pathOf(k), std::ios::binary);
+  std::string path = pathOf(k);
+  std::ifstream f(path, std::ios::binary);
   if (!f)
     return std::nullopt;
   char magic[8];
-  uint64_t n = 0, size = 0;
+  uint64_t n = 0, size = 0, sum = 0;
   if (!f.read(magic, 8) || std::memcmp(magic, kMagic, 8) || !f.read(reinterpret_cast<char *>(&n), 8) ||
       n != k.size())
     return std::nullopt;
   std::vector<int64_t> stored(n);
   if (!f.read(reinterpret_cast<char *>(stored.data()), n * 8) || stored != k ||
-      !f.read(reinterpret_cast<char *>(&size), 8) || size > (uint64_t(1) << 32))
+      !f.read(reinterpret_cast<char *>(&size), 8) || size > (uint64_t(1) << 32) ||
+      !f.read(reinterpret_cast<char *>(&sum), 8))
     return std::nullopt;
   std::string object(size, '\0');
-  if (!f.read(object.data(), size) || f.peek() != std::char_traits<char>::eof())
-    return std::nullopt; // truncated or trailing garbage: ignore
+  if (!f.read(object.data(), size) || f.peek() != std::char_traits<char>::eof() ||
+      llvm::xxh3_64bits(object) != sum) {
+    // truncated, trailing garbage or damaged bytes: never loaded; removed, so the program
+    // is compiled and stored again
+    f.close();
+    std::remove(path.c_str());
+    return std::nullopt;
+  }
+  utimensat(AT_FDCWD, path.c_str(), nullptr, 0); // recently used (see evict)
   return object;
 }
 
@@ -123,11 +201,12 @@ void store(const std::vector<int64_t> &key, const std::string &object) {
   tmp << path << ".tmp." << getpid() << "." << std::random_device{}();
   {
     std::ofstream f(tmp.str(), std::ios::binary);
-    uint64_t n = k.size(), size = object.size();
+    uint64_t n = k.size(), size = object.size(), sum = llvm::xxh3_64bits(object);
     f.write(kMagic, 8);
     f.write(reinterpret_cast<const char *>(&n), 8);
     f.write(reinterpret_cast<const char *>(k.data()), n * 8);
     f.write(reinterpret_cast<const char *>(&size), 8);
+    f.write(reinterpret_cast<const char *>(&sum), 8);
     f.write(object.data(), size);
     if (!f.good()) {
       f.close();
@@ -137,5 +216,6 @@ void store(const std::vector<int64_t> &key, const std::string &object) {
   }
   if (std::rename(tmp.str().c_str(), path.c_str()) != 0)
     std::remove(tmp.str().c_str());
+  evict();
 }
 } // namespace ptensor::diskcache

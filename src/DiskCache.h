@@ -5,8 +5,14 @@
 // its key; the key is the plan's structural key plus a fingerprint of this build of ptensor
 // (its shared library's bytes), LLVM's version and the host CPU. The file repeats the full key
 // (a hash collision is detected, not trusted). Writers write a private temporary file and
-// rename() it into place, so concurrent processes never see a partial file; unreadable or
-// damaged files are ignored (the program is compiled again).
+// rename() it into place, so concurrent processes never see a partial file. Each file holds
+// a checksum (xxh3) of its object code: a damaged, truncated or unreadable file is never
+// loaded; it is removed and the program compiled again.
+//
+// Safety: the directory is created private (0700); one that another user owns or can write
+// (a shared folder, a /tmp path) is refused with a warning on stderr (no disk cache), as its
+// object code would run inside this process. Size: the programs are bounded by
+// PTENSOR_CACHE_MAX_MB (default 1024); a store removes the least recently used beyond it.
 #pragma once
 
 #include <cstdint>

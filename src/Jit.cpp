@@ -39,6 +39,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <unistd.h>
+#include <list>
+#include <stdexcept>
 #include <unordered_map>
 
 namespace ptensor {
@@ -76,9 +78,40 @@ void capBlasThreads(int n) {
 /// (futex calls, the threads sleep between programs) costs more than the work.
 constexpr int64_t kParallelMin = 32768;
 
+/// Compiled programs by plan key, least recently used first evicted beyond `limit` (each
+/// holds its machine code and JIT state: ~0.6 MB). A program running is never evicted: the
+/// eviction happens before the new program is inserted, and that one is the most recent.
+struct ProgramCache {
+  using Key = std::vector<int64_t>;
+  std::list<std::pair<Key, std::unique_ptr<Compiled>>> order; // most recent first
+  std::unordered_map<Key, decltype(order)::iterator, KeyHash> index;
+  size_t limit = 512;
+
+  Compiled *find(const Key &k) {
+    auto it = index.find(k);
+    if (it == index.end())
+      return nullptr;
+    order.splice(order.begin(), order, it->second); // now the most recent
+    return it->second->second.get();
+  }
+  Compiled *insert(const Key &k, std::unique_ptr<Compiled> c) {
+    order.emplace_front(k, std::move(c));
+    index[k] = order.begin();
+    shrink();
+    return order.front().second.get();
+  }
+  void shrink() {
+    while (order.size() > limit && order.size() > 1) {
+      index.erase(order.back().first);
+      order.pop_back();
+      ++cacheInfo().evictions;
+    }
+  }
+};
+
 struct Jit {
   mlir::MLIRContext ctx;
-  std::unordered_map<std::vector<int64_t>, std::unique_ptr<Compiled>, KeyHash> cache;
+  ProgramCache cache;
   std::function<llvm::Error(llvm::Module *)> transformer; // must outlive every engine
   bool parallel = true;
   bool blas = false;
@@ -123,6 +156,8 @@ struct Jit {
       envThreads = std::atoi(e);
     if (envThreads == 1)
       parallel = false;
+    if (const char *e = std::getenv("PTENSOR_PROGRAM_CACHE_SIZE"); e && std::atoll(e) > 0)
+      cache.limit = size_t(std::atoll(e));
     auto blasGet = reinterpret_cast<int (*)()>(
         llvm::sys::DynamicLibrary::SearchForAddressOfSymbol("openblas_get_num_threads"));
     if (blas && blasGet) {
@@ -330,16 +365,25 @@ void setNumThreads(int n) {
   capBlasThreads(n);
 }
 int numThreads() { return gThreads; }
+
+void setProgramCacheSize(int64_t n) {
+  if (n < 1)
+    throw std::invalid_argument("ptensor: the program cache must hold at least 1 program, got " +
+                                std::to_string(n));
+  Jit &j = jit();
+  j.cache.limit = size_t(n);
+  j.cache.shrink();
+}
+int64_t programCacheSize() { return int64_t(jit().cache.limit); }
+int64_t cachedPrograms() { return int64_t(jit().cache.order.size()); }
 int threadCount() { return std::max(1, gThreads > 0 ? gThreads : gDefaultThreads); }
 
 void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs) {
   Jit &j = jit();
   auto &info = cacheInfo();
-  auto it = j.cache.find(plan.key);
-  Compiled *c;
-  if (it != j.cache.end()) {
+  Compiled *c = j.cache.find(plan.key);
+  if (c) {
     ++info.hits;
-    c = it->second.get();
   } else {
     auto t0 = std::chrono::steady_clock::now();
     std::vector<int64_t> diskKey(plan.key);
@@ -358,8 +402,7 @@ void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs)
     }
     info.compileSeconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    c = compiled.get();
-    j.cache.emplace(plan.key, std::move(compiled));
+    c = j.cache.insert(plan.key, std::move(compiled));
   }
   ++info.runs;
 

@@ -23,6 +23,11 @@ mlir::OwningOpRef<mlir::ModuleOp> buildModule(mlir::MLIRContext *ctx, const Plan
 
 void setNumThreads(int n);
 int numThreads();
+/// Bound of the in-memory cache of compiled programs (least recently used evicted beyond it;
+/// default 512, PTENSOR_PROGRAM_CACHE_SIZE at start-up). n < 1: std::invalid_argument.
+void setProgramCacheSize(int64_t n);
+int64_t programCacheSize();
+int64_t cachedPrograms();
 /// The threads a program runs on now (set_num_threads, else PTENSOR_NUM_THREADS, else the
 /// cores): native helpers (the sort) use as many.
 int threadCount();

@@ -297,7 +297,17 @@ PYBIND11_MODULE(_core, m) {
     d["disk_hits"] = c.diskHits;
     d["donations"] = c.donations;
     d["cache_dir"] = diskcache::directory();
+    d["evictions"] = c.evictions;
+    d["cached_programs"] = cachedPrograms();
+    d["program_cache_size"] = programCacheSize();
     return d;
+  });
+  m.def("set_program_cache_size", [](int64_t n) {
+    try {
+      setProgramCacheSize(n);
+    } catch (const std::invalid_argument &e) {
+      throw py::value_error(e.what());
+    }
   });
   m.def("set_num_threads", &setNumThreads);
   // Makes a runtime library's symbols (libptensor_dist) visible to compiled programs.

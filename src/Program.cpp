@@ -409,8 +409,30 @@ void materializeAll(const std::shared_ptr<Node> &want) {
                                        : allocateBuffer(roots[i]->dtype, roots[i]->shape));
   resetCustomCallError();
   ++gProgramEpoch;
-  runPlan(plan, outs);
-  throwCustomCallError(); // a failed handler: nothing of this program is delivered
+  try {
+    runPlan(plan, outs);
+    throwCustomCallError(); // a failed handler: nothing of this program is delivered
+  } catch (...) {
+    if (roots.size() < 2)
+      throw;
+    // One array's failure must not take the others down: each is tried alone (its own
+    // program); the arrays that fail stay unmaterialized and raise when used. Raised here:
+    // the wanted array's error, or with none wanted (sync), the first.
+    for (auto &n : pins)
+      pinned().push_back(n);
+    std::exception_ptr err;
+    for (auto &r : keep) {
+      try {
+        materializeAll(r);
+      } catch (...) {
+        if (r == want || (!want && !err))
+          err = std::current_exception();
+      }
+    }
+    if (err)
+      std::rethrow_exception(err);
+    return;
+  }
   for (size_t i = 0; i < roots.size(); ++i) {
     Node *r = roots[i];
     r->kind = Kind::Leaf;

@@ -145,6 +145,7 @@ void scratchFree(void *p);
 
 struct CacheInfo {
   int64_t compiles = 0, hits = 0, runs = 0, diskHits = 0;
+  int64_t evictions = 0; ///< compiled programs dropped from the bounded in-memory cache
   int64_t donations = 0; ///< results written in place into a donated leaf's buffer
   double compileSeconds = 0;
 };

@@ -16,6 +16,7 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "mlir/Transforms/CSE.h"
 
 using namespace mlir;
@@ -208,8 +209,13 @@ void fuseSiblings(func::FuncOp fn) {
             !sharesInput(leader, g))
           continue;
         DominanceInfo dominance(fn);
-        bool ok = llvm::all_of(g.getDpsInputs(),
-                               [&](Value v) { return dominance.properlyDominates(v, leader); });
+        // its inputs, and the values its body reads from above (searchsorted's sorted
+        // array, gathered by tensor.extract), must exist where the fused op goes
+        SetVector<Value> captured;
+        getUsedValuesDefinedAbove(g.getRegion(), captured);
+        auto dominatesLeader = [&](Value v) { return dominance.properlyDominates(v, leader); };
+        bool ok = llvm::all_of(g.getDpsInputs(), dominatesLeader) &&
+                  llvm::all_of(captured, dominatesLeader);
         if (!ok)
           continue;
         leader = merge(rw, leader, g);

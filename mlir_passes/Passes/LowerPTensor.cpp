@@ -340,12 +340,21 @@ struct PermuteDimsLowering : Pattern<PermuteDimsOp> {
   }
 };
 
+static SmallVector<ReassociationIndices> droppedGroups(int64_t fullRank, ArrayRef<int64_t> dropped);
+
 /// t without its unit dims `dropped`, as type ty: each folds into a kept neighbour.
 Value collapseDropped(OpBuilder &b, Location loc, Value t, ArrayRef<int64_t> dropped,
                       RankedTensorType ty) {
+  return b.create<tensor::CollapseShapeOp>(
+      loc, ty, t, droppedGroups(cast<RankedTensorType>(t.getType()).getRank(), dropped));
+}
+
+/// Unit-dim groups of a rank-reducing slice: each dropped dim joins a kept neighbour (the
+/// reassociation of collapseDropped and expandDropped).
+static SmallVector<ReassociationIndices> droppedGroups(int64_t fullRank, ArrayRef<int64_t> dropped) {
   SmallVector<ReassociationIndices> groups;
   ReassociationIndices pending;
-  for (int64_t d = 0; d < cast<RankedTensorType>(t.getType()).getRank(); ++d) {
+  for (int64_t d = 0; d < fullRank; ++d) {
     pending.push_back(d);
     if (!llvm::is_contained(dropped, d)) {
       groups.push_back(pending);
@@ -354,7 +363,19 @@ Value collapseDropped(OpBuilder &b, Location loc, Value t, ArrayRef<int64_t> dro
   }
   if (!groups.empty())
     groups.back().append(pending.begin(), pending.end());
-  return b.create<tensor::CollapseShapeOp>(loc, ty, t, groups);
+  return groups;
+}
+
+/// t with unit dims inserted at `dropped` (the inverse of collapseDropped).
+Value expandDropped(OpBuilder &b, Location loc, Value t, ArrayRef<int64_t> dropped) {
+  auto ty = cast<RankedTensorType>(t.getType());
+  SmallVector<int64_t> full;
+  for (int64_t d = 0, j = 0; d < ty.getRank() + int64_t(dropped.size()); ++d)
+    full.push_back(llvm::is_contained(dropped, d) ? 1 : ty.getShape()[j++]);
+  auto fullTy = RankedTensorType::get(full, ty.getElementType());
+  if (ty.getRank() == 0)
+    return b.create<tensor::ExpandShapeOp>(loc, fullTy, t, ArrayRef<ReassociationIndices>{});
+  return b.create<tensor::ExpandShapeOp>(loc, fullTy, t, droppedGroups(full.size(), dropped));
 }
 
 /// One row of a team ptensor (`row`: its owner's part of one row, others' of none, every
@@ -454,9 +475,16 @@ struct InsertSliceLowering : Pattern<InsertSliceOp> {
     auto srcTy = cast<RankedTensorType>(a.getSource().getType());
     SmallVector<Value> offs(a.getOffsets()), szs(a.getSizes());
     Value src = a.getSource(), dest = a.getDest();
+    // As in ExtractSliceLowering: when the source has a static unit dim, which dims a
+    // rank-reducing insert drops is ambiguous (MLIR 19 then fails to verify or crashes), so
+    // the source first gets its dropped unit dims back and the insert reduces nothing.
     auto insert = [&](OpBuilder &b, Location l) {
-      auto sizes = sliceSizes(b, szs, op.getDropped(), srcTy.getShape());
-      return b.create<tensor::InsertSliceOp>(l, src, dest, getAsOpFoldResult(offs), sizes,
+      ArrayRef<int64_t> dropped = op.getDropped();
+      auto sizes = sliceSizes(b, szs, dropped, srcTy.getShape());
+      Value s = src;
+      if (!dropped.empty() && llvm::is_contained(cast<RankedTensorType>(s.getType()).getShape(), int64_t(1)))
+        s = expandDropped(b, l, s, dropped);
+      return b.create<tensor::InsertSliceOp>(l, s, dest, getAsOpFoldResult(offs), sizes,
                                              getAsOpFoldResult(a.getStrides())).getResult();
     };
     Value t = teamOf(rw, loc, op.getDest());

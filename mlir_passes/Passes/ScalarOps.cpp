@@ -292,7 +292,15 @@ Value floatBinary(OpBuilder &b, Location loc, BinaryOpKind k, Value x, Value y, 
   case BinaryOpKind::pow: return b.create<math::PowFOp>(loc, x, y);
   case BinaryOpKind::maximum: return b.create<arith::MaximumFOp>(loc, x, y);
   case BinaryOpKind::minimum: return b.create<arith::MinimumFOp>(loc, x, y);
-  case BinaryOpKind::atan2: return b.create<math::Atan2Op>(loc, x, y);
+  case BinaryOpKind::atan2: {
+    // MLIR 19 folds math.atan2 of two constant zeros to NaN (C and NumPy: +-0 or +-pi), so
+    // zeros get C's answer explicitly: copysign(y (the divisor) is -0 ? pi : 0, x).
+    Value z = cst(b, loc, t, 0);
+    Value both = b.create<arith::AndIOp>(loc, cmpf(b, loc, P::OEQ, x, z), cmpf(b, loc, P::OEQ, y, z));
+    Value yNeg = cmpf(b, loc, P::OLT, b.create<math::CopySignOp>(loc, cst(b, loc, t, 1), y), z);
+    Value zeros = b.create<math::CopySignOp>(loc, sel(b, loc, yNeg, cst(b, loc, t, M_PI), z), x);
+    return sel(b, loc, both, zeros, b.create<math::Atan2Op>(loc, x, y));
+  }
   case BinaryOpKind::hypot: return hypot(b, loc, x, y, t);
   case BinaryOpKind::copysign: return b.create<math::CopySignOp>(loc, x, y);
   case BinaryOpKind::nextafter: return nextafter(b, loc, x, y, t);

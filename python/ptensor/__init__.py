@@ -65,8 +65,16 @@ def sync():
 def cache_info():
     """JIT cache statistics: compiles, hits, runs, disk_hits, total compile_time (seconds),
     and donations: results written in place into the buffer of the array they update
-    (``a[k] = v`` when nothing else holds a's old value: no copy of a)."""
+    (``a[k] = v`` when nothing else holds a's old value: no copy of a); cached_programs,
+    program_cache_size and evictions of the bounded in-memory cache; cache_dir."""
     return _core.cache_info()
+
+
+def set_program_cache_size(n):
+    """Bound the in-memory cache of compiled programs to n (least recently used dropped
+    beyond it; default 512, or PTENSOR_PROGRAM_CACHE_SIZE). cache_info() reports
+    cached_programs and evictions. The disk cache has its own bound, PTENSOR_CACHE_MAX_MB."""
+    _core.set_program_cache_size(_ops_mod.as_index(n, "n"))
 
 
 def set_num_threads(n):
@@ -86,7 +94,7 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "arange", "asarray", "empty", "empty_like", "eye", "full", "full_like", "linspace",
            "ones", "ones_like", "zeros", "zeros_like", "broadcast_arrays", "broadcast_to",
            "matrix_transpose", "permute_dims", "max", "mean", "min", "prod", "std", "sum",
-           "var", "astype", "sync", "cache_info", "set_num_threads", "to_numpy", "matmul",
+           "var", "astype", "sync", "cache_info", "set_num_threads", "set_program_cache_size", "to_numpy", "matmul",
            "__array_namespace_info__", "can_cast", "finfo", "iinfo", "isdtype", "concat",
            "expand_dims", "flip", "moveaxis", "roll", "squeeze", "stack", "unstack", "where",
            "all", "any", "diff", "e", "inf", "nan", "pi", "newaxis", "meshgrid", "tril",
@@ -109,7 +117,7 @@ globals().update(_dist_ops_mod.creation_functions())
 def _install_dist():
     g = globals()
     ew = set(_ew_all) | {"where"}
-    skip = {"sync", "cache_info", "set_num_threads", "result_type", "can_cast", "finfo",
+    skip = {"sync", "cache_info", "set_num_threads", "set_program_cache_size", "result_type", "can_cast", "finfo",
             "iinfo", "isdtype", "__array_namespace_info__", "to_numpy", "from_dlpack",
             "register_custom_call", "ffi_include_dir",
             "arange", "asarray", "empty", "empty_like", "eye", "full", "full_like",

@@ -243,6 +243,8 @@ class Array(Local, metaclass=_ArrayType):
         view = chain(base.shape, self._view, (key,))
         value = _coerce_value(value, base.dtype)
         value = _ops.broadcast_to(_ops.cast(value, base.dtype), view.shape)
+        if 0 in view.shape:  # an empty selection: nothing is written (the shapes were checked)
+            return
         if view.is_identity(base.shape):  # whole array: no insert_slice needed
             base._h = value._t
         else:

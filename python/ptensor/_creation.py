@@ -93,11 +93,22 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
         start, stop, step = (operator.index(v) for v in (start, stop, step))
         n = max(0, -((start - stop) // step))  # ceil((stop - start) / step)
         sargs = [start, step]
+        for nm, v in (("start", start), ("step", step)):
+            if not -2**63 <= v < 2**63:
+                raise OverflowError(f"arange: {nm}={v} does not fit in a 64-bit integer")
     else:
         n = max(0, math.ceil((stop - start) / step))
         sargs = [float(start), float(step)]
+    if n >= 2**63:
+        raise ValueError(f"arange: maximum allowed size exceeded: {n} elements from "
+                         f"start={start}, stop={stop}, step={step}")
     if dt.is_int(d) and not all_int:
         sargs = [float(start), float(step)]
+    if dt.is_complex(d):  # the real parts, then a cast (the imaginary parts are 0)
+        real = dt.float32 if d == dt.complex64 else dt.float64
+        r = _ops.record("arange", "", [], real, (n,), iargs=[n],
+                        sargs=[float(start), float(step)])
+        return _ops.cast(r, d)
     return _ops.record("arange", "", [], d, (n,), iargs=[n], sargs=sargs)
 
 

@@ -297,6 +297,9 @@ def clip(x, /, min=None, max=None):
             b = _ops.cast(_as_array(bound, "clip"), x.dtype)
         r = fn(r, b)
         r = _ops.cast(r, x.dtype)
+    if r is x:  # no bounds: a new array all the same (functions never return their input)
+        from ._creation import _copy
+        r = _copy(x)
     return r  # x, min and max broadcast together (the standard; NumPy)
 
 
@@ -304,15 +307,17 @@ _complex_part = {n: _g[n] for n in ("conj", "real", "imag")}
 
 
 def conj(x, /):
-    """Complex conjugate; the identity for real arrays."""
+    """Complex conjugate; a copy of a real array (a new array, never x itself)."""
+    from ._creation import _copy
     x = _as_array(x, "conj")
-    return _complex_part["conj"](x) if dt.is_complex(x.dtype) else x
+    return _complex_part["conj"](x) if dt.is_complex(x.dtype) else _copy(x)
 
 
 def real(x, /):
-    """Real part (float32 for complex64, float64 for complex128); the identity for real arrays."""
+    """Real part (float32 for complex64, float64 for complex128); a copy of a real array."""
+    from ._creation import _copy
     x = _as_array(x, "real")
-    return _complex_part["real"](x) if dt.is_complex(x.dtype) else x
+    return _complex_part["real"](x) if dt.is_complex(x.dtype) else _copy(x)
 
 
 def imag(x, /):

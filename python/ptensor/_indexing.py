@@ -171,7 +171,9 @@ class View:
                 _, start, st, size = it
                 if bd >= 0:
                     offsets[bd] += start * step
-                    entries.append((bd, step * st, size))
+                    # the step of an axis of 0 or 1 elements means nothing: 1 keeps the
+                    # slice ops simple (no negative or huge strides over nothing)
+                    entries.append((bd, step * st if size > 1 else 1, size))
                 else:
                     entries.append((-1, 1, size))
         return View(offsets, entries)

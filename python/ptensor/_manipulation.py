@@ -12,8 +12,10 @@ from ._elementwise import _as_array
 
 
 def broadcast_to(x, /, shape):
+    from ._creation import _copy
     x = _as_array(x, "broadcast_to")
-    return _ops.broadcast_to(x, _ops.normalize_shape(shape))
+    r = _ops.broadcast_to(x, _ops.normalize_shape(shape))
+    return _copy(x) if r is x else r
 
 
 def broadcast_arrays(*arrays):
@@ -29,7 +31,8 @@ def permute_dims(x, /, axes):
         raise ValueError(f"permute_dims: axes {axes} is not a permutation of the "
                          f"{x.ndim} dimensions")
     if axes == tuple(range(x.ndim)):
-        return x
+        from ._creation import _copy
+        return _copy(x)
     return _ops.record("permute_dims", "", [x], x.dtype, tuple(x.shape[a] for a in axes),
                        attrs=axes)
 
@@ -44,11 +47,11 @@ def matrix_transpose(x, /):
 
 
 def expand_dims(x, /, axis=0):
-    """x with a new dimension of size 1 at axis (negative axes count from the result's end)."""
+    """x with a new dimension of size 1 at axis (negative axes count from the result's end):
+    a view, x[..., None, ...], as in NumPy and as for distributed arrays."""
     x = _as_array(x, "expand_dims")
     ax = _ops.normalize_axis(axis, x.ndim + 1)
-    shape = x.shape[:ax] + (1,) + x.shape[ax:]
-    return _ops.insert_unit_dims(x, [ax], shape)
+    return x[(slice(None),) * ax + (None,)]
 
 
 def squeeze(x, /, axis):
@@ -245,9 +248,9 @@ def reshape(x, /, shape, *, copy=None):
         raise ValueError("reshape: copy=False cannot be honored (ptensor reshapes into a new "
                          "array)")
     shape = reshape_shape(x.size, shape)
-    if shape == x.shape:
+    if shape == x.shape:  # a new array all the same (functions never return their input)
         from ._creation import _copy
-        return _copy(x) if copy else x
+        return _copy(x)
     return _ops.record("reshape", "", [x], x.dtype, shape, iargs=shape)
 
 

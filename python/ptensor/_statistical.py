@@ -140,6 +140,9 @@ def _cumulative(name, op, x, axis, dtype, include_initial, initial):
     if include_initial:
         shape = y.shape[:ax] + (1,) + y.shape[ax + 1:]
         y = concat([_ops.full(shape, initial, rdt), y], axis=ax)
+    if y is x:  # one element along axis, same dtype: a new array all the same
+        from ._creation import _copy
+        y = _copy(x)
     return y
 
 

@@ -34,7 +34,11 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
     parts = [p for p in (prepend, x, append) if p is not None]
     if len(parts) > 1:
         x = concat([_as_array(p, "diff") for p in parts], axis=ax)
-    return differences(x, ax, n, not_equal, subtract)
+    r = differences(x, ax, n, not_equal, subtract)
+    if r is x:  # n = 0 or an empty axis: a new array all the same
+        from ._creation import _copy
+        r = _copy(x)
+    return r
 
 
 def diff_args(x, axis, n):
