@@ -22,6 +22,7 @@ void throwCustomCallError();
 /// The built-in handlers: LAPACK kernels of pt.linalg (Lapack.cpp), sort (Sort.cpp).
 void registerBuiltinCustomCalls();
 void registerSortCustomCall();
+void registerScanCustomCall(); ///< cumulative_sum / cumulative_prod (Scan.cpp)
 } // namespace ptensor
 
 /// Called by compiled code (see mlir_passes/PTensor/CustomCallAbi.h).

@@ -90,12 +90,13 @@ std::string unsafeReason(const std::string &dir) {
   return "";
 }
 
-/// The byte limit of the directory's .ptc files: PTENSOR_CACHE_MAX_MB (default 1024).
+/// The byte limit of the directory's .ptc files: PTENSOR_CACHE_MAX_MB (default 1024; a
+/// fraction is allowed).
 uint64_t maxBytes() {
   static const uint64_t limit = [] {
     const char *e = std::getenv("PTENSOR_CACHE_MAX_MB");
-    long long mb = e && *e ? std::atoll(e) : 1024;
-    return uint64_t(mb > 0 ? mb : 1) << 20;
+    double mb = e && *e ? std::atof(e) : 1024.0;
+    return uint64_t((mb > 0 ? mb : 1024.0) * 1048576.0);
   }();
   return limit;
 }

@@ -12,7 +12,7 @@
 // Safety: the directory is created private (0700); one that another user owns or can write
 // (a shared folder, a /tmp path) is refused with a warning on stderr (no disk cache), as its
 // object code would run inside this process. Size: the programs are bounded by
-// PTENSOR_CACHE_MAX_MB (default 1024); a store removes the least recently used beyond it.
+// PTENSOR_CACHE_MAX_MB (default 1024, fractions allowed); a store removes the least recently used beyond it.
 #pragma once
 
 #include <cstdint>

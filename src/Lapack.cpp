@@ -457,5 +457,6 @@ void registerBuiltinCustomCalls() {
   reg("ptensor.linalg.svd", dispatch<Svd>);
   reg("ptensor.linalg.qr", dispatch<Qr>);
   registerSortCustomCall();
+  registerScanCustomCall();
 }
 } // namespace ptensor

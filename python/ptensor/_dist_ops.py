@@ -264,7 +264,9 @@ def replicated(fn, args, kwargs):
     team = _first_team(args, kwargs)
     a = [_gathered(v, team) for v in args]
     kw = {n: _gathered(v, team) for n, v in kwargs.items()}
-    return _split_result(fn(*a, **kw), team)
+    r = fn(*a, **kw)
+    # no distributed argument left (a caller gathered them): the result stays replicated
+    return r if team is None else _split_result(r, team)
 
 
 # ------------------------------------------------------------------ indexing
@@ -1204,12 +1206,23 @@ def dispatching(name, fn, elementwise_names):
         def impl(*a, **kw):
             return replicated(fn, a, kw)
 
+    may_return_input = name == "astype"  # copy=False: x itself (the standard's rule)
+
     @functools.wraps(fn)
     def f(*args, **kwargs):
         if _has_darray(args, kwargs):
-            return impl(*args, **kwargs)
+            r = impl(*args, **kwargs)
+            if not may_return_input and any(r is a for a in args):
+                r = _fresh(r)  # functions return new arrays, as on one process
+            return r
         return fn(*args, **kwargs)
     return f
+
+
+def _fresh(x):
+    """A new DArray with x's values and partition."""
+    from . import _creation as c
+    return DArray(c._copy(x._local), x.shape, x.team, x.split, x._pb, x._po)
 
 
 def install_operators():

@@ -92,9 +92,16 @@ def cumulative(name, fn, x, axis=None, dtype=None, include_initial=False):
         last = r[_rows(ax, r.ndim, slice(max(k - 1, 0), k))]  # this rank's total (if any)
         shape = list(r.shape)
         shape[ax] = len(with_rows)
-        totals = fn(_collective("all_gather", x.team, last, tuple(shape), attrs=[ax]), axis=ax)
+        # the totals scanned in r's dtype (a narrower dtype= stays narrow on every rank)
+        totals = fn(_collective("all_gather", x.team, last, tuple(shape), attrs=[ax]), axis=ax,
+                    dtype=r.dtype)
         j = sum(1 for q in with_rows if q < x.team.rank)  # ranks with rows before this one
         if counts[x.team.rank] > 0 and j > 0:
             before = totals[_rows(ax, r.ndim, slice(j - 1, j))]
-            r = r + before if name == "cumulative_sum" else r * before
+            if name == "cumulative_sum":
+                r = r + before
+            else:  # the scan continued from `before` (as NumPy's: a 0 before stays 0, no 0 * inf)
+                from ._manipulation import concat
+                both = concat([before, _ops.cast(x._local, r.dtype)], axis=ax)
+                r = fn(both, axis=ax, dtype=r.dtype)[_rows(ax, r.ndim, slice(1, None))]
     return DArray(r, x.shape, x.team, x.split, x._pb, x._po)

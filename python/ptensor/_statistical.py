@@ -115,11 +115,12 @@ def std(x, /, *, axis=None, correction=0.0, keepdims=False):
     return sqrt(var(x, axis=axis, correction=correction, keepdims=keepdims))
 
 
-def _cumulative(name, op, x, axis, dtype, include_initial, initial):
-    """Inclusive scan along axis by recursive doubling (log2(n) steps of shifted adds or
-    multiplies, each one fused loop): x[i] op= x[i - k] for k = 1, 2, 4, ... Integer results
-    are exact; float sums associate differently from NumPy's left-to-right loop (differences
-    at rounding level)."""
+def _cumulative(name, x, axis, dtype, include_initial, initial):
+    """Inclusive scan along axis: the built-in custom call "ptensor.scan" (src/Scan.cpp), one
+    element after the other as NumPy does, so results match NumPy's exactly (float sums and
+    products included: no reassociation, no inf * 0 where NumPy has none)."""
+    from ._creation import _copy
+    from ._custom_call import call
     from ._manipulation import concat
     x = _as_array(x, name)
     if axis is None:
@@ -131,27 +132,22 @@ def _cumulative(name, op, x, axis, dtype, include_initial, initial):
     ax = _ops.normalize_axis(axis, x.ndim)
     rdt = _sum_dtype(x, dtype)
     y = _ops.cast(x, rdt)
-    n, k = y.shape[ax], 1
-    pre = (slice(None),) * ax
-    while k < n:
-        y = concat([y[pre + (slice(0, k),)], op(y[pre + (slice(k, None),)],
-                                                 y[pre + (slice(0, n - k),)])], axis=ax)
-        k *= 2
+    if y.shape[ax] > 1 and y.size:
+        y = call("ptensor.scan", [y], [(y.shape, rdt)],
+                 {"axis": ax, "prod": name == "cumulative_prod"})[0]
+    elif y is x:  # nothing to combine: a new array all the same (never x itself)
+        y = _copy(x)
     if include_initial:
         shape = y.shape[:ax] + (1,) + y.shape[ax + 1:]
         y = concat([_ops.full(shape, initial, rdt), y], axis=ax)
-    if y is x:  # one element along axis, same dtype: a new array all the same
-        from ._creation import _copy
-        y = _copy(x)
     return y
 
 
 def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
     """Running sums along axis (dtype rules of sum; include_initial prepends a 0)."""
-    from ._elementwise import add
-    return _cumulative("cumulative_sum", add, x, axis, dtype, include_initial, 0)
+    return _cumulative("cumulative_sum", x, axis, dtype, include_initial, 0)
 
 
 def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
     """Running products along axis (dtype rules of prod; include_initial prepends a 1)."""
-    return _cumulative("cumulative_prod", multiply, x, axis, dtype, include_initial, 1)
+    return _cumulative("cumulative_prod", x, axis, dtype, include_initial, 1)

@@ -128,3 +128,82 @@ def test_num_threads_caps_openblas(tmp_path):
         pytest.skip("Debian's OpenBLAS is not installed")
     r = result(run_script(tmp_path, BLAS_THREADS))
     assert r == {"ok": True, "first": 1, "after": len(os.sched_getaffinity(0))}, r
+
+
+def test_flipped_bits_are_detected(tmp_path):
+    """A damaged object (one bit flipped anywhere in it) is never loaded: its checksum fails,
+    the file is removed, the program compiled and stored again, the results stay right."""
+    first = result(run_script(tmp_path))
+    files = sorted(os.listdir(tmp_path))
+    sizes = {f: (tmp_path / f).stat().st_size for f in files}
+    for trial in range(6):
+        for f in files:
+            data = bytearray((tmp_path / f).read_bytes())
+            pos = len(data) - 1 - (trial * 997) % (len(data) // 2)  # in the object's body
+            data[pos] ^= 1 << (trial % 8)
+            (tmp_path / f).write_bytes(bytes(data))
+        again = result(run_script(tmp_path))
+        assert again["ok"] and again["disk_hits"] == 0
+        assert again["compiles"] == first["compiles"]
+        assert {f: (tmp_path / f).stat().st_size for f in os.listdir(tmp_path)} == sizes
+    assert result(run_script(tmp_path))["compiles"] == 0  # the rewritten files are good
+
+
+@pytest.mark.parametrize("mode", [0o777, 0o770, 0o722])
+def test_directory_others_can_write_is_refused(tmp_path, mode):
+    """A cache directory another user can write would run their object code here: refused
+    with a warning naming it, and the programs compiled in memory only."""
+    d = tmp_path / "shared"
+    d.mkdir()
+    os.chmod(d, mode)
+    p = run_script(d)
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 0, err
+    r = json.loads(out.strip().splitlines()[-1])
+    assert r["ok"] and r["cache_dir"] == "" and r["compiles"] >= 1
+    assert "not used" in err and str(d) in err and "other users can write" in err
+    assert os.listdir(d) == []
+
+
+def test_new_directory_is_private(tmp_path):
+    d = tmp_path / "a" / "cache"
+    assert result(run_script(d))["ok"]
+    assert (d.stat().st_mode & 0o777) == 0o700 and os.listdir(d)
+
+
+BOUNDED = r"""
+import json, numpy as np, ptensor as pt
+ok = True
+a = np.arange(4.0)
+for k in range(12):  # 12 distinct programs: chains of k + 1 operations
+    y, want = pt.asarray(a), a
+    for i in range(k + 1):
+        y, want = (y * 2.0, want * 2.0) if i % 2 else (y + 1.0, want + 1.0)
+    ok &= bool(np.array_equal(np.asarray(y), want))
+print(json.dumps(dict(pt.cache_info(), ok=ok)))
+"""
+
+
+def test_disk_cache_size_bound(tmp_path):
+    """PTENSOR_CACHE_MAX_MB bounds the directory: the least recently used programs go."""
+    env_script = "import os; os.environ['PTENSOR_CACHE_MAX_MB'] = '0.02'\n" + BOUNDED
+    r = result(run_script(tmp_path, env_script))
+    assert r["ok"] and r["compiles"] == 12
+    sizes = [(tmp_path / f).stat().st_size for f in os.listdir(tmp_path)]
+    assert 0 < sum(sizes) <= 0.02 * 2**20 and len(sizes) < 12
+    # the newest program stayed: a run of it alone finds it on disk
+    again = result(run_script(tmp_path, env_script.replace("range(12)", "range(11, 12)")))
+    assert again["ok"] and again["disk_hits"] == 1 and again["compiles"] == 0
+
+
+def test_program_cache_bound():
+    """The in-memory cache keeps at most set_program_cache_size programs (LRU); an evicted
+    program is compiled again when needed and gives the same values."""
+    r = result(run_script("off", "import ptensor as pt; pt.set_program_cache_size(4)\n" + BOUNDED))
+    assert r["ok"] and r["cached_programs"] == 4 and r["program_cache_size"] == 4
+    assert r["evictions"] >= 8
+    r2 = result(run_script("off", "import os; os.environ['PTENSOR_PROGRAM_CACHE_SIZE'] = '3'\n"
+                           + BOUNDED))
+    assert r2["ok"] and r2["cached_programs"] == 3 and r2["program_cache_size"] == 3
+    with pytest.raises(ValueError, match="at least 1"):
+        pt.set_program_cache_size(0)

@@ -1,0 +1,106 @@
+// cumulative_sum / cumulative_prod as a built-in custom_call handler ("ptensor.scan"): an
+// inclusive scan along one axis in NumPy's order, element after element (x[i] = x[i - 1] op
+// x[i]), so results equal NumPy's bit for bit: no reassociation (a recursive-doubling scan
+// turned 0 * inf into NaN and overflowed where NumPy does not). Integers wrap as in NumPy;
+// bool sums are logical or, bool products logical and (NumPy's add / multiply of bools).
+// Attributes: axis (int), prod (bool). One result: x's shape and dtype.
+#include "CustomCall.h"
+#include "ElementTypes.h"
+
+#include <complex>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+namespace ptensor {
+namespace {
+template <typename T>
+T combine(T a, T b, bool prod, bool isBool) {
+  if constexpr (std::is_integral_v<T>) {
+    if (isBool)
+      return prod ? T(a && b) : T(a || b);
+    using U = std::make_unsigned_t<T>; // wraps (signed overflow is undefined in C++)
+    return T(prod ? U(U(a) * U(b)) : U(U(a) + U(b)));
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return prod ? a * b : a + b;
+  } else { // complex: NumPy's product formula (std::complex's adds C99 Annex G inf rules)
+    if (!prod)
+      return a + b;
+    return T(a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real());
+  }
+}
+
+template <typename T>
+int32_t scan(const pt_call_frame *f, int64_t axis, bool prod) {
+  const pt_buffer &x = f->args[0], &r = f->results[0];
+  const int64_t rank = x.rank;
+  T *out = static_cast<T *>(r.data);
+  const T *in = static_cast<const T *>(x.data);
+  // a strided x is first copied into the result, row-major (an odometer over its
+  // dimensions); a row-major x is read directly
+  int64_t total = pt_ffi_size(&x), expect = 1;
+  bool rowMajor = true;
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    rowMajor = rowMajor && (x.shape[d] == 1 || x.strides[d] == expect);
+    expect *= x.shape[d];
+  }
+  if (!rowMajor) {
+    std::vector<int64_t> idx(rank, 0);
+    int64_t off = 0;
+    for (int64_t k = 0; k < total; ++k) {
+      out[k] = in[off];
+      for (int64_t d = rank - 1; d >= 0; --d) {
+        off += x.strides[d];
+        if (++idx[d] < x.shape[d])
+          break;
+        off -= x.strides[d] * x.shape[d];
+        idx[d] = 0;
+      }
+    }
+    in = out;
+  }
+  // rows of `inner` contiguous elements, each combined with the previous result row
+  int64_t outer = 1, inner = 1, n = x.shape[axis];
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= x.shape[d];
+  for (int64_t d = axis + 1; d < rank; ++d)
+    inner *= x.shape[d];
+  const bool isBool = x.dtype == PT_BOOL;
+  for (int64_t o = 0; o < outer; ++o) {
+    T *block = out + o * n * inner;
+    const T *src = in + o * n * inner;
+    if (src != block)
+      for (int64_t j = 0; j < inner; ++j)
+        block[j] = src[j];
+    for (int64_t i = 1; i < n; ++i) {
+      const T *prev = block + (i - 1) * inner, *next = src + i * inner;
+      T *cur = block + i * inner;
+      for (int64_t j = 0; j < inner; ++j)
+        cur[j] = combine(prev[j], next[j], prod, isBool);
+    }
+  }
+  return PT_FFI_OK;
+}
+
+int32_t scanHandler(const pt_call_frame *f) {
+  int64_t axis = -1, prod = 0;
+  if (f->num_args != 1 || f->num_results != 1 || f->args[0].rank < 1 ||
+      pt_ffi_get_i64(f, "axis", &axis) || axis < 0 || axis >= f->args[0].rank ||
+      f->results[0].dtype != f->args[0].dtype || f->results[0].rank != f->args[0].rank)
+    return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT,
+                       "scan expects one array of rank >= 1, an axis attribute within its rank "
+                       "and one result of its shape and dtype");
+  for (int64_t d = 0; d < f->args[0].rank; ++d)
+    if (f->results[0].shape[d] != f->args[0].shape[d])
+      return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT, "scan: the result must have x's shape");
+  pt_ffi_get_i64(f, "prod", &prod);
+  return byElementType(f, "scan", [&](auto tag) {
+    return scan<typename decltype(tag)::type>(f, axis, prod != 0);
+  });
+}
+} // namespace
+
+void registerScanCustomCall() {
+  registerCustomCall("ptensor.scan", reinterpret_cast<void *>(&scanHandler));
+}
+} // namespace ptensor
