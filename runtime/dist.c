@@ -11,11 +11,13 @@
  * from these numbers, so no metadata is exchanged and nothing of size O(P) is stored per
  * array. The plan of an exchange (its peers and ranges) is cached, see planFor.
  */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <mpi.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef int64_t i64;
 
@@ -260,6 +262,159 @@ void ptensor_dist_stats(i64 *out) {
 
 static MPI_Comm comm(i64 team) { return MPI_Comm_f2c((MPI_Fint)team); }
 
+/* ---------------------------------------------------------------- watched waits
+ *
+ * A rank that ends early (sys.exit, the end of a script that skipped work the others do) must
+ * not leave the others blocked in a collective it never joins. Every rank counts the
+ * collectives it starts on the world team; at its end it sends that count to every other rank
+ * (an exit notice, on a private duplicate of the world communicator) and waits for theirs
+ * before MPI_Finalize. Every wait of this runtime polls (MPI_Test*: what MPI's blocking calls
+ * do inside) and, every few hundred polls, receives notices: a world collective numbered
+ * beyond a rank's final count never completes, so the waiting rank reports it and ends every
+ * rank (MPI_Abort). Waits on other teams and point-to-point waits end every rank when a
+ * notice came and they have not completed 2 seconds later.
+ *
+ * Checking mode (PTENSOR_CHECK_RANKS=1; the tests run with it): before each collective the
+ * ranks compare a signature (one allreduce of 16 bytes): Python folds every distributed
+ * operation it records (function, global shapes, dtypes) into it, so ranks whose programs
+ * differ (a branch on the rank, shapes that differ between ranks) stop at their first
+ * collective with the same message on every rank instead of hanging or computing wrong values.
+ */
+enum { TAG_EXIT = 4242 };
+static MPI_Comm gNotice = MPI_COMM_NULL;
+static int gWorldP = 1, gWorldMe = 0, gCheck = 0, gChecking = 0;
+static i64 gWorldSeq = 0;   /* world collectives this rank started */
+static i64 *gExited = NULL; /* per world rank: its final count, -1 while it runs */
+static double gFirstNotice = 0;
+static i64 gSignature = 0;
+
+void ptensor_dist_set_signature(i64 sig) { gSignature = sig; }
+int ptensor_dist_checking(void) { return gCheck; }
+
+static void receiveNotices(void) {
+  for (;;) {
+    int flag = 0;
+    MPI_Status st;
+    MPI_Iprobe(MPI_ANY_SOURCE, TAG_EXIT, gNotice, &flag, &st);
+    if (!flag)
+      return;
+    i64 count = 0;
+    MPI_Recv(&count, 1, MPI_INT64_T, st.MPI_SOURCE, TAG_EXIT, gNotice, MPI_STATUS_IGNORE);
+    gExited[st.MPI_SOURCE] = count;
+    if (gFirstNotice == 0)
+      gFirstNotice = MPI_Wtime();
+  }
+}
+
+static void endEveryRank(const char *msg) {
+  fprintf(stderr, "ptensor: rank %d: %s; ending every rank\n", gWorldMe, msg);
+  fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+/* Ends every rank when a rank that ended will never join this wait (see above). */
+static void checkNotices(MPI_Comm c, i64 seq) {
+  receiveNotices();
+  for (int r = 0; r < gWorldP; ++r) {
+    if (gExited[r] < 0)
+      continue;
+    char msg[256];
+    if (c == MPI_COMM_WORLD && seq > gExited[r]) {
+      snprintf(msg, sizeof msg,
+               "rank %d ended its program after %lld collectives while this rank waits in "
+               "collective %lld of the world team, which rank %d never joins",
+               r, (long long)gExited[r], (long long)seq, r);
+      endEveryRank(msg);
+    }
+    if (c != MPI_COMM_WORLD && MPI_Wtime() - gFirstNotice > 2.0) {
+      snprintf(msg, sizeof msg,
+               "rank %d ended its program and this rank's wait did not complete within 2 s "
+               "(a collective or exchange the ended rank never joins)", r);
+      endEveryRank(msg);
+    }
+  }
+}
+
+/* Waits for n requests of an operation on c (seq: its world collective number, or 0). */
+static void waitAll(MPI_Comm c, i64 seq, int n, MPI_Request *reqs) {
+  if (gWorldP == 1 || gNotice == MPI_COMM_NULL) {
+    MPI_Waitall(n, reqs, MPI_STATUSES_IGNORE);
+    return;
+  }
+  for (unsigned long k = 0;; ++k) {
+    int done = 0;
+    MPI_Testall(n, reqs, &done, MPI_STATUSES_IGNORE);
+    if (done)
+      return;
+    if ((k & 255) == 255)
+      checkNotices(c, seq);
+  }
+}
+static void wait1(MPI_Comm c, i64 seq, MPI_Request *req) { waitAll(c, seq, 1, req); }
+
+/* A collective of this runtime: `call` starts MPI's nonblocking form into `req`. */
+#define collective(c, call)                                                                   \
+  do {                                                                                        \
+    MPI_Request req;                                                                          \
+    i64 seq_ = beginCollective(c);                                                            \
+    call;                                                                                     \
+    wait1(c, seq_, &req);                                                                     \
+  } while (0)
+
+static i64 beginCollective(MPI_Comm c);
+
+/* The signature check of checking mode (an allreduce of {sig, -sig} with MIN). */
+static void checkSignature(MPI_Comm c) {
+  i64 v[2] = {gSignature, -gSignature};
+  MPI_Request req;
+  gChecking = 1;
+  i64 seq = beginCollective(c);
+  MPI_Iallreduce(MPI_IN_PLACE, v, 2, MPI_INT64_T, MPI_MIN, c, &req);
+  wait1(c, seq, &req);
+  gChecking = 0;
+  if (v[0] != -v[1]) {
+    char msg[320];
+    snprintf(msg, sizeof msg,
+             "the ranks ran different distributed programs (this rank's signature %016llx; "
+             "another's differs): a branch on the rank around a distributed operation, or "
+             "arrays of different shapes on different ranks; each rank must record the same "
+             "distributed operations on the same global shapes",
+             (unsigned long long)gSignature);
+    endEveryRank(msg);
+  }
+}
+
+/* Counts a collective on c (its number on the world team, 0 for other teams); in checking
+ * mode the ranks first compare their signatures. */
+static i64 beginCollective(MPI_Comm c) {
+  if (gCheck && !gChecking)
+    checkSignature(c);
+  return c == MPI_COMM_WORLD ? ++gWorldSeq : 0;
+}
+
+/* At the end of this rank's program: a notice to every other rank, then their notices. */
+static void exitNotices(void) {
+  if (gWorldP == 1 || gNotice == MPI_COMM_NULL)
+    return;
+  MPI_Request *reqs = malloc((size_t)gWorldP * sizeof *reqs);
+  int n = 0;
+  for (int r = 0; r < gWorldP; ++r)
+    if (r != gWorldMe)
+      MPI_Isend(&gWorldSeq, 1, MPI_INT64_T, r, TAG_EXIT, gNotice, &reqs[n++]);
+  for (;;) {
+    receiveNotices();
+    int all = 1;
+    for (int r = 0; r < gWorldP; ++r)
+      all &= r == gWorldMe || gExited[r] >= 0;
+    if (all)
+      break;
+    struct timespec ms = {0, 1000000};
+    nanosleep(&ms, NULL);
+  }
+  MPI_Waitall(n, reqs, MPI_STATUSES_IGNORE);
+  free(reqs);
+}
+
 int ptensor_dist_init(void) {
   int ok = 0;
   MPI_Initialized(&ok);
@@ -268,14 +423,26 @@ int ptensor_dist_init(void) {
     if (MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
       return 1;
   }
+  if (gNotice == MPI_COMM_NULL) {
+    MPI_Comm_size(MPI_COMM_WORLD, &gWorldP);
+    MPI_Comm_rank(MPI_COMM_WORLD, &gWorldMe);
+    MPI_Comm_dup(MPI_COMM_WORLD, &gNotice);
+    gExited = malloc((size_t)gWorldP * sizeof *gExited);
+    for (int r = 0; r < gWorldP; ++r)
+      gExited[r] = -1;
+    const char *e = getenv("PTENSOR_CHECK_RANKS");
+    gCheck = e && *e && strcmp(e, "0") != 0;
+  }
   return 0;
 }
 void ptensor_dist_finalize(void) {
   int ok = 0, done = 0;
   MPI_Initialized(&ok);
   MPI_Finalized(&done);
-  if (ok && !done)
+  if (ok && !done) {
+    exitNotices();
     MPI_Finalize();
+  }
 }
 i64 ptensor_dist_world(void) { return (i64)MPI_Comm_c2f(MPI_COMM_WORLD); }
 int ptensor_dist_size(i64 team) {
@@ -288,7 +455,13 @@ int ptensor_dist_rank(i64 team) {
   MPI_Comm_rank(comm(team), &r);
   return r;
 }
-void ptensor_dist_barrier(i64 team) { MPI_Barrier(comm(team)); }
+void ptensor_dist_barrier(i64 team) {
+  MPI_Comm c = comm(team);
+  MPI_Request req;
+  i64 seq = beginCollective(c);
+  MPI_Ibarrier(c, &req);
+  wait1(c, seq, &req);
+}
 /* This rank's block of n rows over team: its first row (end = 0) or one past its last
  * (end = 1). Called by compiled code for dist.local_shape / dist.local_slice. */
 i64 ptensor_dist_block(i64 team, i64 n, i64 end) {
@@ -504,7 +677,7 @@ static Pending *repartitionStart(i64 team, const Unranked *src, const Unranked *
 static void repartitionWait(Pending *q) {
   Plan *pl = q->pl;
   if (pl->nreq)
-    MPI_Waitall(pl->nreq, pl->reqs, MPI_STATUSES_IGNORE);
+    waitAll(MPI_COMM_NULL, 0, pl->nreq, pl->reqs); /* point to point */
   for (int k = 0; k < pl->nrecv; ++k)
     rowsCopy(&q->dv, q->axis, pl->first[k] - q->my0 - (pl->first[k] >= q->a1 ? q->skip : 0), 1,
              pl->count[k], pl->bufs[k], 0);
@@ -579,7 +752,8 @@ static MPI_Op userMinMax(i64 code, int isMax) {
 void ptensor_dist_allreduce_buf(i64 team, void *data, i64 count, i64 code, i64 kind) {
   MPI_Op op = kind == K_SUM ? MPI_SUM : kind == K_PROD ? MPI_PROD : userMinMax(code, kind == K_MAX);
   if (count > 0)
-    MPI_Allreduce(MPI_IN_PLACE, data, (int)count, mpiType(code), op, comm(team));
+    collective(comm(team), MPI_Iallreduce(MPI_IN_PLACE, data, (int)count, mpiType(code), op,
+                                          comm(team), &req));
   int P;
   MPI_Comm_size(comm(team), &P);
   if (P > 1) {
@@ -609,7 +783,7 @@ void ptensor_dist_allgatherv(i64 team, const void *mine, const i64 *bytes, void 
   MPI_Comm c = comm(team);
   int P, me, *counts, *displs;
   countsDispls(c, bytes, &counts, &displs, &P, &me);
-  MPI_Allgatherv(mine, counts[me], MPI_BYTE, out, counts, displs, MPI_BYTE, c);
+  collective(c, MPI_Iallgatherv(mine, counts[me], MPI_BYTE, out, counts, displs, MPI_BYTE, c, &req));
   gBytesSent += counts[me] * (i64)(P - 1);
   gMessages += P - 1;
   free(counts);
@@ -621,7 +795,8 @@ void ptensor_dist_gatherv(i64 team, const void *mine, const i64 *bytes, void *ou
   MPI_Comm c = comm(team);
   int P, me, *counts, *displs;
   countsDispls(c, bytes, &counts, &displs, &P, &me);
-  MPI_Gatherv(mine, counts[me], MPI_BYTE, out, counts, displs, MPI_BYTE, root, c);
+  collective(c, MPI_Igatherv(mine, counts[me], MPI_BYTE, out, counts, displs, MPI_BYTE, root, c,
+                             &req));
   if (me != root) {
     gBytesSent += counts[me];
     gMessages += 1;
@@ -636,7 +811,7 @@ void ptensor_dist_bcast(i64 team, void *data, i64 bytes, int root) {
   int P, me;
   MPI_Comm_size(c, &P);
   MPI_Comm_rank(c, &me);
-  MPI_Bcast(data, (int)bytes, MPI_BYTE, root, c);
+  collective(c, MPI_Ibcast(data, (int)bytes, MPI_BYTE, root, c, &req));
   if (me == root) {
     gBytesSent += bytes * (P - 1);
     gMessages += P - 1;
@@ -649,7 +824,8 @@ void ptensor_dist_bcast(i64 team, void *data, i64 bytes, int root) {
 void ptensor_dist_alltoall(i64 team, const void *send, void *recv, i64 bytes) {
   int P;
   MPI_Comm_size(comm(team), &P);
-  MPI_Alltoall(send, (int)bytes, MPI_BYTE, recv, (int)bytes, MPI_BYTE, comm(team));
+  collective(comm(team),
+             MPI_Ialltoall(send, (int)bytes, MPI_BYTE, recv, (int)bytes, MPI_BYTE, comm(team), &req));
   gBytesSent += bytes * (P - 1);
   gMessages += P - 1;
 }
@@ -682,7 +858,7 @@ void ptensor_dist_alltoallv(i64 team, const void *send, const i64 *scount, void 
   MPI_Datatype t;
   MPI_Type_contiguous((int)item, MPI_BYTE, &t);
   MPI_Type_commit(&t);
-  MPI_Alltoallv(send, sc, sd, t, recv, rc, rd, t, c);
+  collective(c, MPI_Ialltoallv(send, sc, sd, t, recv, rc, rd, t, c, &req));
   MPI_Type_free(&t);
   free(sc);
 }
@@ -694,7 +870,8 @@ void ptensor_dist_reduce_scatter_buf(i64 team, const void *send, void *recv, i64
   int P;
   MPI_Comm_size(comm(team), &P);
   if (count > 0)
-    MPI_Reduce_scatter_block(send, recv, (int)count, mpiType(code), op, comm(team));
+    collective(comm(team), MPI_Ireduce_scatter_block(send, recv, (int)count, mpiType(code), op,
+                                                     comm(team), &req));
   if (P > 1) {
     gBytesSent += count * (P - 1) * 8;
     gMessages += P - 1;
@@ -703,8 +880,10 @@ void ptensor_dist_reduce_scatter_buf(i64 team, const void *send, void *recv, i64
 
 /* Sends `bytes` to rank dst and receives `bytes` from rank src (-1: nobody). */
 void ptensor_dist_sendrecv(i64 team, const void *send, i64 dst, void *recv, i64 src, i64 bytes) {
-  MPI_Sendrecv(send, (int)bytes, MPI_BYTE, dst < 0 ? MPI_PROC_NULL : (int)dst, 17, recv, (int)bytes,
-               MPI_BYTE, src < 0 ? MPI_PROC_NULL : (int)src, 17, comm(team), MPI_STATUS_IGNORE);
+  MPI_Request reqs[2];
+  MPI_Irecv(recv, (int)bytes, MPI_BYTE, src < 0 ? MPI_PROC_NULL : (int)src, 17, comm(team), &reqs[0]);
+  MPI_Isend(send, (int)bytes, MPI_BYTE, dst < 0 ? MPI_PROC_NULL : (int)dst, 17, comm(team), &reqs[1]);
+  waitAll(comm(team), 0, 2, reqs);
   if (dst >= 0) {
     gBytesSent += bytes;
     gMessages += 1;
@@ -756,7 +935,7 @@ static char *packed(const View *v, int axis) {
 /* Rows along dim of every rank together (the result's extent of dist.all_gather). */
 i64 ptensor_dist_gather_rows(i64 team, i64 n) {
   i64 total = 0;
-  MPI_Allreduce(&n, &total, 1, MPI_INT64_T, MPI_SUM, comm(team));
+  collective(comm(team), MPI_Iallreduce(&n, &total, 1, MPI_INT64_T, MPI_SUM, comm(team), &req));
   return total;
 }
 
@@ -767,7 +946,7 @@ static void allGather(i64 team, const Unranked *src, const Unranked *dst, i64 el
   MPI_Comm_size(c, &P);
   i64 slab = slabBytes(&sv, (int)dim), n = sv.sizes[dim];
   i64 *bytes = malloc(P * sizeof(i64));
-  MPI_Allgather(&n, 1, MPI_INT64_T, bytes, 1, MPI_INT64_T, c);
+  collective(c, MPI_Iallgather(&n, 1, MPI_INT64_T, bytes, 1, MPI_INT64_T, c, &req));
   i64 total = 0;
   for (int r = 0; r < P; ++r)
     total += bytes[r] *= slab;
@@ -799,7 +978,7 @@ static void allToAll(i64 team, const Unranked *src, const Unranked *dst, i64 ele
   block(n, P, me, &b0, &b1);
   i64 mine = b1 - b0, ext = split == concat ? 1 : sv.sizes[concat];
   i64 *exts = malloc(3 * (size_t)P * sizeof *exts), *scount = exts + P, *rcount = exts + 2 * P;
-  MPI_Allgather(&ext, 1, MPI_INT64_T, exts, 1, MPI_INT64_T, c);
+  collective(c, MPI_Iallgather(&ext, 1, MPI_INT64_T, exts, 1, MPI_INT64_T, c, &req));
   i64 sent = 0, got = 0;
   for (int q = 0; q < P; ++q) {
     i64 q0, q1;

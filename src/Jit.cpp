@@ -39,7 +39,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <unistd.h>
+#include <condition_variable>
+#include <functional>
 #include <list>
+#include <mutex>
+#include <thread>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -378,6 +382,77 @@ int64_t programCacheSize() { return int64_t(jit().cache.limit); }
 int64_t cachedPrograms() { return int64_t(jit().cache.order.size()); }
 int threadCount() { return std::max(1, gThreads > 0 ? gThreads : gDefaultThreads); }
 
+namespace {
+InterruptHooks gHooks;
+
+/// The thread large programs run on (one job at a time). An interrupted job runs to its end
+/// there, its arguments and buffers kept alive by the job; the next job waits for it.
+struct Worker {
+  std::mutex mu;
+  std::condition_variable cv;
+  std::function<void()> job;
+  bool done = true;
+  std::thread thread{[this] { loop(); }};
+  Worker() { thread.detach(); }
+
+  void loop() {
+    for (;;) {
+      std::function<void()> f;
+      {
+        std::unique_lock<std::mutex> lock(mu);
+        cv.wait(lock, [&] { return bool(job); });
+        f = std::move(job);
+      }
+      f();
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        done = true;
+      }
+      cv.notify_all();
+    }
+  }
+  /// Runs f there; returns false when interrupted (f still runs on; its state must be owned
+  /// by f).
+  bool run(std::function<void()> f) {
+    std::unique_lock<std::mutex> lock(mu);
+    cv.wait(lock, [&] { return done; }); // an abandoned job first
+    done = false;
+    job = std::move(f);
+    cv.notify_all();
+    lock.unlock();
+    void *saved = gHooks.release();
+    bool stopped = false;
+    for (;;) {
+      {
+        std::unique_lock<std::mutex> l(mu);
+        if (cv.wait_for(l, std::chrono::milliseconds(50), [&] { return done; }))
+          break;
+      }
+      gHooks.restore(saved);
+      stopped = gHooks.pending();
+      saved = gHooks.release();
+      if (stopped)
+        break;
+    }
+    gHooks.restore(saved);
+    return !stopped;
+  }
+  void waitIdle() {
+    std::unique_lock<std::mutex> lock(mu);
+    cv.wait(lock, [&] { return done; });
+  }
+};
+
+Worker &worker() {
+  static Worker *w = new Worker(); // never destroyed (its thread runs until the process ends)
+  return *w;
+}
+bool gWorkerStarted = false;
+} // namespace
+
+void setInterruptHooks(const InterruptHooks &h) { gHooks = h; }
+InterruptHooks &interruptHooks() { return gHooks; }
+
 void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs) {
   Jit &j = jit();
   auto &info = cacheInfo();
@@ -448,7 +523,28 @@ void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs)
   bool serial = gOmpSetNumThreads && plan.maxElements < kParallelMin;
   if (serial)
     gOmpSetNumThreads(1);
-  c->fn(args.data());
+  if (plan.maxElements < kInterruptibleElements || gHooks.off || !gHooks.pending) {
+    if (gWorkerStarted)
+      worker().waitIdle(); // an abandoned (interrupted) program first
+    c->fn(args.data());
+  } else {
+    // the job owns everything the program touches: arguments, result and leaf buffers
+    auto keep = std::make_shared<std::vector<std::shared_ptr<Buffer>>>(outs);
+    for (Node *l : plan.leaves)
+      keep->push_back(l->buf);
+    auto a = std::make_shared<std::vector<void *>>(std::move(args));
+    auto st = std::make_shared<std::vector<int64_t>>(std::move(store));
+    void (*fn)(void **) = c->fn;
+    int nt = gThreads > 0 ? gThreads : gDefaultThreads;
+    gWorkerStarted = true;
+    bool finished = worker().run([fn, a, st, keep, nt] {
+      if (gOmpSetNumThreads) // (OpenMP's thread count is per calling thread)
+        gOmpSetNumThreads(nt);
+      fn(a->data());
+    });
+    if (!finished)
+      throw Interrupted("ptensor: the computation was interrupted (KeyboardInterrupt)");
+  }
   if (serial)
     gOmpSetNumThreads(gThreads > 0 ? gThreads : gDefaultThreads);
 }

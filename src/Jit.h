@@ -14,8 +14,31 @@ struct CompileError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// Compiles (or finds) the program for plan and runs it writing results into outs.
+/// A program was interrupted (Ctrl-C: the interrupt check below reported a pending signal).
+/// It runs on in the background, abandoned: its results are never delivered.
+struct Interrupted : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// How the thread that runs a large program on the worker waits (Module.cpp: Python's GIL is
+/// released while it waits, so handlers written in Python can run; every 50 ms `pending`
+/// runs with the GIL and returns true when the user asked to stop: KeyboardInterrupt).
+/// Without hooks (or with `off`: under MPI, whose calls stay on the main thread) programs run
+/// on the calling thread.
+struct InterruptHooks {
+  void *(*release)() = nullptr;
+  void (*restore)(void *) = nullptr;
+  bool (*pending)() = nullptr;
+  bool off = false;
+};
+void setInterruptHooks(const InterruptHooks &h);
+InterruptHooks &interruptHooks();
+
+/// Compiles (or finds) the program for plan and runs it writing results into outs. Programs
+/// whose largest array has at least kInterruptibleElements run on a worker thread while this
+/// thread watches for interrupts (Interrupted); the next program waits for an abandoned one.
 void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs);
+constexpr int64_t kInterruptibleElements = 1 << 20;
 
 /// PTensor IR of a plan: one func.func @ptensor_main(leaf memrefs, scalars, index values,
 /// result memrefs).

@@ -237,6 +237,9 @@ PYBIND11_MODULE(_core, m) {
         std::rethrow_exception(p);
     } catch (const CompileError &e) {
       py::set_error(compileError, e.what());
+    } catch (const Interrupted &e) { // KeyboardInterrupt was raised by the signal handler
+      if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_KeyboardInterrupt, e.what());
     } catch (const CustomCallError &e) { // codes of ptensor_ffi.h
       py::set_error(e.code == 2 ? py::handle(PyExc_ValueError)
                     : e.code == 3 ? py::handle(linAlgError) : py::handle(customCallError), e.what());
@@ -310,6 +313,13 @@ PYBIND11_MODULE(_core, m) {
     }
   });
   m.def("set_num_threads", &setNumThreads);
+  InterruptHooks hooks;
+  hooks.release = [] { return static_cast<void *>(PyEval_SaveThread()); };
+  hooks.restore = [](void *s) { PyEval_RestoreThread(static_cast<PyThreadState *>(s)); };
+  hooks.pending = [] { return PyErr_CheckSignals() != 0; };
+  setInterruptHooks(hooks);
+  // MPI calls stay on the thread that initialized MPI (FUNNELED): no worker thread then
+  m.def("run_on_calling_thread", [] { interruptHooks().off = true; });
   // Makes a runtime library's symbols (libptensor_dist) visible to compiled programs.
   m.def("load_library", [](const std::string &path) {
     std::string err;

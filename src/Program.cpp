@@ -410,8 +410,17 @@ void materializeAll(const std::shared_ptr<Node> &want) {
   resetCustomCallError();
   ++gProgramEpoch;
   try {
+    for (Node *n : plan.order)
+      if (n->interrupted)
+        throw std::runtime_error("ptensor: the computation of this array (or of one it is "
+                                 "computed from) was interrupted (KeyboardInterrupt) and has "
+                                 "no value; compute it again");
     runPlan(plan, outs);
     throwCustomCallError(); // a failed handler: nothing of this program is delivered
+  } catch (const Interrupted &) {
+    for (Node *r : roots) // abandoned: they raise when used (see above)
+      r->interrupted = true;
+    throw;
   } catch (...) {
     if (roots.size() < 2)
       throw;

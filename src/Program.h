@@ -64,6 +64,7 @@ struct Node {
   std::shared_ptr<Buffer> buf; ///< set when kind == Leaf
   uint64_t planEpoch = 0;      ///< makePlan bookkeeping: position in the plan being built
   int planId = -1;             ///< (valid while planEpoch is that plan's epoch)
+  bool interrupted = false;    ///< its program was interrupted (Jit.h): it has no value
 
   int64_t size() const {
     int64_t n = 1;

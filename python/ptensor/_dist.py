@@ -32,6 +32,7 @@ Arrays (identical on every rank); results that lose the split axis are replicate
 from __future__ import annotations
 
 import atexit
+import zlib
 import ctypes
 import functools
 import os
@@ -88,6 +89,8 @@ def _runtime():
             ("ptensor_dist_barrier", None, [_i64]),
             ("ptensor_dist_split", _i64, [_i64, ctypes.c_int, ctypes.c_int]),
             ("ptensor_dist_abort", None, [_i64, ctypes.c_int]),
+            ("ptensor_dist_set_signature", None, [_i64]),
+            ("ptensor_dist_checking", ctypes.c_int, []),
             ("ptensor_dist_owned", None, [_i64, _i64, _i64, _i64, _i64, _P64, _P64]),
             ("ptensor_dist_items", None, [_i64, _i64, _P64, _P64]),
             ("ptensor_dist_needs_exchange", ctypes.c_int, [_i64, _P64]),
@@ -118,10 +121,32 @@ def _runtime():
     if lib.ptensor_dist_init() != 0:
         raise RuntimeError("ptensor: MPI_Init failed")
     _core.load_library(path)  # compiled programs call ptensor_dist_* entry points
+    _core.run_on_calling_thread()  # (MPI_THREAD_FUNNELED: large programs stay on this thread)
     _lib = lib
+    global _checking
+    _checking = bool(lib.ptensor_dist_checking())
     atexit.register(_finalize)
     _install_excepthook()
     return lib
+
+
+_checking = False  # PTENSOR_CHECK_RANKS=1: the ranks compare signatures (runtime/dist.c)
+_signature = 0
+
+
+def note(name, args=(), kwargs=None):
+    """In checking mode, folds one distributed operation (its name and its distributed
+    arguments' global shapes and dtypes; not scalar values, which may differ by rank) into
+    the signature the ranks compare before each collective."""
+    global _signature
+    if not _checking:
+        return
+    parts = [name]
+    for v in list(args) + list((kwargs or {}).values()):
+        if isinstance(v, DArray):
+            parts.append(f"{v.shape}:{v.dtype}:{v.split}")
+    _signature = zlib.crc32("|".join(parts).encode(), _signature)
+    _lib.ptensor_dist_set_signature(_signature)
 
 
 def _finalize():
@@ -443,9 +468,11 @@ class DArray:
 
     # --- to NumPy / printing: every rank gets the whole array ---
     def to_numpy(self, copy=True):
+        note("to_numpy", (self,))
         return gather(self)
 
     def __array__(self, dtype=None, copy=None):
+        note("to_numpy", (self,))
         a = gather(self)
         return a if dtype is None else a.astype(dtype)
 

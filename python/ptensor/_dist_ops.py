@@ -214,6 +214,7 @@ _NO_KW = {}
 
 def elementwise(fn, args, kwargs):
     """fn applied to the aligned parts: the result keeps the leader's partition."""
+    _dist.note(fn.__name__, args, kwargs)
     names = list(kwargs)
     ops = list(args) + [kwargs[n] for n in names] if names else list(args)
     idx = [i for i, v in enumerate(ops) if isinstance(v, _ARRAYLIKE)]
@@ -313,6 +314,7 @@ _VIEW_PLANS = {}  # _layout_sig -> _unit_view_plan's plan
 
 
 def getitem(x, key):
+    _dist.note("getitem", (x,))
     sig = _layout_sig(x, key)
     plan = _VIEW_PLANS.get(sig) if sig is not None else None
     if plan is not None:  # the same view as in the last step of a loop
@@ -610,6 +612,7 @@ def _written(owner, back=True):
 
 
 def setitem(x, key, value):
+    _dist.note("setitem", (x, value))
     _setitem(x, key, value)
     _written(_owner(x))
 
@@ -909,7 +912,9 @@ def creation_functions():
             probe = local(*args, **kw)  # checks the arguments; lazy
             if team is _DEFAULT and _dist._world is None and not _dist.launched():
                 return probe
-            return _created(probe, team, split)
+            r = _created(probe, team, split)
+            _dist.note(local.__name__, (r,))
+            return r
         return f
 
     def like(name):
@@ -1211,6 +1216,7 @@ def dispatching(name, fn, elementwise_names):
     @functools.wraps(fn)
     def f(*args, **kwargs):
         if _has_darray(args, kwargs):
+            _dist.note(name, args, kwargs)
             r = impl(*args, **kwargs)
             if not may_return_input and any(r is a for a in args):
                 r = _fresh(r)  # functions return new arrays, as on one process

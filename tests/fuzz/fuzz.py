@@ -46,8 +46,12 @@ def worker_command(mpi: int, *args: str) -> list[str]:
 
 
 def crash_result(returncode: int, stderr_tail) -> dict:
+    """The result of a worker that died: its signal or exit code (mpiexec passes a rank's
+    signal on as its exit code) and the last lines of stderr that are no stack frames."""
     name = signal.Signals(-returncode).name if returncode < 0 else f"exit {returncode}"
-    return {"kind": "crash", "what": " | ".join(stderr_tail)[-600:],
+    text = [line.strip() for line in stderr_tail
+            if not re.match(r"\s*(#?\d+\s|=+$|$)", line)]
+    return {"kind": "crash", "what": " | ".join(text[-5:])[-400:],
             "signature": f"crash {name}"}
 
 
@@ -61,7 +65,7 @@ class Worker:
         self.proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True, start_new_session=True)
         self.stdout: queue.Queue[str | None] = queue.Queue()
-        self.stderr: collections.deque[str] = collections.deque(maxlen=20)
+        self.stderr: collections.deque[str] = collections.deque(maxlen=200)
         threading.Thread(target=self._pump, args=(self.proc.stdout, self.stdout.put, True),
                          daemon=True).start()
         threading.Thread(target=self._pump, args=(self.proc.stderr, self.stderr.append, False),
@@ -105,13 +109,16 @@ def run_worker(first: int, stop: int | None, args, deadline: float | None, repor
     current, results, count, t0 = None, {}, 0, time.monotonic()
     next_seed = first
     while True:
+        if deadline is not None and time.monotonic() >= deadline:
+            worker.kill()
+            return count, next_seed
         limit = t0 + args.timeout if deadline is None else min(t0 + args.timeout, deadline)
         try:
             line = worker.line(limit - time.monotonic())
         except queue.Empty:
+            if time.monotonic() < t0 + args.timeout:
+                continue  # the deadline came first
             worker.kill()
-            if deadline is not None and time.monotonic() >= deadline:
-                return count, next_seed
             hung = min(results, default=first if current is None else current)
             report(hung, HANG)
             return count + 1, hung + 1
@@ -182,7 +189,8 @@ def write_repro(failure: Failure, args) -> Path:
               f"{failure.seed}:{failure.seed + 1}{f' --mpi {args.mpi}' if mpi else ''}; "
               f"{len(lines)} statements.{note}\nRun: {mpi}python3 <this file>\n")
     slug = re.sub(r"\W+", "-", result["signature"]).strip("-")
-    path = Path(args.results) / f"{slug}-seed{failure.seed}.py"
+    ranks = f"-mpi{args.mpi}" if mpi else ""
+    path = Path(args.results) / f"{slug}-seed{failure.seed}{ranks}.py"
     path.write_text(minimize.script(lines, result, header))
     return path
 

@@ -66,6 +66,18 @@ def literal(x) -> str:
     return repr(x)
 
 
+def array_source(a: np.ndarray) -> str:
+    """NumPy source that builds array a."""
+    dtype = f"dtype=np.{a.dtype.name}"
+    if a.size == 0:
+        return f"np.zeros({a.shape}, {dtype})"
+    values = [literal(v) for v in a.ravel().tolist()]
+    if a.ndim == 0:
+        return f"np.array({values[0]}, {dtype})"
+    text = f"np.array([{', '.join(values)}], {dtype})"
+    return text if a.ndim == 1 else f"{text}.reshape({a.shape})"
+
+
 def cast_defined(value, dtype) -> bool:
     """Whether casting value (an array or scalar) to dtype has a defined result that ptensor
     also permits: no complex to real, no NaN/inf/out-of-range float to integer."""
@@ -226,8 +238,8 @@ class Generator:
                 return r.choice((int(info.min), int(info.max)))
             return r.randint(max(int(info.min), -8), min(int(info.max), 8))
         if dtype.kind == "f":
-            if r.random() < 0.06:
-                return r.choice((math.nan, math.inf, -math.inf, -0.0))
+            if r.random() < 0.1:
+                return r.choice((math.nan, math.inf, -math.inf, -0.0, 0.0))
             return r.randint(-40, 40) / 4
         return complex(r.randint(-12, 12) / 4, r.randint(-12, 12) / 4)
 
@@ -238,13 +250,8 @@ class Generator:
 
     def array_literal(self, shape, dtype) -> str:
         """NumPy source for a random array of this shape and dtype."""
-        if 0 in shape:
-            return f"np.zeros({shape}, dtype=np.{dtype})"
-        values = [literal(self.scalar(dtype)) for _ in range(math.prod(shape))]
-        if not shape:
-            return f"np.array({values[0]}, dtype=np.{dtype})"
-        text = f"np.array([{', '.join(values)}], dtype=np.{dtype})"
-        return text if len(shape) == 1 else f"{text}.reshape({shape})"
+        values = [self.scalar(dtype) for _ in range(math.prod(shape))]
+        return array_source(np.array(values, dtype=dtype).reshape(shape))
 
     def slice_text(self, n) -> str:
         r = self.rng
@@ -278,7 +285,7 @@ class Generator:
         if n == 0 or r.random() < 0.08:
             return "xp.asarray(np.zeros(0, dtype=np.int64))"
         if unique:
-            values = r.sample(range(n), r.randint(1, n))
+            values = r.sample(range(n), r.randint(1, min(n, 5)))
             values = [v - n if r.random() < 0.3 else v for v in values]
         else:
             values = [r.randint(-n, n - 1) for _ in range(r.randint(1, 5))]

@@ -6,15 +6,18 @@ import time
 
 import numpy as np
 
+import gen
 import run
 
 INPUT_LITERAL = re.compile(r"np\.array\(\[[^][]*\], dtype=np\.(\w+)\)(?:\.reshape\(\([\d, ]*\)\))?")
 
 
 def minimize(lines: list[str], fails, deadline: float) -> list[str]:
-    """A shorter program for which fails(program) still holds: greedily delete chunks of
-    statements (halving the chunk size down to one statement) and replace input literals by
-    zeros or ones, until no such change keeps the failure or time.monotonic() > deadline."""
+    """A shorter program for which fails(program) still holds. Greedily, until no change keeps
+    the failure or time.monotonic() > deadline: delete chunks of statements (halving the
+    chunk size down to one statement), replace results by input literals of their values
+    (which cuts the statements they were computed from loose) and input literals by zeros or
+    ones."""
     changed = True
     while changed and time.monotonic() < deadline:
         changed = False
@@ -28,21 +31,37 @@ def minimize(lines: list[str], fails, deadline: float) -> list[str]:
                 else:
                     i += chunk
             chunk //= 2
-        for i, line in enumerate(lines):
-            for simpler in simpler_inputs(line):
-                if time.monotonic() < deadline and fails(lines[:i] + [simpler] + lines[i + 1:]):
-                    lines[i], changed = simpler, True
-                    break
+        for i, simpler in as_inputs(lines) + simpler_inputs(lines):
+            if time.monotonic() < deadline and lines[i] != simpler \
+                    and fails(lines[:i] + [simpler] + lines[i + 1:]):
+                lines[i], changed = simpler, True
     return lines
 
 
-def simpler_inputs(line: str) -> list[str]:
-    """line with its array literal replaced by zeros and by ones of the same shape and dtype."""
-    m = INPUT_LITERAL.search(line)
-    if not m:
-        return []
-    shape = eval(m[0], {"np": np}).shape
-    return [line.replace(m[0], f"np.{f}({shape}, dtype=np.{m[1]})") for f in ("zeros", "ones")]
+def as_inputs(lines: list[str]) -> list[tuple[int, str]]:
+    """(i, statement i with its result as an input literal) for each assignment of a small
+    array that is not an input already."""
+    ns, replacements = {"xp": np, "np": np, "S": []}, []
+    with np.errstate(all="ignore"):
+        for i, line in enumerate(lines):
+            exec(line, ns)
+            m = re.match(r"(a\d+) = (.*)", line)
+            if m and not m[2].startswith("xp.asarray(np.") and np.size(ns[m[1]]) <= 64:
+                source = gen.array_source(np.asarray(ns[m[1]]))
+                replacements.append((i, f"{m[1]} = xp.asarray({source})"))
+    return replacements
+
+
+def simpler_inputs(lines: list[str]) -> list[tuple[int, str]]:
+    """(i, statement i with an array literal replaced by zeros or ones of its shape)."""
+    replacements = []
+    for i, line in enumerate(lines):
+        m = INPUT_LITERAL.search(line)
+        if m:
+            shape = eval(m[0], {"np": np}).shape
+            replacements += [(i, line.replace(m[0], f"np.{f}({shape}, dtype=np.{m[1]})"))
+                             for f in ("zeros", "ones")]
+    return replacements
 
 
 def script(lines: list[str], result: dict, header: str) -> str:

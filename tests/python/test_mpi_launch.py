@@ -65,3 +65,53 @@ def test_scaling_benchmark_runs():
     assert r.returncode == 0, r.stderr[-2000:]
     rows = [line for line in r.stdout.splitlines() if line.startswith("| stencil")]
     assert len(rows) == 2 and "| 2 |" in rows[1]
+
+
+@pytest.mark.parametrize("code", [0, 1])
+def test_rank_that_exits_early_ends_every_rank(tmp_path, code):
+    """sys.exit on one rank before a collective: the others end within seconds, with a
+    message naming the rank, instead of waiting forever."""
+    script = tmp_path / "leave.py"
+    script.write_text("import sys, numpy as np, ptensor as pt\nfrom ptensor import spmd\n"
+                      "x = pt.ones(30)\nfloat(pt.sum(x))\n"
+                      f"if spmd.rank() == 1:\n    sys.exit({code})\n"
+                      "print(float(pt.sum(x * 2)))  # a collective rank 1 never joins\n")
+    t0 = time.time()
+    r = mpiexec(3, str(script), timeout=120)
+    assert r.returncode != 0
+    assert "rank 1 ended its program" in r.stderr, r.stderr[-2000:]
+    assert time.time() - t0 < 60
+
+
+def test_rank_that_ends_later_is_waited_for(tmp_path):
+    """Ranks that end normally wait for one that works on alone (no collective): no abort."""
+    script = tmp_path / "late.py"
+    script.write_text("import time, ptensor as pt\nfrom ptensor import spmd\n"
+                      "x = pt.arange(30.0)\ns = float(pt.sum(x))\n"
+                      "if spmd.rank() == 0:\n    time.sleep(3)\n    print('late', s)\n")
+    r = mpiexec(3, str(script), timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert "late 435.0" in r.stdout
+
+
+DIVERGENT = {
+    "extra_reduction": "x = pt.arange(30.0)\n"
+                       "if spmd.rank() == 0:\n    print(float(pt.mean(x * 3)))\n"
+                       "print(float(pt.mean(x)))\n",
+    "shapes_differ": "x = pt.ones((100 + spmd.rank(),))\nprint(float(pt.sum(x)))\n",
+}
+
+
+@pytest.mark.parametrize("case", sorted(DIVERGENT))
+def test_programs_that_differ_between_ranks(tmp_path, case):
+    """Checking mode (PTENSOR_CHECK_RANKS=1): ranks whose distributed programs differ stop at
+    their first collective with the same message on every rank (no hang, no wrong mean)."""
+    script = tmp_path / "diverge.py"
+    script.write_text("import ptensor as pt\nfrom ptensor import spmd\n" + DIVERGENT[case])
+    env = dict(os.environ, PTENSOR_CHECK_RANKS="1")
+    t0 = time.time()
+    r = subprocess.run(["mpiexec", "-n", "3", sys.executable, str(script)], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode != 0
+    assert "the ranks ran different distributed programs" in r.stderr, r.stderr[-2000:]
+    assert time.time() - t0 < 60

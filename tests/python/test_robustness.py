@@ -1,5 +1,8 @@
 """Regression tests of what differential fuzzing found (the "never crash, never lie" issue):
 each program once crashed, failed to compile or gave a value other than NumPy's."""
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -177,3 +180,39 @@ def test_failing_program_spares_unrelated_arrays():
     with pytest.raises(pt.CustomCallError):
         np.asarray(bad2)
     assert_matches(good + 1, np.arange(4.0) * 2 + 1)
+
+
+INTERRUPTED = r"""
+import os, signal, threading, time, numpy as np, ptensor as pt
+a = pt.asarray(np.random.default_rng(0).random((5000, 5000)))
+pt.sync()
+threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+t0 = time.time()
+r = a @ a  # ~5 s of BLAS on two cores
+try:
+    float(r[0, 0])
+    print("not interrupted")
+except KeyboardInterrupt:
+    print(f"interrupted after {time.time() - t0:.2f} s")
+try:
+    float(r[0, 0])
+except RuntimeError as e:
+    print("then:", e)
+small = pt.arange(10.0) * 2
+print("afterwards", float(pt.sum(small)))
+"""
+
+
+def test_keyboard_interrupt_stops_a_long_program():
+    """Ctrl-C during a long materialization raises KeyboardInterrupt within about a second;
+    the abandoned array raises a clear error; later computations run normally."""
+    if pt._dist.default_team() is not None:
+        pytest.skip("under MPI, programs run on the main thread (MPI_THREAD_FUNNELED)")
+    r = subprocess.run([sys.executable, "-c", INTERRUPTED], capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("interrupted after"), r.stdout
+    assert float(lines[0].split()[2]) < 2.5
+    assert "was interrupted" in lines[1]
+    assert lines[2] == "afterwards 90.0"
