@@ -748,6 +748,18 @@ struct ReduceLowering : Pattern<ReduceOp> {
       if (accTy.isDynamicDim(outExprs.size() - 1))
         dyn.push_back(rw.create<tensor::DimOp>(loc, src, i));
     }
+    if (axes.empty()) {
+      // nothing reduced (a 0-d source): an elementwise op, init combined with each element.
+      // (A generic that reads its init in all-parallel loops is fused into its consumers,
+      // and bufferized it then accumulated across their iterations.)
+      if (!emitReduceInit(rw, loc, op.getKind(), acc))
+        return {};
+      return buildElementwise(rw, loc, ty, {src}, [&](OpBuilder &b, Location l, ValueRange x) {
+        Value v = emitReduceCombine(b, l, op.getKind(), emitReduceInit(b, l, op.getKind(), acc),
+                                    emitCast(b, l, x[0], inElem, acc), acc);
+        return emitCast(b, l, v, acc, outElem);
+      });
+    }
     Value empty = rw.create<tensor::EmptyOp>(loc, accTy, dyn);
     Value init = emitReduceInit(rw, loc, op.getKind(), acc);
     if (!init)

@@ -216,3 +216,20 @@ def test_keyboard_interrupt_stops_a_long_program():
     assert float(lines[0].split()[2]) < 2.5
     assert "was interrupted" in lines[1]
     assert lines[2] == "afterwards 90.0"
+
+
+@pytest.mark.parametrize("reduce", ["sum", "prod", "max", "min", "mean", "any", "all"])
+def test_reduction_of_a_0d_array_written_by_a_scatter(reduce):
+    """(fuzz seeds 76, 211) A reduction over no axes fused into a scatter's loop accumulated
+    across its iterations: x[idx] = sum(0-d) wrote -2.75, -5.5, -8.25, ..."""
+    a = np.array(-2.75)
+    v = getattr(pt, reduce)(pt.asarray(a))
+    want_v = getattr(np, reduce)(a)
+    x = pt.asarray(np.ones((2, 2), dtype=want_v.dtype))
+    x[pt.asarray(np.array([-2, -1]))] = v
+    want = np.ones((2, 2), dtype=want_v.dtype)
+    want[np.array([-2, -1])] = want_v
+    assert_matches(x, want)
+    y = pt.full((3,), 1.5)[pt.asarray(np.ones(3, dtype=np.int64))]
+    y[pt.asarray(np.array([-3, 1]))] = pt.mean(pt.asarray(np.array(4.35e44)))
+    assert_matches(y, np.array([4.35e44, 4.35e44, 1.5]))
