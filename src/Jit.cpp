@@ -38,13 +38,13 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <unistd.h>
 #include <condition_variable>
 #include <functional>
 #include <list>
 #include <mutex>
-#include <thread>
 #include <stdexcept>
+#include <thread>
+#include <unistd.h>
 #include <unordered_map>
 
 namespace ptensor {
@@ -414,8 +414,8 @@ struct Worker {
   /// Runs f there; returns false when interrupted (f still runs on; its state must be owned
   /// by f).
   bool run(std::function<void()> f) {
+    waitIdle(); // an abandoned job first
     std::unique_lock<std::mutex> lock(mu);
-    cv.wait(lock, [&] { return done; }); // an abandoned job first
     done = false;
     job = std::move(f);
     cv.notify_all();
@@ -437,9 +437,20 @@ struct Worker {
     gHooks.restore(saved);
     return !stopped;
   }
+  /// Waits for an abandoned job, the GIL released (its custom calls may be Python's).
   void waitIdle() {
-    std::unique_lock<std::mutex> lock(mu);
-    cv.wait(lock, [&] { return done; });
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      if (done)
+        return;
+    }
+    void *saved = gHooks.release ? gHooks.release() : nullptr;
+    {
+      std::unique_lock<std::mutex> lock(mu);
+      cv.wait(lock, [&] { return done; });
+    }
+    if (gHooks.restore)
+      gHooks.restore(saved);
   }
 };
 
@@ -454,6 +465,8 @@ void setInterruptHooks(const InterruptHooks &h) { gHooks = h; }
 InterruptHooks &interruptHooks() { return gHooks; }
 
 void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs) {
+  if (gWorkerStarted) // an abandoned (interrupted) program ends first: its code stays cached
+    worker().waitIdle();
   Jit &j = jit();
   auto &info = cacheInfo();
   Compiled *c = j.cache.find(plan.key);
@@ -524,8 +537,6 @@ void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs)
   if (serial)
     gOmpSetNumThreads(1);
   if (plan.maxElements < kInterruptibleElements || gHooks.off || !gHooks.pending) {
-    if (gWorkerStarted)
-      worker().waitIdle(); // an abandoned (interrupted) program first
     c->fn(args.data());
   } else {
     // the job owns everything the program touches: arguments, result and leaf buffers

@@ -165,6 +165,18 @@ def test_directory_others_can_write_is_refused(tmp_path, mode):
     assert os.listdir(d) == []
 
 
+@pytest.mark.skipif(os.geteuid() != 0, reason="chown to another user needs root")
+def test_directory_of_another_user_is_refused(tmp_path):
+    d = tmp_path / "theirs"
+    d.mkdir(mode=0o700)
+    os.chown(d, 65534, 65534)  # nobody
+    p = run_script(d)
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 0, err
+    r = json.loads(out.strip().splitlines()[-1])
+    assert r["ok"] and r["cache_dir"] == "" and "owned by another user" in err
+
+
 def test_new_directory_is_private(tmp_path):
     d = tmp_path / "a" / "cache"
     assert result(run_script(d))["ok"]

@@ -233,3 +233,23 @@ def test_reduction_of_a_0d_array_written_by_a_scatter(reduce):
     y = pt.full((3,), 1.5)[pt.asarray(np.ones(3, dtype=np.int64))]
     y[pt.asarray(np.array([-3, 1]))] = pt.mean(pt.asarray(np.array(4.35e44)))
     assert_matches(y, np.array([4.35e44, 4.35e44, 1.5]))
+
+
+@pytest.mark.parametrize("materialize", ["none", "v2", "v3"])
+def test_write_to_a_source_does_not_leak_into_an_earlier_copy(materialize):
+    a = np.array([12, 11, 0, 6, -20, -5], dtype=np.int8)
+    v0 = pt.asarray(a)
+    v2 = v0[v0 > -3]
+    v3 = v2 | 2
+    if materialize == "v3":
+        np.asarray(v3)
+    v3[:] = v2[...]
+    if materialize == "v2":
+        np.asarray(v2)
+    v2[pt.asarray(np.array([3]))] = 3
+    w2 = a[a > -3]
+    w3 = w2 | 2
+    w3[:] = w2[...]
+    w2[np.array([3])] = 3
+    assert_matches(v3, w3)
+    assert_matches(v2, w2)
