@@ -195,8 +195,10 @@ class Array(Local, metaclass=_ArrayType):
             return getitem(self, _gathered(key))
         k = _array_key(key)
         if k is not None and k.dtype == dt.bool_ and k.ndim == 0:
-            # 0-d mask: x[None] when True, the empty (0,) + x.shape when False
-            return self[None] if k.item() else self[None][0:0]
+            # 0-d mask: x[None] when True, the empty (0,) + x.shape when False; a copy, as
+            # every boolean index gives (not a view: writes to x must not show in it)
+            from ._creation import _copy
+            return _copy(self[None] if k.item() else self[None][0:0])
         if k is not None:
             if k.dtype == dt.bool_:
                 from ._searching import _boolean_mask_getitem

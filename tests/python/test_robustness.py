@@ -253,3 +253,16 @@ def test_write_to_a_source_does_not_leak_into_an_earlier_copy(materialize):
     w2[np.array([3])] = 3
     assert_matches(v3, w3)
     assert_matches(v2, w2)
+
+
+@pytest.mark.parametrize("flag", [True, False])
+def test_zero_d_mask_gives_a_copy(flag):
+    """(fuzz seeds 124, 182) x[0-d mask] was the view x[None]: later writes to x showed in it."""
+    a = np.array(-9.25, dtype=np.float32)
+    x = pt.asarray(a.copy())  # (asarray may share a NumPy array's memory)
+    m, w = x[pt.asarray(np.array(flag))], a[np.array(flag)]
+    x[...] = -8.75
+    a[...] = -8.75
+    assert_matches(m, w)
+    m[...] = 1.0
+    assert_matches(x, a)
