@@ -266,3 +266,11 @@ def test_zero_d_mask_gives_a_copy(flag):
     assert_matches(m, w)
     m[...] = 1.0
     assert_matches(x, a)
+
+
+def test_negative_integer_power_of_an_empty_array():
+    """(fuzz seed 135) NumPy raises from its loop, so an empty array raises nothing."""
+    x = pt.zeros((0, 3), dtype=pt.int32)
+    assert_matches(pt.pow(x, -4), np.pow(np.zeros((0, 3), dtype=np.int32), -4))
+    with pytest.raises(ValueError, match="negative integer powers"):
+        pt.pow(pt.ones(2, dtype=pt.int32), -4)
