@@ -111,7 +111,9 @@ def ufunc_result(ufunc, *dtypes) -> DType:
     key = (ufunc,) + tuple(d if isinstance(d, DType) else type(d) for d in dtypes)
     r = _ufunc_cache.get(key)
     if r is None:
-        args = [np.ones(1, d.np) if isinstance(d, DType) else d for d in dtypes]
+        # Python scalars are probed as 1 of their type: the key holds only the type (and
+        # NumPy's own value checks, 2 ** -4, are not dtype rules)
+        args = [np.ones(1, d.np) if isinstance(d, DType) else type(d)(1) for d in dtypes]
         try:
             with np.errstate(all="ignore"):
                 out = ufunc(*args)
