@@ -118,3 +118,30 @@ def test_scan_and_arg_errors(team):
         pt.argmin(pt.zeros((0, 3), team=team), axis=0)
     with pytest.raises(TypeError, match="complex"):
         pt.argmax(pt.asarray(W + 1j, team=team))
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "int16", "uint32"])
+@pytest.mark.parametrize("fn", ["cumulative_sum", "cumulative_prod"])
+def test_cumulative_narrow_dtype_along_split_axis(team, fn, dtype):
+    """A dtype= narrower than 64 bits stays narrow on every rank (ranks > 0 once returned
+    int64/uint64: wrong values or an MPI abort, "Message truncated")."""
+    a = np.arange(1, 11, dtype=np.uint64)
+    x = pt.asarray(a, team=team)
+    for initial in (False, True):
+        got = getattr(pt, fn)(x, axis=-1, dtype=getattr(pt, dtype), include_initial=initial)
+        want = getattr(np, fn)(a, axis=-1, dtype=dtype, include_initial=initial)
+        assert got.dtype == getattr(pt, dtype)
+        check(got, want)
+
+
+def test_cumulative_prod_keeps_a_zero_across_ranks(team):
+    a = np.array([1e200, 0.0, 1e200, 1e100, 2.0, 3.0, 5.0])
+    check(pt.cumulative_prod(pt.asarray(a, team=team)), np.cumulative_prod(a))
+
+
+def test_take_of_a_replicated_new_axis_view(team):
+    """x[None] of a 0-d array is replicated; take with a distributed index gathered it and
+    split the result over no team (AttributeError, then MPI_Abort on 3 ranks)."""
+    y = pt.asarray(np.array(5.0))[None]
+    idx = pt.asarray(np.array([0, 0, 0]), team=team)
+    check(pt.take(y, idx, axis=0), np.array([5.0, 5.0, 5.0]))
