@@ -25,8 +25,13 @@ cp "$B"/src/_core*.so "$B/runtime/libptensor_dist.so" "$PKG/"
 export PYTHONPATH="$PWD/$B/pkg"
 export LD_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)"
 # leaks: Python and LLVM keep memory for the process's life on purpose
-export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:allocator_may_return_null=1
-export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# reports go to files (pytest captures the output of a test that aborts): printed at the end
+LOGS="$PWD/$B/reports"
+rm -rf "$LOGS"
+mkdir -p "$LOGS"
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:allocator_may_return_null=1:log_path=$LOGS/asan
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:log_path=$LOGS/ubsan
+trap 'cat "$LOGS"/* 2>/dev/null | head -200' EXIT
 "$PY" -c "import ptensor, sys; assert ptensor.__file__.startswith('$PWD/$B'), ptensor.__file__"
 "$PY" -m pytest tests/python -q -x -p no:cacheprovider "$@"
 "$PY" tests/fuzz/fuzz.py --seeds 0:300

@@ -178,8 +178,9 @@ linalg::GenericOp merge(RewriterBase &rw, linalg::GenericOp first, linalg::Gener
   inlineBody(first, slot1);
   inlineBody(second, slot2);
   rw.create<linalg::YieldOp>(loc, yields);
-  rw.replaceOp(first, fused.getResults().take_front(first.getNumResults()));
-  rw.replaceOp(second, fused.getResults().drop_front(first.getNumResults()));
+  unsigned n1 = first.getNumResults(); // (first is erased by its replacement)
+  rw.replaceOp(first, fused.getResults().take_front(n1));
+  rw.replaceOp(second, fused.getResults().drop_front(n1));
   DominanceInfo dom; // the shared subexpressions of both bodies, once
   eliminateCommonSubExpressions(rw, dom, fused);
   return fused;
