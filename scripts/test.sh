@@ -24,3 +24,6 @@ for n in 2 3; do
   timeout 2400 mpiexec -n "$n" python3 -m pytest tests/python -q -x -p no:cacheprovider 2>&1 | tail -n 60
   [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "tests/python failed under mpiexec -n $n"; exit 1; }
 done
+# The differential fuzzer's CI batch: 300 random programs on one process, 80 under
+# mpiexec -n 3, compared with NumPy (tests/fuzz/README.md; about 5 minutes).
+bash tests/fuzz/ci.sh

@@ -343,16 +343,23 @@ void chooseDonors(Plan &p) {
   if (!cand.empty()) {
     // The leaf must be referenced by this program's nodes only: anything else (a Python
     // handle, a NodeRef, another pending program) shows as a larger shared_ptr use count.
+    // Nor may an opaque call read it (a custom call, a collective: the compiler cannot order
+    // their reads before the insert that overwrites the donated buffer; fuzz seed 112).
     std::unordered_map<const Node *, std::pair<long, long>> refs; // leaf -> (in plan, total)
     for (auto &c : cand)
       refs[c.second] = {0, 0};
-    for (Node *n : p.order)
+    std::unordered_set<const Node *> taken; // (leaves read by an opaque call count as taken)
+    for (Node *n : p.order) {
+      bool opaque = n->kind == Kind::CustomCall || (n->kind >= Kind::DistRepartition &&
+                                                    n->kind <= Kind::DistPermute);
       for (auto &o : n->operands)
         if (auto it = refs.find(o.get()); it != refs.end()) {
           ++it->second.first;
           it->second.second = o.use_count();
+          if (opaque)
+            taken.insert(o.get());
         }
-    std::unordered_set<const Node *> taken;
+    }
     for (auto [i, d] : cand) {
       auto r = refs.at(d);
       if (r.first != r.second || !taken.insert(d).second)

@@ -288,16 +288,19 @@ def _array_key(key):
 
 
 def _coerce_value(value, dtype):
-    """A value for __setitem__ as an Array. Complex values into a real array raise TypeError
-    (NumPy would drop the imaginary part with a ComplexWarning)."""
+    """A value for __setitem__ as an Array. Complex values into a real numeric array raise
+    TypeError (NumPy would drop the imaginary part with a ComplexWarning); into a bool array
+    they are nonzero tests, as astype to bool."""
     from ._creation import asarray
     if not isinstance(value, Local) and not isinstance(value, (bool, int, float, complex)):
         value = asarray(value)
     if (isinstance(value, complex) or isinstance(value, Local) and dt.is_complex(value.dtype)) \
-            and not dt.is_complex(dtype):
+            and not dt.is_complex(dtype) and dtype != dt.bool_:
         raise TypeError(f"cannot assign complex values to an array of dtype {dtype.name}")
     if isinstance(value, Local):
         return value
+    if isinstance(value, complex) and dtype == dt.bool_:
+        value = bool(value)
     if isinstance(value, (bool, int, float, complex)):
         if not dt.scalar_fits(value, dtype):
             raise OverflowError(f"Python integer {value} out of bounds for {dtype.name}")

@@ -9,7 +9,7 @@ NumPy accepts it and its values are defined: no float->int cast of NaN or out-of
 no integer warning (division by zero, INT_MIN // -1), no shift by the bit width or more, no
 overflowing integer power. Documented deviations of ptensor (README.md, "Choices and known
 deviations") are not generated: float16 results, integer `reciprocal`, complex values cast
-or assigned to real arrays, complex division by zero.
+or assigned to real arrays, complex division by zero, ordering of complex numbers.
 
 Writes (`aK[key] = v`, `aK += v`) must change the same arrays on both sides. ptensor's views
 are basic indexing, squeeze, flip and expand_dims (each variable's `root` is the variable whose
@@ -46,6 +46,7 @@ OPERATORS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "//": 
              "^": "bitwise_xor", "<<": "bitwise_left_shift", ">>": "bitwise_right_shift",
              "<": "less", "<=": "less_equal", ">": "greater", ">=": "greater_equal",
              "==": "equal", "!=": "not_equal"}
+UNARY_OPERATORS = {"negative": "-{}", "positive": "+{}", "bitwise_invert": "~{}", "abs": "abs({})"}
 IN_PLACE = ("+", "-", "*", "/", "//", "%", "**", "&", "|", "^", "<<", ">>")
 REDUCTIONS = ("sum", "prod", "max", "min", "mean", "any", "all", "var", "std")
 # ptensor does not order complex numbers (README: the standard leaves it undefined)
@@ -79,8 +80,9 @@ def array_source(a: np.ndarray) -> str:
 
 
 def cast_defined(value, dtype) -> bool:
-    """Whether casting value (an array or scalar) to dtype has a defined result that ptensor
-    also permits: no complex to real, no NaN/inf/out-of-range float to integer."""
+    """Whether casting value (an array or scalar) to dtype has a defined result: complex only
+    to complex or bool (ptensor raises TypeError for complex to real, README), no NaN, inf or
+    out-of-range float to integer."""
     value, dtype = np.asarray(value), np.dtype(dtype)
     if value.dtype.kind == "c":
         return dtype.kind in "cb"
@@ -122,7 +124,7 @@ class Generator:
         self.rng = random.Random(seed)
         self.lines: list[str] = []
         self.env = {"xp": np, "np": np, "S": []}  # the program's state on NumPy
-        self.root: dict[str, str] = {}
+        self.root: dict[str, str] = {}  # variable -> the variable whose storage it views
         self.next_id = 0
         self.ops = {self.input: 2, self.create: 1, self.unary: 3, self.binary: 5,
                     self.reduce: 2, self.getitem: 3, self.setitem: 3, self.in_place: 1,
@@ -147,7 +149,7 @@ class Generator:
     # --- running candidates on NumPy ---
 
     def run_numpy(self, stmt):
-        """Run stmt on the NumPy state: (accepted, warning messages)."""
+        """Run stmt on the NumPy state: (accepted, [(warning category, message)])."""
         with warnings.catch_warnings(record=True) as caught, np.errstate(all="warn"):
             warnings.simplefilter("always")
             try:
@@ -169,9 +171,9 @@ class Generator:
         name = f"a{self.next_id}"
         ok, caught = self.run_numpy(f"{name} = {expr}")
         value = self.env.get(name)
-        if not ok or not isinstance(value, (np.ndarray, np.generic)) \
-                or value.dtype.name not in DTYPES or not self.warnings_ok(caught, value.dtype) \
-                or view_of and not isinstance(value, np.ndarray) or check and not check(value):
+        kinds = np.ndarray if view_of else (np.ndarray, np.generic)  # (a view is no scalar)
+        if not (ok and isinstance(value, kinds) and value.dtype.name in DTYPES
+                and self.warnings_ok(caught, value.dtype) and (check is None or check(value))):
             self.env.pop(name, None)
             return False
         self.lines.append(f"{name} = {expr}")
@@ -314,18 +316,18 @@ class Generator:
         op = self.rng.choice(("!=", "==") if dtype.kind == "c" else ("<", ">", "!=", "=="))
         return f"{name} {op} {literal(self.scalar(dtype))}"
 
-    def value_for(self, target_dtype, shape) -> tuple[str, object] | None:
-        """The source and NumPy value of something to assign to a selection of shape: a
-        scalar or a variable broadcasting to shape whose cast is defined."""
+    def value_for(self, target_dtype, shape, apart_from=None) -> str | None:
+        """Something to assign to a selection of shape: a scalar or a variable broadcasting
+        to shape (sharing no memory with apart_from, if given), whose cast to target_dtype
+        is defined; None if there is none."""
         if self.rng.random() < 0.5:
             text = literal(self.scalar(self.rng.choice((target_dtype.name, "float64"))))
-            value = eval(text, self.env)
         else:
-            text = self.pick(lambda v: broadcasts_to(v.shape, shape))
-            value = self.env.get(text)
-        if text is None or not cast_defined(value, target_dtype):
+            text = self.pick(lambda v: broadcasts_to(v.shape, shape) and (
+                apart_from is None or not np.may_share_memory(v, apart_from)))
+        if text is None or not cast_defined(eval(text, self.env), target_dtype):
             return None
-        return text, value
+        return text
 
     # --- the operations ---
 
@@ -369,13 +371,10 @@ class Generator:
         if x is None:
             return False
         name, kind = self.rng.choice(UNARY), self.env[x].dtype.kind
-        if name == "reciprocal" and kind in "biu" or name == "reciprocal" and kind == "c" \
-                and not np.all(self.env[x] != 0):
+        if name == "reciprocal" and (kind in "biu" or kind == "c" and np.any(self.env[x] == 0)):
             return False
-        form = self.rng.random()
-        if form < 0.15 and name in ("negative", "positive", "bitwise_invert", "abs"):
-            op = {"negative": "-", "positive": "+", "bitwise_invert": "~", "abs": "abs"}[name]
-            return self.keep(f"abs({x})" if op == "abs" else f"{op}{x}")
+        if name in UNARY_OPERATORS and self.rng.random() < 0.3:
+            return self.keep(UNARY_OPERATORS[name].format(x))
         return self.keep(f"xp.{name}({x})")
 
     def binary_operands(self):
@@ -449,7 +448,7 @@ class Generator:
         except IndexError:
             return False
         value = self.value_for(self.env[x].dtype, shape)
-        return value is not None and self.write(f"{x}[{key}] = {value[0]}", x)
+        return value is not None and self.write(f"{x}[{key}] = {value}", x)
 
     def mask_get(self) -> bool:
         x = self.pick()
@@ -462,8 +461,10 @@ class Generator:
         mask = self.mask_text(x)
         with np.errstate(all="ignore"):
             shape = self.env[x][eval(mask, self.env)].shape
-        value = self.value_for(self.env[x].dtype, shape)
-        return value is not None and self.write(f"{x}[{mask}] = {value[0]}", x)
+        # NumPy writes a mask's selection element by element, reading a value that overlaps x
+        # as it changes (index arrays and slices read it first, as ptensor does)
+        value = self.value_for(self.env[x].dtype, shape, apart_from=self.env[x])
+        return value is not None and self.write(f"{x}[{mask}] = {value}", x)
 
     def index_key(self, shape, unique=False) -> str:
         """A key with integer arrays: x[i], x[:, i], x[i, 1:], x[i, j]."""
@@ -502,7 +503,7 @@ class Generator:
         except IndexError:
             return False
         value = self.value_for(self.env[x].dtype, shape)
-        return value is not None and self.write(f"{x}[{key}] = {value[0]}", x)
+        return value is not None and self.write(f"{x}[{key}] = {value}", x)
 
     def reshape(self) -> bool:
         x = self.pick()
@@ -645,8 +646,10 @@ class Generator:
         cond = self.pick_broadcastable(shape, lambda v: v.dtype == bool)
         if cond is None or self.rng.random() < 0.3:
             cond = self.mask_text(x)
+        # a scalar of x's dtype: NumPy's where wraps out-of-range Python ints (ptensor raises
+        # OverflowError, as NumPy's operators do)
         y = self.pick_broadcastable(shape) if self.rng.random() < 0.7 \
-            else self.operand_scalar(self.env[x].dtype)
+            else literal(self.scalar(self.env[x].dtype))
         return self.keep(f"xp.where({cond}, {x}, {y})")
 
     def clip(self) -> bool:

@@ -1,6 +1,6 @@
 """Run fuzz programs on NumPy and on ptensor and compare them: the worker process of fuzz.py.
 
-    python3 run.py --seeds 0:100      programs of seeds 0..99 (0: for no end)
+    python3 run.py --seeds 0:100      programs of seeds 0..99 (--seeds 0: has no end)
     python3 run.py --program p.json   one program (a JSON list of statements)
 
 Under `mpiexec -n N` every rank runs the same programs. Output, one line each, flushed:
@@ -27,8 +27,8 @@ import gen
 RTOL = {4: 1e-3, 8: 1e-6}  # by the size of one real component in bytes
 
 # ptensor exceptions that are documented choices, not bugs: (exception type name, message
-# regex, why). Programs that raise one are not failures. Empty: every documented deviation of
-# README.md is avoided by the generator instead.
+# regex, why). Programs that raise one are not failures. Empty: the generator avoids the
+# deviations that README.md documents instead.
 DOCUMENTED_ERRORS: list[tuple[str, str, str]] = []
 SNAPSHOT = re.compile(r"S\.append\(np\.array\((a\d+)\)\)$")
 
@@ -81,15 +81,17 @@ def difference(want: np.ndarray, got: np.ndarray) -> str | None:
 
 def op_name(line: str) -> str:
     """The operation of a statement, for grouping failures: the xp function it calls, else
-    setitem, inplace, getitem, operator."""
-    head, _, rhs = line.partition(" = ")
-    if re.match(r"a\d+ \S+= ", line):
-        return "inplace"
+    getitem, setitem, inplace, operator <op>, materialize (a snapshot) or del."""
+    if SNAPSHOT.match(line):
+        return "materialize"
+    head, assigns, rhs = line.partition(" = ")
+    if not assigns:
+        return "inplace" if re.match(r"a\d+ \S+= ", line) else line.split()[0]
     if "[" in head:
         return "setitem"
     m = re.match(r"(?:xp\.)?(\w+)\(", rhs)
     if m:
-        return "unique_values" if rhs.startswith("xp.sort(xp.unique") else m.group(1)
+        return "unique_values" if rhs.startswith("xp.sort(xp.unique") else m[1]
     if re.match(r"a\d+\[", rhs):
         return "getitem"
     m = re.match(r"\S+ (\S+) ", rhs)

@@ -274,3 +274,15 @@ def test_negative_integer_power_of_an_empty_array():
     assert_matches(pt.pow(x, -4), np.pow(np.zeros((0, 3), dtype=np.int32), -4))
     with pytest.raises(ValueError, match="negative integer powers"):
         pt.pow(pt.ones(2, dtype=pt.int32), -4)
+
+
+def test_update_after_a_custom_call_reads_the_old_value():
+    """(fuzz seed 112) x[::-1] = inf after r = cumulative_prod(x): the update was written
+    into x's buffer (donation) before the scan, an opaque call, read it."""
+    a = np.array([-1.75, -1.75])
+    x = pt.asarray(a.copy())
+    int(pt.argmax(x))  # x materialized: a leaf whose buffer the update may take
+    r = pt.cumulative_prod(x, axis=-1)
+    x[::-1] = np.inf
+    assert_matches(r, np.cumulative_prod(a))
+    assert_matches(x, np.full(2, np.inf))
