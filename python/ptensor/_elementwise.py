@@ -308,13 +308,11 @@ _complex_part = {n: _g[n] for n in ("conj", "real", "imag")}
 
 
 def conj(x, /):
-    """Complex conjugate; a copy of a real array (a new array, never x itself); bool arrays
-    give int8, as NumPy's conjugate (it has no bool loop)."""
+    """Complex conjugate; a copy of a real array (a new array, never x itself; a bool array
+    stays bool, where NumPy's conjugate, which has no bool loop, gives int8)."""
     from ._creation import _copy
     x = _as_array(x, "conj")
-    if dt.is_complex(x.dtype):
-        return _complex_part["conj"](x)
-    return _ops.cast(x, dt.int8) if x.dtype == dt.bool_ else _copy(x)
+    return _complex_part["conj"](x) if dt.is_complex(x.dtype) else _copy(x)
 
 
 def real(x, /):

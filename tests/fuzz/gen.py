@@ -373,6 +373,8 @@ class Generator:
         name, kind = self.rng.choice(UNARY), self.env[x].dtype.kind
         if name == "reciprocal" and (kind in "biu" or kind == "c" and np.any(self.env[x] == 0)):
             return False
+        if name == "conj" and kind == "b":  # bool stays bool in ptensor (README), int8 in NumPy
+            return False
         if name in UNARY_OPERATORS and self.rng.random() < 0.3:
             return self.keep(UNARY_OPERATORS[name].format(x))
         return self.keep(f"xp.{name}({x})")
