@@ -444,7 +444,10 @@ class Generator:
         x = self.pick(lambda v: isinstance(v, np.ndarray))
         if x is None:
             return False
-        key = self.basic_key(self.env[x].shape)
+        return self.assign(x, self.basic_key(self.env[x].shape))
+
+    def assign(self, x, key) -> bool:
+        """x[key] = a value of the selection's shape (x's dtype)."""
         try:
             shape = eval(f"{x}[{key}]", self.env).shape
         except IndexError:
@@ -499,13 +502,7 @@ class Generator:
         x = self.pick(lambda v: isinstance(v, np.ndarray) and v.ndim > 0)
         if x is None:
             return False
-        key = self.index_key(self.env[x].shape, unique=True)
-        try:
-            shape = eval(f"{x}[{key}]", self.env).shape
-        except IndexError:
-            return False
-        value = self.value_for(self.env[x].dtype, shape)
-        return value is not None and self.write(f"{x}[{key}] = {value}", x)
+        return self.assign(x, self.index_key(self.env[x].shape, unique=True))
 
     def reshape(self) -> bool:
         x = self.pick()
