@@ -9,12 +9,11 @@ python3 -c "import lit.main; lit.main.main()" -q tests/mlir
 # Distributed arrays: the same tests under mpiexec -n 1..4 (oversubscribed on small machines),
 # sharing one fresh disk cache so the ranks compile each program once.
 export PTENSOR_CACHE_DIR="${PTENSOR_CACHE_DIR:-$(mktemp -d)}"
-# Checking mode: the ranks compare a signature of their distributed programs before every
-# collective (runtime/dist.c), so a test whose ranks diverge stops with a message, never hangs.
-export PTENSOR_CHECK_RANKS=1
 for n in 1 2 3 4; do
   echo "tests/mpi under mpiexec -n $n"
-  timeout 900 mpiexec -n "$n" python3 -m pytest tests/mpi -q -x -p no:cacheprovider 2>&1 | tail -n 60
+  # checking mode: the ranks compare a signature of their distributed programs before every
+  # collective (runtime/dist.c), so a test whose ranks diverge stops with a message
+  PTENSOR_CHECK_RANKS=1 timeout 900 mpiexec -n "$n" python3 -m pytest tests/mpi -q -x -p no:cacheprovider 2>&1 | tail -n 60
   [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "tests/mpi failed under mpiexec -n $n"; exit 1; }
 done
 # The local suite once more with every array split over 2 and over 3 ranks (uneven
