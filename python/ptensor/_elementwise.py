@@ -137,9 +137,11 @@ def _conformed(name, a, compute, shape):
 
 
 def _check_int_pow(name, x1, x2, rt):
-    # (NumPy raises from its loop: not for an empty array)
+    # NumPy raises from its loop: not for an empty array. (Under MPI x1 is a rank's part,
+    # which may be empty when the array is not: every rank raises there.)
+    from . import _dist
     if name == "pow" and dt.is_int(rt) and isinstance(x2, int) and not isinstance(x2, bool) \
-            and x2 < 0 and getattr(x1, "size", 1) != 0:
+            and x2 < 0 and (getattr(x1, "size", 1) != 0 or _dist.default_team() is not None):
         raise ValueError("Integers to negative integer powers are not allowed.")
 
 

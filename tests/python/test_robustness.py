@@ -269,7 +269,10 @@ def test_zero_d_mask_gives_a_copy(flag):
 
 
 def test_negative_integer_power_of_an_empty_array():
-    """(fuzz seed 135) NumPy raises from its loop, so an empty array raises nothing."""
+    """(fuzz seed 135) NumPy raises from its loop, so an empty array raises nothing (on one
+    process; under MPI every rank raises, as a rank's part may be empty)."""
+    if pt._dist.default_team() is not None:
+        pytest.skip("one process only")
     x = pt.zeros((0, 3), dtype=pt.int32)
     assert_matches(pt.pow(x, -4), np.pow(np.zeros((0, 3), dtype=np.int32), -4))
     with pytest.raises(ValueError, match="negative integer powers"):
