@@ -224,6 +224,10 @@ def elementwise(fn, args, kwargs):
     S, lead, k, (pb, po), parts = al
     for i, p in zip(idx, parts):
         ops[i] = p
+    if fn.__name__ == "pow" and isinstance(ops[0], Local) and ops[0].size == 0 and lead.size:
+        # NumPy's errors come from its loop, which an empty part does not run: this rank
+        # raises as the others do (a one-element probe, never computed)
+        fn(_ops.full((), 1, ops[0].dtype), *ops[1:len(args)])
     r = fn(*ops[:len(args)], **dict(zip(names, ops[len(args):]))) if names else fn(*ops)
     return DArray(r, S, lead.team, k, pb, po)
 
@@ -351,10 +355,8 @@ def getitem(x, key):
         i = _norm_int(ks, L, ax)
         if sum(isinstance(kk, slice) for kk in k) > 1:
             return _moved_view(x, i, k)  # (a row of a 2-D array, ...)
-        # a 0-d result (a copy, as NumPy's scalar): the element's owner broadcasts it
-        v = _unit_view(x, _unit_view_plan(x, slice(i, i + 1, 1), k))
-        full = _replicated_local(v, x.team)
-        return full[_rows(v.split, full.ndim, 0)]
+        k[ax] = i
+        return _element(x, tuple(k))  # a 0-d view, as on one process
     if ks.indices(L)[2] != 1:
         return _moved_view(x, ks, k)
     plan = _unit_view_plan(x, ks, k)
@@ -565,6 +567,62 @@ def _moved_view(x, ks, k, full=None):
         v = DArray(asarray(r[_rows(j, r.ndim, slice(lo, hi))]), r.shape, x.team, j)
     v._moved = [x, ks, k, _stamp(x)]
     return v
+
+
+def _element_copy(x, k):
+    """x[k] (every axis an int) as a replicated 0-d array: the element's owner broadcasts it."""
+    ax = x.split
+    kk = list(k)
+    kk[ax] = slice(None)
+    v = _unit_view(x, _unit_view_plan(x, slice(k[ax], k[ax] + 1, 1), kk))
+    full = _replicated_local(v, x.team)
+    return full[_rows(v.split, full.ndim, 0)]
+
+
+class _Element(Array):
+    """x[i, j, ...] of a distributed x (every axis an int): a replicated 0-d array (every rank
+    holds the value) that is a view of the element, as on one process. Read, it is copied
+    again from its owner when x was written since it was last copied (_stamp; every rank
+    decides alike); written, directly or through views of it (whose writes land in it, their
+    base), the value goes back to x. Its handle and write count are properties over the
+    Array's slots for that: everything that reads an Array reads them."""
+    __slots__ = ("_hh", "_ver", "_parent", "_key", "_pseen")
+
+    @property
+    def _h(self):
+        now = _stamp(self._parent)
+        if now != self._pseen:
+            self._pseen = now
+            self._hh = _element_copy(self._parent, self._key)._t
+            self._ver += 1  # (its views extract again)
+        return self._hh
+
+    @_h.setter
+    def _h(self, h):
+        self._hh = h
+
+    @property
+    def _version(self):
+        self._h  # brought up to date first
+        return self._ver
+
+    @_version.setter
+    def _version(self, v):  # Array.__setitem__ counts a write: the value goes back to x
+        self._ver = v
+        setitem(self._parent, self._key, Array._new(self._hh, self._dtype))
+        self._pseen = _stamp(self._parent)
+
+    @property
+    def shape(self):
+        return ()
+
+
+def _element(x, k):
+    e = object.__new__(_Element)
+    e._dtype, e._base, e._view, e._seen, e._ver = x.dtype, None, None, 0, 0
+    e._parent, e._key, e._pseen = x, k, _stamp(x)
+    e._hh = _element_copy(x, k)._t
+    return e
 
 
 def rows_of(x):

@@ -113,8 +113,8 @@ def _unary_test(name, ufunc):
 
 def _prepare(name, x1, x2, compute):
     """Broadcast and cast both operands (Arrays or Python scalars) to `compute`."""
-    s1 = x1.shape if type(x1) is Array else None
-    s2 = x2.shape if type(x2) is Array else None
+    s1 = x1.shape if type(x1) is Array or isinstance(x1, Local) else None
+    s2 = x2.shape if type(x2) is Array or isinstance(x2, Local) else None
     if s1 is None or s2 is None or s1 == s2:  # the common cases, without broadcast_shapes
         shape = s2 if s1 is None else s1
         if (x1.dtype if s1 is not None else None) is compute:
@@ -137,11 +137,10 @@ def _conformed(name, a, compute, shape):
 
 
 def _check_int_pow(name, x1, x2, rt):
-    # NumPy raises from its loop: not for an empty array. (Under MPI x1 is a rank's part,
-    # which may be empty when the array is not: every rank raises there.)
-    from . import _dist
+    # NumPy raises from its loop: not for an empty array. (Under MPI x1 may be a rank's empty
+    # part of an array that is not: _dist_ops.elementwise asks with a one-element probe.)
     if name == "pow" and dt.is_int(rt) and isinstance(x2, int) and not isinstance(x2, bool) \
-            and x2 < 0 and (getattr(x1, "size", 1) != 0 or _dist.default_team() is not None):
+            and x2 < 0 and getattr(x1, "size", 1) != 0:
         raise ValueError("Integers to negative integer powers are not allowed.")
 
 

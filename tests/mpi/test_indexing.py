@@ -199,13 +199,46 @@ def test_rows_of_3d_and_empty_arrays(team):
         check(row, want)
 
 
-def test_element_is_a_replicated_copy(team):
-    # (documented: NumPy returns a scalar copy; local ptensor arrays return a 0-d view)
+def test_element_is_a_view_both_ways(team):
+    # x[i, j] is a replicated 0-d view, as a local ptensor array's (NumPy returns a scalar
+    # copy for all-int keys, a 0-d view for x[i, j, ...]): it follows writes to x, and writes
+    # to it or through views of it reach x (issue 23, fuzz seeds 9, 61, 71 on 3 ranks)
     x = pt.asarray(A.copy(), team=team)
+    w = A.copy()
     e = x[3, 2]
     assert not isinstance(e, pt._dist.DArray) and e.shape == ()
     x[3, 2] = 0.0
-    check(e, np.asarray(A[3, 2]))
+    check(e, np.asarray(0.0))
+    check(e + 1, np.asarray(1.0))
+    e[...] = 5.0
+    w[3, 2] = 5.0
+    check(x, w)
+    f = x[-1, ...][None]  # a view of an element view
+    f[:1, None, None] = -2.0
+    w[-1, ...] = -2.0
+    check(x, w)
+    g = x[4, 1]
+    g += 100.0
+    w[4, 1] += 100.0
+    check(x, w)
+
+
+def test_writes_through_element_views_reach_the_array(team):
+    a0 = pt.asarray(np.ones((2,), dtype=np.uint32), team=team)
+    a7 = a0[-2, ...][None]
+    a7[:1, None, None] = 0
+    check(a0, np.array([0, 1], dtype=np.uint32))
+    b = ((np.arange(1317) * 7919 % 101) - 50).astype(np.float32)
+    a0 = pt.asarray(b.copy(), team=team)
+    a4 = a0[-107, None, None]
+    zero = pt.asarray(np.zeros((1,), dtype=np.int64))
+    a4[zero, zero] = -8.5
+    b[-107] = -8.5
+    check(a0, b)
+    a3 = pt.astype(pt.asarray(np.ones((1, 1), dtype=np.float32), team=team), pt.bool)
+    a5 = pt.squeeze(a3, axis=(0, 1))
+    a5[a5] = False
+    check(a3, np.zeros((1, 1), dtype=bool))
 
 
 # boolean masks of a distributed array's own layout and nonzero: each rank works on its own
