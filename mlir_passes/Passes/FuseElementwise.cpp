@@ -1,6 +1,8 @@
 // --ptensor-fuse-elementwise: elementwise fusion into every consumer (see Passes.td).
 #include "Passes/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/IR/Dominance.h"
@@ -41,6 +43,57 @@ struct FuseAndCSE : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// Upstream's RemoveOutsDependency (in populateElementwiseOpsFusionPatterns) gives an output
+/// whose payload argument is unused a tensor.empty init. For a reduction that is wrong when
+/// the reduced domain is empty, where the result is the init: a body that folded to a
+/// constant after fusion (prod(x > x): muli(out, extui(false)) -> 0) returned uninitialized
+/// memory (fuzz seed 2506). Such an output, when its yielded value is a constant or defined
+/// outside the body, becomes select(domain empty, init, value) in a parallel loop over the init, before
+/// upstream's pattern sees it (a higher benefit).
+struct KeepReductionInit : OpRewritePattern<linalg::GenericOp> {
+  explicit KeepReductionInit(MLIRContext *ctx) : OpRewritePattern(ctx, /*benefit=*/10) {}
+  LogicalResult matchAndRewrite(linalg::GenericOp op, PatternRewriter &rw) const override {
+    if (op.getNumReductionLoops() == 0 || !op.hasPureTensorSemantics())
+      return failure();
+    auto yield = cast<linalg::YieldOp>(op.getBody()->getTerminator());
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      unsigned i = init.getOperandNumber() - op.getNumDpsInputs();
+      Value value = yield.getOperand(i);
+      // (folded constants are materialized inside the body: cloned into the new one)
+      Operation *def = value.getDefiningOp();
+      bool inside = op.getRegion().isAncestor(value.getParentRegion());
+      if (op.payloadUsesValueFromOperand(&init) || op->getResult(i).use_empty() ||
+          init.get().getDefiningOp<tensor::EmptyOp>() ||
+          inside && !(def && def->hasTrait<OpTrait::ConstantLike>()))
+        continue;
+      Location loc = op.getLoc();
+      SmallVector<Range> ranges = cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(rw, loc);
+      Value zero = rw.create<arith::ConstantIndexOp>(loc, 0);
+      Value empty = rw.create<arith::ConstantIntOp>(loc, 0, 1);
+      for (auto [d, kind] : llvm::enumerate(op.getIteratorTypesArray())) {
+        if (kind != utils::IteratorType::reduction)
+          continue;
+        Value size = getValueOrCreateConstantIndexOp(rw, loc, ranges[d].size);
+        Value none = rw.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, size, zero);
+        empty = rw.create<arith::OrIOp>(loc, empty, none);
+      }
+      auto type = cast<RankedTensorType>(init.get().getType());
+      AffineMap id = rw.getMultiDimIdentityMap(type.getRank());
+      SmallVector<utils::IteratorType> par(type.getRank(), utils::IteratorType::parallel);
+      auto kept = rw.create<linalg::GenericOp>(
+          loc, type, ValueRange{init.get()}, ValueRange{init.get()},
+          ArrayRef<AffineMap>{id, id}, par, [&](OpBuilder &b, Location l, ValueRange args) {
+            Value yielded = inside ? b.clone(*def)->getResult(0) : value;
+            Value v = b.create<arith::SelectOp>(l, empty, args[0], yielded);
+            b.create<linalg::YieldOp>(l, v);
+          });
+      rw.replaceAllUsesWith(op->getResult(i), kept.getResult(0));
+      return success();
+    }
+    return failure();
+  }
+};
+
 struct FuseElementwisePass : ptensor::impl::FuseElementwiseBase<FuseElementwisePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
@@ -48,7 +101,7 @@ struct FuseElementwisePass : ptensor::impl::FuseElementwiseBase<FuseElementwiseP
     // is replaced by FuseAndCSE
     linalg::ControlFusionFn never = [](OpOperand *) { return false; };
     linalg::populateElementwiseOpsFusionPatterns(patterns, never);
-    patterns.add<FuseAndCSE>(&getContext());
+    patterns.add<FuseAndCSE, KeepReductionInit>(&getContext());
     linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
     // tensor.dim of a loop's result -> the size it was built from (drops loops kept alive
     // only for their shapes)

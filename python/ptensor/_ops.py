@@ -116,6 +116,10 @@ def full(shape, value, dtype):
         value = complex(value)
         return record("create", "", [], dtype, shape, iargs=shape,
                       sargs=[value.real, value.imag])
+    if isinstance(value, complex):  # (a complex scalar operand of a logical function)
+        if dtype != dt.bool_:
+            raise TypeError(f"cannot fill an array of dtype {dtype.name} with complex {value}")
+        value = bool(value)
     if isinstance(value, bool):
         value = int(value)
     if dt.is_float(dtype) or isinstance(value, float):

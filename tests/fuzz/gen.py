@@ -49,6 +49,17 @@ OPERATORS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "//": 
 UNARY_OPERATORS = {"negative": "-{}", "positive": "+{}", "bitwise_invert": "~{}", "abs": "abs({})"}
 IN_PLACE = ("+", "-", "*", "/", "//", "%", "**", "&", "|", "^", "<<", ">>")
 REDUCTIONS = ("sum", "prod", "max", "min", "mean", "any", "all", "var", "std")
+# Results that may differ from NumPy's in the last bits (another libm, summation order,
+# complex arithmetic in double precision): their variables are "inexact" (Generator.inexact)
+INEXACT_FUNCS = {"acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "exp",
+                 "expm1", "log", "log1p", "log2", "log10", "sin", "sinh", "tan", "tanh", "pow",
+                 "atan2", "hypot", "logaddexp", "sum", "prod", "mean", "var", "std", "matmul",
+                 "reciprocal", "divide", "multiply", "square"}
+INEXACT_OPERATORS = ("@", "**", "*", "/")
+NAME = re.compile(r"\ba\d+\b")
+CALL = re.compile(r"xp\.(\w+)\(")
+ULPS = 8  # how far an inexact value may be from NumPy's, in units of its dtype's eps
+
 # ptensor does not order complex numbers (README: the standard leaves it undefined)
 ORDERING = ("maximum", "minimum", "less", "less_equal", "greater", "greater_equal", "max", "min")
 
@@ -99,11 +110,14 @@ def binary_defined(name, x, y, result) -> bool:
     if name in ("bitwise_left_shift", "bitwise_right_shift"):
         bits = 8 * np.asarray(result).dtype.itemsize
         return bool(np.all((np.asarray(y) >= 0) & (np.asarray(y) < bits)))
+    if name == "copysign" and np.any(np.isnan(y)):  # a NaN's sign is unspecified (README)
+        return False
     kind = np.asarray(result).dtype.kind
     if name == "pow" and kind in "iu":
         return int_pow_fits(x, y, result.dtype)
     if name in ("divide", "pow") and kind == "c":  # C99 infinities vs NumPy's NaN parts
-        return bool(np.all(np.asarray(y if name == "divide" else x) != 0))
+        d = np.asarray(y if name == "divide" else x)
+        return bool(np.all((d != 0) & np.isfinite(d)))
     return True
 
 
@@ -125,6 +139,7 @@ class Generator:
         self.lines: list[str] = []
         self.env = {"xp": np, "np": np, "S": []}  # the program's state on NumPy
         self.root: dict[str, str] = {}  # variable -> the variable whose storage it views
+        self.inexact: set[str] = set()  # storage (roots) whose values may differ in last bits
         self.next_id = 0
         self.ops = {self.input: 2, self.create: 1, self.unary: 3, self.binary: 5,
                     self.reduce: 2, self.getitem: 3, self.setitem: 3, self.in_place: 1,
@@ -167,18 +182,74 @@ class Generator:
 
     def keep(self, expr, *, view_of=None, check=None) -> bool:
         """Append `aN = expr` if NumPy gives a defined array result (a view of view_of's
-        storage when given); check(value) may reject it."""
+        storage when given); check(value) may reject it, and so does ill-conditioning: a
+        result of inexact operands that changes when they move by a few ulps."""
         name = f"a{self.next_id}"
         ok, caught = self.run_numpy(f"{name} = {expr}")
         value = self.env.get(name)
         kinds = np.ndarray if view_of else (np.ndarray, np.generic)  # (a view is no scalar)
+        tainted = self.tainted(expr)
         if not (ok and isinstance(value, kinds) and value.dtype.name in DTYPES
-                and self.warnings_ok(caught, value.dtype) and (check is None or check(value))):
+                and self.warnings_ok(caught, value.dtype) and (check is None or check(value))
+                and (not tainted or self.well_conditioned(expr, tainted, value))):
             self.env.pop(name, None)
             return False
         self.lines.append(f"{name} = {expr}")
         self.root[name] = self.root[view_of] if view_of else name
+        if value.dtype.kind in "fc" and (tainted or self.makes_inexact(expr)):
+            self.inexact.add(self.root[name])
         self.next_id += 1
+        return True
+
+    # --- values that may differ from NumPy's in the last bits ---
+
+    def tainted(self, stmt) -> list[str]:
+        """The variables stmt reads whose values are inexact."""
+        return [v for v in NAME.findall(stmt) if self.root.get(v, v) in self.inexact]
+
+    @staticmethod
+    def makes_inexact(stmt) -> bool:
+        return any(f in INEXACT_FUNCS for f in CALL.findall(stmt)) or \
+            any(f" {op} " in stmt for op in INEXACT_OPERATORS)
+
+    def well_conditioned(self, expr, tainted, value) -> bool:
+        """Whether expr's result stays (integers, bools exactly; floats within a tenth of
+        run.py's tolerance) when its inexact operands move by ULPS ulps, all up, all down or
+        element by element up or down: a
+        comparison, a cast to int, a sort order or a count of unique values of nearly equal
+        numbers would otherwise compare ptensor's rounding with NumPy's."""
+        signs = np.random.default_rng(0).choice((-1.0, 1.0), 64)
+        for pattern in ((1.0,), (-1.0,), (1.0, -1.0), (-1.0, 1.0), signs):
+            env = dict(self.env)
+            for v in set(tainted):
+                x = env.get(v)
+                if isinstance(x, (np.ndarray, np.generic)) and x.dtype.kind in "fc":
+                    eps = np.finfo(x.dtype).eps
+                    d = np.resize(np.asarray(pattern), x.shape) if x.ndim else pattern[0]
+                    env[v] = (x * (1 + d * ULPS * eps)).astype(x.dtype)
+            with warnings.catch_warnings(), np.errstate(all="ignore"):
+                warnings.simplefilter("ignore")
+                try:
+                    moved = eval(expr, env)
+                except Exception:
+                    return False
+            moved = np.asarray(moved)
+            if moved.shape != value.shape or moved.dtype != value.dtype:
+                return False
+            if value.dtype.kind in "fc":
+                fin = np.isfinite(value)
+                if np.any(fin != np.isfinite(moved)):
+                    return False
+                # a tenth of run.py's tolerance
+                wide = value.dtype.itemsize // (2 if value.dtype.kind == "c" else 1) >= 8
+                rtol = 1e-7 if wide else 1e-4
+                scale = np.max(np.abs(value), where=fin, initial=1.0)
+                with np.errstate(all="ignore"):
+                    far = np.abs(moved - value) > rtol * np.maximum(np.abs(value), scale)
+                if np.any(far & fin):
+                    return False
+            elif np.any(moved != value):
+                return False
         return True
 
     def write(self, stmt, target) -> bool:
@@ -189,9 +260,14 @@ class Generator:
                 self.root[v] != self.root[target] and np.may_share_memory(self.env[v], t)
                 for v in self.live()):
             return False
+        tainted = self.tainted(stmt.split(" = ", 1)[-1] if " = " in stmt else stmt)
+        if tainted and t.dtype.kind not in "fc":  # (an inexact value cast to int or bool)
+            return False
         ok, caught = self.run_numpy(stmt)
         if ok and self.warnings_ok(caught, t.dtype):
             self.lines.append(stmt)
+            if tainted or self.makes_inexact(stmt):
+                self.inexact.add(self.root[target])
             return True
         if ok:  # written, but rejected: rebuild the NumPy state without it
             self.env = {"xp": np, "np": np, "S": []}
@@ -371,9 +447,12 @@ class Generator:
         if x is None:
             return False
         name, kind = self.rng.choice(UNARY), self.env[x].dtype.kind
-        if name == "reciprocal" and (kind in "biu" or kind == "c" and np.any(self.env[x] == 0)):
+        if name == "reciprocal" and (kind in "biu" or kind == "c" and not np.all(
+                (self.env[x] != 0) & np.isfinite(self.env[x]))):  # C99's zeros, infinities
             return False
         if name == "conj" and kind == "b":  # bool stays bool in ptensor (README), int8 in NumPy
+            return False
+        if name == "signbit" and np.any(np.isnan(self.env[x])):  # a NaN's sign (README)
             return False
         if name in UNARY_OPERATORS and self.rng.random() < 0.3:
             return self.keep(UNARY_OPERATORS[name].format(x))

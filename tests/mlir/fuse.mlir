@@ -78,3 +78,26 @@ func.func @diamond(%ma: memref<?xf64> {ptensor.size_classes = array<i64: 0>}) ->
   %rr = ptensor.to_ranked %r : !ptensor.ptensor<?xf64> -> tensor<?xf64>
   return %rr : tensor<?xf64>
 }
+
+// A reduction whose body folds to a constant once its inputs are deduplicated (prod(x > x),
+// fuzz seed 2506) keeps its init for an empty domain: select(domain empty, init, constant),
+// not upstream's tensor.empty init (uninitialized memory).
+// CHECK-LABEL: func.func @reduction_keeps_init
+// (select(empty, 1, 0) is canonicalized to extui(empty))
+// CHECK: %[[N:.*]] = tensor.dim %arg0
+// CHECK: %[[EMPTY:.*]] = arith.cmpi eq, %[[N]]
+// CHECK: linalg.generic
+// CHECK: arith.extui %[[EMPTY]] : i1 to i64
+func.func @reduction_keeps_init(%arg0: tensor<?xi1>) -> tensor<i64> {
+  %c1_i64 = arith.constant 1 : i64
+  %4 = tensor.empty() : tensor<i64>
+  %5 = linalg.fill ins(%c1_i64 : i64) outs(%4 : tensor<i64>) -> tensor<i64>
+  %6 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]} ins(%arg0, %arg0 : tensor<?xi1>, tensor<?xi1>) outs(%5 : tensor<i64>) {
+  ^bb0(%in: i1, %in2: i1, %out: i64):
+    %8 = arith.cmpi ugt, %in, %in2 : i1
+    %9 = arith.extui %8 : i1 to i64
+    %10 = arith.muli %out, %9 : i64
+    linalg.yield %10 : i64
+  } -> tensor<i64>
+  return %6 : tensor<i64>
+}

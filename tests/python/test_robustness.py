@@ -290,3 +290,29 @@ def test_update_after_a_custom_call_reads_the_old_value():
     x[::-1] = np.inf
     assert_matches(r, np.cumulative_prod(a))
     assert_matches(x, np.full(2, np.inf))
+
+
+@pytest.mark.parametrize("name", ["logical_and", "logical_or", "logical_xor"])
+@pytest.mark.parametrize("value", [1j, 0j, 0.5, 0.0, -3])
+def test_logical_functions_take_complex_scalars(name, value):
+    """(fuzz seeds 2203, 2450) a complex Python scalar operand of a logical function is a
+    nonzero test, as NumPy's; it raised a pybind11 cast error."""
+    a = np.array([0, 1, 2], dtype=np.int16)
+    f, g = getattr(pt, name), getattr(np, name)
+    assert_matches(f(pt.asarray(a.copy()), value), g(a, value))
+    assert_matches(f(value, pt.asarray(a.copy())), g(value, a))
+
+
+@pytest.mark.parametrize("name", ["prod", "sum", "any", "all"])
+@pytest.mark.parametrize("shape", [(0,), (0, 3), (3, 0), (2, 3)])
+def test_reduction_whose_body_folds_to_a_constant(name, shape):
+    """(fuzz seed 2506) prod(x > x) of an empty x: after fusion the loop body folded to a
+    constant and upstream's fusion patterns dropped the reduction's init (1), so the result
+    was uninitialized memory."""
+    a = np.zeros(shape, dtype=bool)
+    f, g = getattr(pt, name), getattr(np, name)
+    for axis in (None, 0, -1):
+        x = pt.asarray(a.copy())
+        assert_matches(f(pt.greater(x, x), axis=axis, keepdims=True),
+                       g(np.greater(a, a), axis=axis, keepdims=True))
+        assert_matches(f(x | True, axis=axis), g(a | True, axis=axis))
