@@ -12,6 +12,8 @@
  * array. The plan of an exchange (its peers and ranges) is cached, see planFor.
  */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
+#include "ptensor_runtime.h"
+
 #include <mpi.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -72,9 +74,7 @@ static void preimage(i64 a, i64 s, i64 lo, i64 hi, i64 n, i64 *i0, i64 *i1) {
  * rows [su * lo, su * hi) when it owns rows [lo, hi) of (spb, spo, sL), likewise for the
  * target. With su = tu = 1 rows are partition rows; a reshape that regroups the split axis
  * moves the flattened arrays (su, tu = elements per row of the source and the result). */
-typedef struct {
-  i64 n, spb, spo, sL, sa, ss, tpb, tpo, tL, ta, ts, hl, hh, su, tu;
-} Spec;
+typedef pt_move_spec Spec; /* (ptensor_runtime.h; Python: ptensor._dist.Move) */
 enum { SPEC_WORDS = sizeof(Spec) / sizeof(i64) };
 
 static void srcItems(const Spec *s, i64 P, i64 q, i64 *i0, i64 *i1) {
@@ -149,12 +149,8 @@ void ptensor_dist_counts(i64 P, i64 pb, i64 po, i64 L, i64 *out) {
 
 /* ---------------------------------------------------------------- strided rows */
 
-/* The memref descriptor of MLIR's C interface, unranked form: {rank, descriptor*}, where the
- * descriptor is {allocated, aligned, offset, sizes[rank], strides[rank]}. */
-typedef struct {
-  i64 rank;
-  void *desc;
-} Unranked;
+/* The memref descriptor of MLIR's C interface, unranked form (ptensor_runtime.h). */
+typedef pt_unranked Unranked;
 typedef struct {
   char *data;
   i64 rank, elem, sizes[16], strides[16]; /* strides in bytes */
@@ -306,10 +302,18 @@ static void receiveNotices(void) {
   }
 }
 
+/* MPI_Abort after a report: the launcher tears the job down at once, and under load it lost
+ * reports still in the pipe to it (a test saw an empty stderr); 0.2 s lets it forward them. */
+static void abortAfterReport(MPI_Comm c, int code) {
+  struct timespec pause = {0, 200 * 1000 * 1000};
+  nanosleep(&pause, NULL);
+  MPI_Abort(c, code);
+}
+
 static void endEveryRank(const char *msg) {
   fprintf(stderr, "ptensor: rank %d: %s; ending every rank\n", gWorldMe, msg);
   fflush(stderr);
-  MPI_Abort(MPI_COMM_WORLD, 1);
+  abortAfterReport(MPI_COMM_WORLD, 1);
 }
 
 /* Ends every rank when a rank that ended will never join this wait (see above). */
@@ -476,7 +480,7 @@ i64 ptensor_dist_split(i64 team, int color, int key) {
   MPI_Comm_split(comm(team), color, key, &out);
   return (i64)MPI_Comm_c2f(out);
 }
-void ptensor_dist_abort(i64 team, int code) { MPI_Abort(comm(team), code); }
+void ptensor_dist_abort(i64 team, int code) { abortAfterReport(comm(team), code); }
 
 /* ---------------------------------------------------------------- repartition */
 

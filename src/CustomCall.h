@@ -25,5 +25,6 @@ void registerSortCustomCall();
 void registerScanCustomCall(); ///< cumulative_sum / cumulative_prod (Scan.cpp)
 } // namespace ptensor
 
-/// Called by compiled code (see mlir_passes/PTensor/CustomCallAbi.h).
-extern "C" void ptensor_custom_call(int64_t config, int64_t buffers, int64_t nargs, int64_t nresults);
+// ptensor_custom_call, called by compiled code (see mlir_passes/PTensor/CustomCallAbi.h), is
+// declared with the runtime's other entries in runtime/ptensor_runtime.h.
+#include "ptensor_runtime.h"

@@ -2,6 +2,7 @@
 //   @ptensor_main(leaf memrefs..., scalars (f64|i64)..., index values..., result memrefs...)
 // Leaves enter through bufferization.to_tensor + ptensor.from_ranked; results leave through
 // ptensor.to_ranked + bufferization.materialize_in_destination into caller-owned buffers.
+#include "IRBuilder.h"
 #include "Jit.h"
 
 #include "Dist/Dialect.h"

@@ -3,7 +3,10 @@
 // 4 doubles at a time), and scf.parallel loops run on OpenMP threads.
 #include "Jit.h"
 
+#include "CustomCall.h"
 #include "DiskCache.h"
+#include "IRBuilder.h"
+#include "MemoryPool.h"
 
 #include "Dist/Dialect.h"
 #include "PTensor/Dialect.h"
@@ -57,6 +60,17 @@ struct KeyHash {
     return size_t(h);
   }
 };
+
+/// The runtime functions the host target's compiled code calls (name, address; their C ABI
+/// is runtime/ptensor_runtime.h): allocation (MemoryPool) and ptensor_custom_call.
+const std::vector<std::pair<const char *, void *>> &jitRuntimeSymbols() {
+  static const std::vector<std::pair<const char *, void *>> s = {
+      {"_mlir_memref_to_llvm_alloc", reinterpret_cast<void *>(&jitAlloc)},
+      {"_mlir_memref_to_llvm_aligned_alloc", reinterpret_cast<void *>(&jitAlignedAlloc)},
+      {"_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&jitFree)},
+      {"ptensor_custom_call", reinterpret_cast<void *>(&ptensor_custom_call)}};
+  return s;
+}
 
 struct Compiled {
   std::unique_ptr<mlir::ExecutionEngine> engine; // compiled in this process

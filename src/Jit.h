@@ -40,10 +40,6 @@ InterruptHooks &interruptHooks();
 void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs);
 constexpr int64_t kInterruptibleElements = 1 << 20;
 
-/// PTensor IR of a plan: one func.func @ptensor_main(leaf memrefs, scalars, index values,
-/// result memrefs).
-mlir::OwningOpRef<mlir::ModuleOp> buildModule(mlir::MLIRContext *ctx, const Plan &plan);
-
 void setNumThreads(int n);
 int numThreads();
 /// Bound of the in-memory cache of compiled programs (least recently used evicted beyond it;

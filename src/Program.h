@@ -133,9 +133,6 @@ int64_t programEpoch();
 struct NodeRef {
   std::shared_ptr<Node> node;
 };
-/// The runtime functions compiled code calls (name, address): allocation (backed by the
-/// buffer pool) and ptensor_custom_call.
-const std::vector<std::pair<const char *, void *>> &jitRuntimeSymbols();
 /// Allocates an uninitialized contiguous buffer (MemoryError-style std::bad_alloc on failure).
 std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shape);
 /// Scratch memory of native helpers (the sort's key buffers): 4 MiB and more from the pool of

@@ -1,7 +1,7 @@
 // The private half of the custom_call ABI: how --lower-ptensor describes a call to the
 // runtime entry, and how the runtime (src/CustomCall.cpp) reads it back. The public half,
-// what a handler sees, is python/ptensor/include/ptensor_ffi.h; the kinds and dtype codes
-// below are that header's.
+// what a handler sees, is include/ptensor_ffi.h (installed as ptensor/include/); the kinds
+// and dtype codes below are that header's.
 //
 // Compiled code calls
 //   void ptensor_custom_call(int64_t *config, int64_t *buffers, int64_t nargs, int64_t nresults)

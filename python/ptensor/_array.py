@@ -8,6 +8,7 @@ import numpy as np
 from . import _core
 from . import _dtypes as dt
 from . import _ops
+from ._device import Placed
 from ._indexing import chain
 
 
@@ -31,7 +32,7 @@ class _ArrayType(type):
         return type.__subclasscheck__(cls, sub) or issubclass(sub, _ArrayType.distributed)
 
 
-class Array(Local, metaclass=_ArrayType):
+class Array(Local, Placed, metaclass=_ArrayType):
     """A ptensor array. Operations record nodes; data is computed at materialization points
     (repr, conversion to NumPy, bool/int/float/item, ``ptensor.sync()``).
 
@@ -73,22 +74,6 @@ class Array(Local, metaclass=_ArrayType):
     @property
     def ndim(self):
         return len(self.shape)
-
-    @property
-    def size(self):
-        n = 1
-        for s in self.shape:
-            n *= s
-        return n
-
-    @property
-    def device(self):
-        return "cpu"
-
-    def to_device(self, device, /, *, stream=None):
-        from ._creation import check_device
-        check_device(device)
-        return self
 
     @property
     def mT(self):

@@ -10,12 +10,12 @@ import numpy as np
 
 from . import _core
 from . import _dtypes as dt
+from ._device import as_device
 from . import _ops
 
 
 def check_device(device):
-    if device not in (None, "cpu"):
-        raise ValueError(f"device: unsupported device {device!r} (this build supports 'cpu')")
+    as_device(device)  # ValueError for a device that does not exist
 
 
 def _dtype_or(dtype, default):

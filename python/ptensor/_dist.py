@@ -32,6 +32,7 @@ Arrays (identical on every rank); results that lose the split axis are replicate
 from __future__ import annotations
 
 import atexit
+import collections
 import zlib
 import ctypes
 import functools
@@ -44,6 +45,7 @@ import numpy as np
 from . import _core
 from . import _dtypes as dt
 from . import _ops
+from ._device import Placed
 from ._indexing import chain
 
 _GHOST = 2         # halo rows fetched at least (radius-2 stencils need one exchange per step)
@@ -71,6 +73,38 @@ def launched():
                                   "MPI_LOCALNRANKS"))
 
 
+_ABI = [  # the MPI runtime's entries that Python calls: runtime/ptensor_runtime.h
+    ("ptensor_dist_init", ctypes.c_int, []),
+    ("ptensor_dist_finalize", None, []),
+    ("ptensor_dist_world", _i64, []),
+    ("ptensor_dist_size", ctypes.c_int, [_i64]),
+    ("ptensor_dist_rank", ctypes.c_int, [_i64]),
+    ("ptensor_dist_barrier", None, [_i64]),
+    ("ptensor_dist_split", _i64, [_i64, ctypes.c_int, ctypes.c_int]),
+    ("ptensor_dist_abort", None, [_i64, ctypes.c_int]),
+    ("ptensor_dist_set_signature", None, [_i64]),
+    ("ptensor_dist_checking", ctypes.c_int, []),
+    ("ptensor_dist_owned", None, [_i64, _i64, _i64, _i64, _i64, _P64, _P64]),
+    ("ptensor_dist_items", None, [_i64, _i64, _P64, _P64]),
+    ("ptensor_dist_needs_exchange", ctypes.c_int, [_i64, _P64]),
+    ("ptensor_dist_halo_need", None, [_i64, _P64, _P64]),
+    ("ptensor_dist_counts", None, [_i64, _i64, _i64, _i64, _P64]),
+    ("ptensor_dist_allgatherv", None, [_i64, ctypes.c_void_p, _P64, ctypes.c_void_p]),
+    ("ptensor_dist_gatherv", None, [_i64, ctypes.c_void_p, _P64, ctypes.c_void_p,
+                                    ctypes.c_int]),
+    ("ptensor_dist_bcast", None, [_i64, ctypes.c_void_p, _i64, ctypes.c_int]),
+    ("ptensor_dist_allreduce_buf", None, [_i64, ctypes.c_void_p, _i64, _i64, _i64]),
+    ("ptensor_dist_alltoall", None, [_i64, ctypes.c_void_p, ctypes.c_void_p, _i64]),
+    ("ptensor_dist_alltoallv", None, [_i64, ctypes.c_void_p, _P64, ctypes.c_void_p,
+                                      _P64, _i64]),
+    ("ptensor_dist_reduce_scatter_buf", None, [_i64, ctypes.c_void_p, ctypes.c_void_p,
+                                               _i64, _i64, _i64]),
+    ("ptensor_dist_sendrecv", None, [_i64, ctypes.c_void_p, _i64, ctypes.c_void_p, _i64,
+                                     _i64]),
+    ("ptensor_dist_stats", None, [_P64])
+]
+
+
 def _runtime():
     """Loads libptensor_dist and initializes MPI (once)."""
     global _lib
@@ -80,35 +114,7 @@ def _runtime():
     if not os.path.exists(path):
         raise RuntimeError(f"ptensor: the MPI runtime {path} is missing (build with MPI)")
     lib = ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
-    for name, res, args in [
-            ("ptensor_dist_init", ctypes.c_int, []),
-            ("ptensor_dist_finalize", None, []),
-            ("ptensor_dist_world", _i64, []),
-            ("ptensor_dist_size", ctypes.c_int, [_i64]),
-            ("ptensor_dist_rank", ctypes.c_int, [_i64]),
-            ("ptensor_dist_barrier", None, [_i64]),
-            ("ptensor_dist_split", _i64, [_i64, ctypes.c_int, ctypes.c_int]),
-            ("ptensor_dist_abort", None, [_i64, ctypes.c_int]),
-            ("ptensor_dist_set_signature", None, [_i64]),
-            ("ptensor_dist_checking", ctypes.c_int, []),
-            ("ptensor_dist_owned", None, [_i64, _i64, _i64, _i64, _i64, _P64, _P64]),
-            ("ptensor_dist_items", None, [_i64, _i64, _P64, _P64]),
-            ("ptensor_dist_needs_exchange", ctypes.c_int, [_i64, _P64]),
-            ("ptensor_dist_halo_need", None, [_i64, _P64, _P64]),
-            ("ptensor_dist_counts", None, [_i64, _i64, _i64, _i64, _P64]),
-            ("ptensor_dist_allgatherv", None, [_i64, ctypes.c_void_p, _P64, ctypes.c_void_p]),
-            ("ptensor_dist_gatherv", None, [_i64, ctypes.c_void_p, _P64, ctypes.c_void_p,
-                                            ctypes.c_int]),
-            ("ptensor_dist_bcast", None, [_i64, ctypes.c_void_p, _i64, ctypes.c_int]),
-            ("ptensor_dist_allreduce_buf", None, [_i64, ctypes.c_void_p, _i64, _i64, _i64]),
-            ("ptensor_dist_alltoall", None, [_i64, ctypes.c_void_p, ctypes.c_void_p, _i64]),
-            ("ptensor_dist_alltoallv", None, [_i64, ctypes.c_void_p, _P64, ctypes.c_void_p,
-                                              _P64, _i64]),
-            ("ptensor_dist_reduce_scatter_buf", None, [_i64, ctypes.c_void_p, ctypes.c_void_p,
-                                                       _i64, _i64, _i64]),
-            ("ptensor_dist_sendrecv", None, [_i64, ctypes.c_void_p, _i64, ctypes.c_void_p, _i64,
-                                             _i64]),
-            ("ptensor_dist_stats", None, [_P64])]:
+    for name, res, args in _ABI:
         f = getattr(lib, name)
         f.restype = res
         f.argtypes = args
@@ -257,7 +263,18 @@ def as_team(team):
 
 # ------------------------------------------------------------------ dist nodes
 
-_SPEC_WORDS = 15  # n, spb, spo, sL, sa, ss, tpb, tpo, tL, ta, ts, hl, hh, su, tu (runtime/dist.c)
+class Move(collections.namedtuple(
+        "Move", "n spb spo sL sa ss tpb tpo tL ta ts hl hh su tu", defaults=(0, 0, 1, 1))):
+    """A repartition (runtime/dist.c's Spec, word for word): the n items i = 0..n-1 along
+    one axis; item i is source row sa + ss*i of the partition (spb, spo, sL) and target row
+    ta + ts*i of the partition (tpb, tpo, tL); a rank receives the items whose target row is
+    in its own rows widened by hl below and hh above (halos); rows are units of su (source)
+    and tu (target) partition rows (a reshape that regroups the split axis moves flattened
+    arrays). A tuple: it is passed to the runtime as 15 int64 words and memoized."""
+    __slots__ = ()
+
+
+_SPEC_WORDS = len(Move._fields)
 
 
 def _spec_array(spec):
@@ -363,7 +380,7 @@ def _rows(axis, ndim, sl):
 
 # ------------------------------------------------------------------ DArray
 
-class DArray:
+class DArray(Placed):
     """A distributed array: global shape and dtype, a team, the split axis, the partition
     (pb, po) of the split axis and this rank's rows ``_local``. ``_view`` = (base, shift, key)
     for a unit-step view of `base` (halos then come from the base's rows); ``_ext`` caches
@@ -437,20 +454,6 @@ class DArray:
     shape = property(lambda self: self._shape)
     dtype = property(lambda self: self._dtype)
     ndim = property(lambda self: len(self._shape))
-    device = property(lambda self: "cpu")
-
-    def to_device(self, device, /, *, stream=None):
-        from ._creation import check_device
-        check_device(device)
-        return self
-
-    @property
-    def size(self):
-        n = 1
-        for s in self._shape:
-            n *= s
-        return n
-
     @property
     def partition(self):
         return (self._pb, self._po, self._shape[self.split])

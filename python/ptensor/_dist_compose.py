@@ -26,6 +26,7 @@ import numpy as np
 from . import _ops
 from ._array import Local
 from ._dist import DArray, _rows
+from ._dist_registry import distributed
 
 
 def _is_dist(v):
@@ -425,18 +426,21 @@ def batched_lapack(fn, *args, **kw):
     return wrap(r)
 
 
-# the namespace functions these replace for distributed arguments (_dist_ops.dispatching)
-FUNCTIONS = {"concat": concat, "stack": stack, "expand_dims": expand_dims,
-             "broadcast_to": broadcast_to, "broadcast_arrays": broadcast_arrays,
-             "moveaxis": moveaxis, "diff": diff, "count_nonzero": count_nonzero,
-             "vecdot": vecdot, "tril": triangle, "triu": triangle, "take": take,
-             "searchsorted": searchsorted, "vector_norm": vector_norm, "outer": outer,
-             "tensordot": tensordot, "trace": trace, "cross": cross, "matrix_norm": matrix_norm,
-             "matrix_power": matrix_power, "diagonal": diagonal, "unstack": unstack,
-             "meshgrid": meshgrid, "repeat": repeat, "tile": tile,
-             "take_along_axis": take_along_axis}
-FUNCTIONS.update({n: unique for n in ("unique_values", "unique_counts", "unique_inverse",
-                                      "unique_all")})
-FUNCTIONS.update({n: batched_lapack for n in (
+# the namespace functions these replace for distributed arguments (the registry:
+# _dist_registry; each takes the local function first)
+_FUNCTIONS = {"concat": concat, "stack": stack, "expand_dims": expand_dims,
+              "broadcast_to": broadcast_to, "broadcast_arrays": broadcast_arrays,
+              "moveaxis": moveaxis, "diff": diff, "count_nonzero": count_nonzero,
+              "vecdot": vecdot, "tril": triangle, "triu": triangle, "take": take,
+              "searchsorted": searchsorted, "vector_norm": vector_norm, "outer": outer,
+              "tensordot": tensordot, "trace": trace, "cross": cross,
+              "matrix_norm": matrix_norm, "matrix_power": matrix_power, "diagonal": diagonal,
+              "unstack": unstack, "meshgrid": meshgrid, "repeat": repeat, "tile": tile,
+              "take_along_axis": take_along_axis}
+_FUNCTIONS.update({n: unique for n in ("unique_values", "unique_counts", "unique_inverse",
+                                       "unique_all")})
+_FUNCTIONS.update({n: batched_lapack for n in (
     "cholesky", "det", "slogdet", "inv", "solve", "eigh", "eigvalsh", "svd", "svdvals", "qr",
     "pinv", "matrix_rank")})
+for _name, _impl in _FUNCTIONS.items():
+    distributed(_name)(lambda name, fn, *a, _impl=_impl, **kw: _impl(fn, *a, **kw))

@@ -33,6 +33,7 @@ from . import _dist
 from . import _dtypes as dt
 from ._array import Local
 from ._dist import DArray
+from ._dist_registry import distributed
 
 _MAX_ITEMS = 2**31 - 1  # MPI's int counts and displacements
 
@@ -105,7 +106,8 @@ def reshape_flat(x, new):
     inner_new = int(np.prod(new[1:], dtype=np.int64))
     lo, hi = team.owned(new[0], 0, new[0])
     shape = (hi - lo,) + tuple(new[1:])
-    spec = [x.size, *x.partition, 0, 1, new[0], 0, new[0], 0, 1, 0, 0, inner, inner_new]
+    spec = _dist.Move(x.size, *x.partition, 0, 1, new[0], 0, new[0], 0, 1, su=inner,
+                      tu=inner_new)
     flat = reshape(x._local, (x._local.size,))
     if _dist.needs_exchange(team, spec):
         flat = _dist._repartition(team, flat, 0, spec)
@@ -236,6 +238,11 @@ def masked(x, mask):
     from its own rows, and the selection is rebalanced (no gather of x or mask)."""
     x, mask = _along_rows(x), _along_rows(mask)
     return _balanced(x.team, [np.asarray(x._local[mask._local])])[0]
+
+
+@distributed("nonzero")
+def _nonzero(name, fn, x, /):
+    return nonzero(x)
 
 
 def nonzero(x):

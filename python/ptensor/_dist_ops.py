@@ -11,11 +11,14 @@ from . import _core
 from . import _dtypes as dt
 from . import _ops
 from ._array import Array, Local, _inplace
-from ._dist import (DArray, _DEFAULT, _GHOST, _HALO_MAX, _allreduce, _repartition, _rows,
-                    as_team, distribute)
+from ._dist import (DArray, Move, _DEFAULT, _GHOST, _HALO_MAX, _allreduce, _repartition,
+                    _rows, as_team, distribute)
 from . import _dist
-from . import _dist_compose
+from . import _dist_compose  # noqa: F401 (registers its implementations)
 from . import _dist_move
+from . import _dist_registry
+from . import _dist_scans  # noqa: F401 (registers its implementations)
+from ._dist_registry import distributed
 from ._indexing import _Uncached, _key_sig, remember, slice_item
 
 
@@ -46,7 +49,7 @@ def _local_rows(x, pb, po):
         return x._local
     base, shift, key = _source(x)
     team, bax = x.team, base.split
-    spec = (L, base._pb, base._po, base._shape[bax], shift, 1, pb, po, L, 0, 1, 0, 0, 1, 1)
+    spec = Move(L, base._pb, base._po, base._shape[bax], shift, 1, pb, po, L, 0, 1)
     i0, i1, needs, hl, hh = _dist.move_plan(team, spec)
     if not needs:
         cached = _program_ext(base)
@@ -93,7 +96,7 @@ def _refresh_ghosts(x):
     P, g = x._pad[0], x._pad[1]
     team, ax = x.team, x.split
     pb, po, L = x.partition
-    spec = (L, pb, po, L, 0, 1, pb, po, L, 0, 1, g, g, 1, 1)
+    spec = Move(L, pb, po, L, 0, 1, pb, po, L, 0, 1, hl=g, hh=g)
     i0, i1, needs, _, _ = _dist.move_plan(team, spec)
     if needs:
         lo, hi = x.owned()
@@ -134,7 +137,7 @@ def _halo(base, hl, hh):
     if cached is not None:
         hl, hh = max(hl, cached[2]), max(hh, cached[3])
     pb, po, L = base.partition
-    spec = [L, pb, po, L, 0, 1, pb, po, L, 0, 1, hl, hh, 1, 1]
+    spec = Move(L, pb, po, L, 0, 1, pb, po, L, 0, 1, hl=hl, hh=hh)
     ext = _repartition(base.team, base._local, base.split, spec)
     ext_lo = _dist._items(base.team, spec)[0]
     base._ext = (hl, hh, _core.node_ref(ext._t), ext_lo, _core.program_epoch())
@@ -533,7 +536,7 @@ def _moved_copy(x, ks, k):
     start, stop, step = ks.indices(x.shape[x.split])
     n = len(range(start, stop, step))
     other, new_ax, _, shape = _view_parts(x, k, n)
-    spec = [n, *x.partition, start, step, n, 0, n, 0, 1, 0, 0, 1, 1]
+    spec = Move(n, *x.partition, start, step, n, 0, n, 0, 1)
     local = _repartition(x.team, x._local[other], new_ax, spec)
     return DArray(local, shape, x.team, new_ax)
 
@@ -694,7 +697,7 @@ def _set_plan(x, k):
     n = len(range(start, stop, step))
     lo, hi = x.owned()
     # items i whose row start + step*i is mine
-    spec = [n, x._pb, x._po, L, start, step, x._pb, x._po, L, start, step, 0, 0, 1, 1]
+    spec = Move(n, x._pb, x._po, L, start, step, x._pb, x._po, L, start, step)
     i0, i1 = _dist._items(x.team, spec)
     first = start + step * i0 - lo
     last = first + step * (i1 - i0)
@@ -804,7 +807,7 @@ def _setitem(x, key, value):
         if not dropped and value.shape[value.split] == n and \
                 value.split + len(vshape) - value.ndim == vax and n > 0:
             vbase, vshift, vkey = _source(value)
-            vspec = [n, *vbase.partition, vshift, 1, x._pb, x._po, L, start, step, 0, 0, 1, 1]
+            vspec = Move(n, *vbase.partition, vshift, 1, x._pb, x._po, L, start, step)
             if not _dist.needs_exchange(x.team, vspec):
                 blo, _ = vbase.owned()
                 part = _apply_key(vbase._local, vkey, vbase.split,
@@ -1197,85 +1200,93 @@ def _has_darray(args, kwargs):
     return False
 
 
-_REDUCTIONS = ("sum", "prod", "min", "max", "any", "all")
+@distributed("sum", "prod", "min", "max", "any", "all")
+def _reduction(name, fn, *a, **kw):
+    if len(a) != 1 or not isinstance(a[0], DArray):
+        return replicated(fn, a, kw)
+    return reduce(name, fn, a[0], **kw)
+
+
+@distributed("mean")
+def _mean(name, fn, x, /, *, axis=None, keepdims=False):
+    return mean(x, axis, keepdims)
+
+
+@distributed("var", "std")
+def _var(name, fn, x, /, *, axis=None, correction=0.0, keepdims=False):
+    return var(x, axis, correction, keepdims, _sqrt=name == "std")
+
+
+@distributed("matmul")
+def _matmul(name, fn, x1, x2, /):
+    return matmul(fn, x1, x2)
+
+
+@distributed("permute_dims")
+def _permute_dims(name, fn, x, /, axes):
+    return permute_dims(fn, x, axes)
+
+
+@distributed("matrix_transpose")
+def _matrix_transpose(name, fn, x, /):
+    return matrix_transpose(fn, x)
+
+
+@distributed("reshape")
+def _reshape(name, fn, x, /, shape, *, copy=None):
+    return reshape(fn, x, shape, copy)
+
+
+@distributed("squeeze")
+def _squeeze(name, fn, x, /, axis):  # a view, as on one process: the same index
+    from ._manipulation import squeeze_key
+    return getitem(x, squeeze_key(x.shape, axis))
+
+
+@distributed("flip")
+def _flip(name, fn, x, /, *, axis=None):  # a view, as on one process: the same index
+    from ._manipulation import flip_key
+    return getitem(x, flip_key(x.ndim, axis))
+
+
+@distributed("roll")
+def _roll(name, fn, x, /, shift, *, axis=None):
+    return roll(fn, x, shift, axis)
+
+
+@distributed("sort", "argsort")
+def _sort(name, fn, x, /, *, axis=-1, descending=False, stable=True):
+    return sort(fn, x, axis, descending, stable, indices=name == "argsort")
+
+
+@distributed("astype")
+def _astype(name, fn, x, dtype, /, *, copy=True, device=None):
+    local = x._local
+    r = fn(local, dtype, copy=copy, device=device)
+    if r is local:  # copy=False and the dtype stays: x itself, as on one process
+        return x
+    return DArray(r, x.shape, x.team, x.split, x._pb, x._po)
+
+
+def _elementwise(name, fn, *a, **kw):
+    return elementwise(fn, a, kw)
+
+
+def _replicated(name, fn, *a, **kw):
+    return replicated(fn, a, kw)
 
 
 def dispatching(name, fn, elementwise_names):
-    """fn, but distributed arguments take the distributed implementation of `name`."""
-    if name in _REDUCTIONS:
-        def impl(*a, **kw):
-            if len(a) != 1 or not isinstance(a[0], DArray):
-                return replicated(fn, a, kw)
-            return reduce(name, fn, a[0], **kw)
-    elif name == "mean":
-        def impl(x, /, *, axis=None, keepdims=False):
-            return mean(x, axis, keepdims)
-    elif name in ("var", "std"):
-        def impl(x, /, *, axis=None, correction=0.0, keepdims=False):
-            return var(x, axis, correction, keepdims, _sqrt=name == "std")
-    elif name in elementwise_names:
-        def impl(*a, **kw):
-            return elementwise(fn, a, kw)
-    elif name == "matmul":
-        def impl(x1, x2, /):
-            return matmul(fn, x1, x2)
-    elif name == "permute_dims":
-        def impl(x, /, axes):
-            return permute_dims(fn, x, axes)
-    elif name == "matrix_transpose":
-        def impl(x, /):
-            return matrix_transpose(fn, x)
-    elif name == "reshape":
-        def impl(x, /, shape, *, copy=None):
-            return reshape(fn, x, shape, copy)
-    elif name == "squeeze":  # views, as on one process: the same index of the DArray
-        def impl(x, /, axis):
-            from ._manipulation import squeeze_key
-            return getitem(x, squeeze_key(x.shape, axis))
-    elif name == "flip":
-        def impl(x, /, *, axis=None):
-            from ._manipulation import flip_key
-            return getitem(x, flip_key(x.ndim, axis))
-    elif name in _dist_compose.FUNCTIONS:
-        composed = _dist_compose.FUNCTIONS[name]
-
-        def impl(*a, **kw):
-            return composed(fn, *a, **kw)
-    elif name == "roll":
-        def impl(x, /, shift, *, axis=None):
-            return roll(fn, x, shift, axis)
-    elif name == "nonzero":
-        def impl(x, /):
-            return _dist_move.nonzero(x)
-    elif name in ("argmax", "argmin"):
-        def impl(x, /, *, axis=None, keepdims=False):
-            from ._dist_scans import arg_reduce
-            return arg_reduce(name, fn, x, axis, keepdims)
-    elif name in ("cumulative_sum", "cumulative_prod"):
-        def impl(x, /, *, axis=None, dtype=None, include_initial=False):
-            from ._dist_scans import cumulative
-            return cumulative(name, fn, x, axis, dtype, include_initial)
-    elif name in ("sort", "argsort"):
-        def impl(x, /, *, axis=-1, descending=False, stable=True):
-            return sort(fn, x, axis, descending, stable, indices=name == "argsort")
-    elif name == "astype":
-        def impl(x, dtype, /, *, copy=True, device=None):
-            local = x._local
-            r = fn(local, dtype, copy=copy, device=device)
-            if r is local:  # copy=False and the dtype stays: x itself, as on one process
-                return x
-            return DArray(r, x.shape, x.team, x.split, x._pb, x._po)
-    else:
-        def impl(*a, **kw):
-            return replicated(fn, a, kw)
-
+    """fn, but distributed arguments take the distributed implementation of `name` (the
+    registry: _dist_registry)."""
+    impl = _dist_registry.lookup(name, elementwise_names, _elementwise, _replicated)
     may_return_input = name == "astype"  # copy=False: x itself (the standard's rule)
 
     @functools.wraps(fn)
     def f(*args, **kwargs):
         if _has_darray(args, kwargs):
             _dist.note(name, args, kwargs)
-            r = impl(*args, **kwargs)
+            r = impl(name, fn, *args, **kwargs)
             if not may_return_input and any(r is a for a in args):
                 r = _fresh(r)  # functions return new arrays, as on one process
             return r

@@ -22,6 +22,7 @@ import numpy as np
 from . import _dtypes as dt
 from . import _ops
 from ._dist import DArray, _collective, _rows
+from ._dist_registry import distributed
 
 
 def _global_index(x, axes):
@@ -44,6 +45,11 @@ def _global_index(x, axes):
     return DArray(pt.broadcast_to(idx, shape), gshape, x.team, x.split, x._pb, x._po)
 
 
+@distributed("argmax", "argmin")
+def _arg_reduce(name, fn, x, /, *, axis=None, keepdims=False):
+    return arg_reduce(name, fn, x, axis, keepdims)
+
+
 def arg_reduce(name, fn, x, axis=None, keepdims=False):
     """argmax / argmin of the DArray x (fn: the local function)."""
     import ptensor as pt
@@ -64,6 +70,11 @@ def arg_reduce(name, fn, x, axis=None, keepdims=False):
         hit = pt.logical_or(hit, pt.logical_and(pt.isnan(m), pt.isnan(x)))
     cand = pt.where(hit, _global_index(x, axes), n)
     return pt.min(cand, axis=axis, keepdims=keepdims)
+
+
+@distributed("cumulative_sum", "cumulative_prod")
+def _cumulative(name, fn, x, /, *, axis=None, dtype=None, include_initial=False):
+    return cumulative(name, fn, x, axis, dtype, include_initial)
 
 
 def cumulative(name, fn, x, axis=None, dtype=None, include_initial=False):

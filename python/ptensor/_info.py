@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _dtypes as dt
+from . import _device
 from ._creation import check_device
 
 _KINDS = {
@@ -99,10 +100,10 @@ class Info:
                 "max dimensions": 64}
 
     def default_device(self):
-        return "cpu"
+        return _device.default_device()
 
     def devices(self):
-        return ["cpu"]
+        return list(_device.DEVICES)
 
     def default_dtypes(self, *, device=None):
         check_device(device)

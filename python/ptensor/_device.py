@@ -1,0 +1,78 @@
+"""Placement: where arrays live (issue "House", item 2; devices come with issue "Devices").
+
+One Device type, the array API's device object, and the one implementation of `device`,
+`to_device` and `size` that local and distributed arrays share (Placed). Today there is one
+device, the host CPU; a device that does not exist raises ValueError. A Device equals its
+name (`x.device == "cpu"`), as NumPy's string devices do.
+"""
+from __future__ import annotations
+
+import math
+
+
+class Device:
+    """A device (the array API's device object): its kind and index."""
+    __slots__ = ("kind", "index")
+
+    def __init__(self, kind: str, index: int = 0):
+        self.kind, self.index = kind, index
+
+    @property
+    def name(self) -> str:
+        return self.kind if self.kind == "cpu" else f"{self.kind}:{self.index}"
+
+    def __eq__(self, other):
+        if isinstance(other, Device):
+            return (self.kind, self.index) == (other.kind, other.index)
+        if isinstance(other, str):
+            return other == self.name
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self.name)
+
+    def __repr__(self):
+        return f"Device({self.name!r})"
+
+    def __str__(self):
+        return self.name
+
+
+CPU = Device("cpu")
+DEVICES = (CPU,)  # found at import: the host CPU only (issue "Devices")
+
+
+def default_device() -> Device:
+    return CPU
+
+
+def as_device(device) -> Device:
+    """A device argument (None: the default device; a Device; or its name) as a Device;
+    ValueError for a device that does not exist."""
+    if device is None:
+        return default_device()
+    for d in DEVICES:
+        if d == device:
+            return d
+    names = ", ".join(repr(d.name) for d in DEVICES)
+    raise ValueError(f"device: unsupported device {device!r} (this build supports {names})")
+
+
+class Placed:
+    """device, to_device and size of an array (local or distributed): its `shape` and, once
+    there is more than one device, its `_device`."""
+    __slots__ = ()
+
+    @property
+    def device(self) -> Device:
+        return CPU
+
+    def to_device(self, device, /, *, stream=None):
+        """The array on `device`: itself when it is there already (no copy, as the standard
+        allows); the one device today is the host CPU."""
+        as_device(device)
+        return self
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.shape)

@@ -1,0 +1,129 @@
+/* ptensor_runtime.h - the runtime's C ABI: every entry point that compiled programs or
+ * Python (ctypes) call, in one place (issue "House", item 3).
+ *
+ * Who uses this header, and how it stays true:
+ *   - runtime/dist.c (libptensor_dist.so, the MPI runtime) and src/CustomCall.cpp,
+ *     src/Program.cpp (the host entries in ptensor._core) include it: a definition that
+ *     differs from its declaration here does not compile.
+ *   - python/ptensor/_dist.py binds the MPI runtime with ctypes (its table _ABI), and
+ *     mlir_passes/Passes/DistToRuntime.cpp declares the entries it calls in MLIR:
+ *     tests/python/test_runtime_abi.py checks both against this header.
+ *
+ * Conventions: one prototype per declaration (it may wrap), `int64_t` for MLIR's i64 and
+ * index, `int` for i32. A team is an MPI communicator's Fortran handle (MPI_Comm_c2f). The
+ * compiled-code entries that take arrays take MLIR's unranked memref descriptor
+ * (pt_unranked), through MLIR's C interface (`_mlir_ciface_` prefix), one entry per element
+ * type (PT_RUNTIME_ELEMENT_TYPES).
+ */
+#ifndef PTENSOR_RUNTIME_H
+#define PTENSOR_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* MLIR's unranked memref descriptor: {rank, ranked descriptor*}, the ranked descriptor
+ * being {allocated, aligned, offset, sizes[rank], strides[rank]}. */
+typedef struct {
+  int64_t rank;
+  void *desc;
+} pt_unranked;
+
+/* ------------------------------------------------------------ host entries (ptensor._core) */
+
+/* Memory of compiled programs (MLIR's memref-to-LLVM allocation hooks, bound by name in the
+ * JIT): large buffers come from a pool of 2 MiB-aligned huge pages (src/Program.cpp). */
+void *_mlir_memref_to_llvm_alloc(uint64_t bytes);
+void *_mlir_memref_to_llvm_aligned_alloc(uint64_t align, uint64_t bytes);
+void _mlir_memref_to_llvm_free(void *p);
+
+/* ptensor.custom_call and the built-in kernels (sort, scan, LAPACK): config points to the
+ * call's static description, buffers to its operands' descriptors (CustomCallAbi.h). */
+void ptensor_custom_call(int64_t config, int64_t buffers, int64_t nargs, int64_t nresults);
+
+/* ------------------------------------------------------------ MPI runtime (libptensor_dist) */
+
+/* Life cycle and teams (Python) */
+int ptensor_dist_init(void);
+void ptensor_dist_finalize(void);
+int64_t ptensor_dist_world(void);
+int ptensor_dist_size(int64_t team);
+int ptensor_dist_rank(int64_t team);
+void ptensor_dist_barrier(int64_t team);
+int64_t ptensor_dist_split(int64_t team, int color, int key);
+void ptensor_dist_abort(int64_t team, int code);
+void ptensor_dist_stats(int64_t *out);
+
+/* Checking mode (PTENSOR_CHECK_RANKS=1): the signature the ranks compare */
+void ptensor_dist_set_signature(int64_t sig);
+int ptensor_dist_checking(void);
+
+/* A repartition (Python: ptensor._dist.Move, field for field; runtime/dist.c's Spec): the n
+ * items i = 0..n-1 along one axis; item i is source row sa + ss*i of the partition
+ * (spb, spo, sL) and target row ta + ts*i of the partition (tpb, tpo, tL); a rank receives
+ * the items whose target row lies in its rows widened by hl below and hh above (halos);
+ * rows are units of su (source) and tu (target) partition rows. Passed as 15 words. */
+typedef struct {
+  int64_t n, spb, spo, sL, sa, ss, tpb, tpo, tL, ta, ts, hl, hh, su, tu;
+} pt_move_spec;
+
+/* Partition arithmetic (the one implementation; Python asks it); spec: a pt_move_spec */
+void ptensor_dist_owned(int64_t P, int64_t r, int64_t pb, int64_t po, int64_t L, int64_t *lo,
+                        int64_t *hi);
+void ptensor_dist_items(int64_t P, int64_t r, const int64_t *spec, int64_t *out);
+int ptensor_dist_needs_exchange(int64_t P, const int64_t *spec);
+void ptensor_dist_halo_need(int64_t P, const int64_t *spec, int64_t *out);
+void ptensor_dist_counts(int64_t P, int64_t pb, int64_t po, int64_t L, int64_t *out);
+
+/* Collectives on host buffers (Python: data movement outside compiled programs) */
+void ptensor_dist_allgatherv(int64_t team, const void *mine, const int64_t *bytes, void *out);
+void ptensor_dist_gatherv(int64_t team, const void *mine, const int64_t *bytes, void *out,
+                          int root);
+void ptensor_dist_bcast(int64_t team, void *data, int64_t bytes, int root);
+void ptensor_dist_allreduce_buf(int64_t team, void *data, int64_t count, int64_t code,
+                                int64_t kind);
+void ptensor_dist_alltoall(int64_t team, const void *send, void *recv, int64_t bytes);
+void ptensor_dist_alltoallv(int64_t team, const void *send, const int64_t *scount, void *recv,
+                            const int64_t *rcount, int64_t item);
+void ptensor_dist_reduce_scatter_buf(int64_t team, const void *send, void *recv, int64_t count,
+                                     int64_t code, int64_t kind);
+void ptensor_dist_sendrecv(int64_t team, const void *send, int64_t dst, void *recv, int64_t src,
+                           int64_t bytes);
+
+/* Compiled code: scalars (--dist-to-runtime) */
+int64_t ptensor_dist_block(int64_t team, int64_t n, int64_t end);
+int64_t ptensor_dist_gather_rows(int64_t team, int64_t n);
+void ptensor_dist_repartition_wait(int64_t handle);
+
+/* Compiled code: the dist ops on arrays, one entry per element type T (--dist-to-runtime).
+ * repartition_start returns a handle that ptensor_dist_repartition_wait completes. */
+#define PT_RUNTIME_ELEMENT_TYPES(X) X(f64) X(f32) X(i64) X(i32) X(i16) X(i8) X(i1) X(c64) X(c128)
+#define PT_RUNTIME_DIST_ENTRIES(T)                                                               \
+  int64_t _mlir_ciface_ptensor_dist_repartition_start_##T(                                      \
+      int64_t team, pt_unranked *src, pt_unranked *dst, int64_t axis, int64_t n, int64_t spb,   \
+      int64_t spo, int64_t sL, int64_t sa, int64_t ss, int64_t tpb, int64_t tpo, int64_t tL,    \
+      int64_t ta, int64_t ts, int64_t hl, int64_t hh, int64_t su, int64_t tu,                   \
+      int64_t ghostsOnly);                                                                      \
+  void _mlir_ciface_ptensor_dist_allreduce_##T(int64_t team, pt_unranked *buf,                 \
+                                               int64_t isUnsigned, int64_t kind);               \
+  void _mlir_ciface_ptensor_dist_all_gather_##T(int64_t team, pt_unranked *src,                \
+                                                pt_unranked *dst, int64_t dim);                 \
+  void _mlir_ciface_ptensor_dist_all_to_all_##T(int64_t team, pt_unranked *src,                \
+                                                pt_unranked *dst, int64_t split,                \
+                                                int64_t concat);                                \
+  void _mlir_ciface_ptensor_dist_reduce_scatter_##T(int64_t team, pt_unranked *src,            \
+                                                    pt_unranked *dst, int64_t dim,              \
+                                                    int64_t isUnsigned, int64_t kind);          \
+  void _mlir_ciface_ptensor_dist_permute_##T(int64_t team, pt_unranked *src, pt_unranked *dst, \
+                                             int64_t to, int64_t from);                         \
+  void _mlir_ciface_ptensor_dist_bcast_##T(int64_t team, pt_unranked *buf, int64_t root);
+PT_RUNTIME_ELEMENT_TYPES(PT_RUNTIME_DIST_ENTRIES)
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PTENSOR_RUNTIME_H */
