@@ -106,7 +106,12 @@ struct FuseElementwisePass : ptensor::impl::FuseElementwiseBase<FuseElementwiseP
     // tensor.dim of a loop's result -> the size it was built from (drops loops kept alive
     // only for their shapes)
     memref::populateResolveRankedShapedTypeResultDimsPatterns(patterns);
-    if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
+    // producers before consumers: a consumer then takes a producer that is fused already
+    // (one fusion per edge); bottom-up, each consumer re-fused the producers of every path
+    // to it, exponentially many in a leapfrog loop (12,535 fusions for 32 ops)
+    GreedyRewriteConfig config;
+    config.useTopDownTraversal = true;
+    if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns), config)))
       return signalPassFailure();
     if (auto fn = dyn_cast<func::FuncOp>(getOperation()))
       ptensor::fuseSiblings(fn);
