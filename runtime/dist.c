@@ -897,7 +897,7 @@ void ptensor_dist_sendrecv(i64 team, const void *send, i64 dst, void *recv, i64 
 /* ---------------------------------------------------------------- collectives of compiled code */
 
 /* The seed collectives as compiled programs call them (dist.all_gather, all_to_all,
- * collective_broadcast, reduce_scatter, collective_permute; see mlir_passes/Dist/Ops.td):
+ * collective_broadcast, reduce_scatter, collective_permute; see mlir_passes/Dialect/Dist/Ops.td):
  * strided local tensors are packed into message buffers slab by slab along the op's axis
  * (so blocks along that axis are contiguous), moved by the byte-level entries above, and
  * unpacked into the result. Shapes were checked over the team when Python recorded the op;

@@ -2,11 +2,11 @@
  * Python (ctypes) call, in one place (issue "House", item 3).
  *
  * Who uses this header, and how it stays true:
- *   - runtime/dist.c (libptensor_dist.so, the MPI runtime) and src/CustomCall.cpp,
- *     src/Program.cpp (the host entries in ptensor._core) include it: a definition that
- *     differs from its declaration here does not compile.
+ *   - runtime/dist.c (libptensor_dist.so, the MPI runtime) and runtime/host/CustomCall.cpp,
+ *     runtime/host/MemoryPool.cpp (the host runtime, linked into ptensor._core) include it:
+ *     a definition that differs from its declaration here does not compile.
  *   - python/ptensor/_dist.py binds the MPI runtime with ctypes (its table _ABI), and
- *     mlir_passes/Passes/DistToRuntime.cpp declares the entries it calls in MLIR:
+ *     mlir_passes/Conversion/DistToRuntime.cpp declares the entries it calls in MLIR:
  *     tests/python/test_runtime_abi.py checks both against this header.
  *
  * Conventions: one prototype per declaration (it may wrap), `int64_t` for MLIR's i64 and

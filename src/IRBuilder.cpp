@@ -3,11 +3,12 @@
 // Leaves enter through bufferization.to_tensor + ptensor.from_ranked; results leave through
 // ptensor.to_ranked + bufferization.materialize_in_destination into caller-owned buffers.
 #include "IRBuilder.h"
+#include "Backend.h"
 #include "Jit.h"
 
 #include "Dist/Dialect.h"
 #include "PTensor/Dialect.h"
-#include "Passes/Passes.h"
+#include "Pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -21,8 +22,13 @@ using namespace mlir;
 
 namespace ptensor {
 namespace {
+/// The device on a PTensor type: none for the host CPU (the default), else its name.
+StringAttr deviceAttr(MLIRContext *ctx, const Node &n) {
+  return n.device == 0 ? StringAttr() : StringAttr::get(ctx, backend(n.device).name());
+}
 PTensorType ptType(MLIRContext *ctx, const Node &n) {
-  return PTensorType::get(ctx, typeShape(n), elementType(ctx, n.dtype));
+  return PTensorType::get(ctx, typeShape(n), elementType(ctx, n.dtype), deviceAttr(ctx, n),
+                          IntegerAttr());
 }
 MemRefType memrefType(MLIRContext *ctx, const Node &n, bool contiguous) {
   auto shape = typeShape(n);
@@ -99,7 +105,7 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
     if (withTeam) {
       SmallVector<int64_t> shape(ty.getShape());
       shape[0] = ShapedType::kDynamic;
-      created = PTensorType::get(ctx, shape, ty.getElementType(), StringAttr(),
+      created = PTensorType::get(ctx, shape, ty.getElementType(), deviceAttr(ctx, *n),
                                  b.getI64IntegerAttr(attrs[teamAt]));
     }
     Value r;
@@ -191,7 +197,7 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
     case Kind::DistReduce: {
       Value team = b.create<arith::IndexCastOp>(loc, b.getI64Type(), indices()[0]);
       Value src = b.create<ToRankedOp>(loc, ty.toTensorType(), opnd(0));
-      Value t = b.create<dist::FinalizeReduceOp>(loc, src.getType(), team, dist::ReduceKind(n->sub), src,
+      Value t = b.create<dist::FinalizeReduceOp>(loc, src.getType(), team, ReduceKind(n->sub), src,
                                                  attrs[0] != 0);
       r = b.create<FromRankedOp>(loc, ty, t);
       break;
@@ -213,7 +219,7 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
       else if (n->kind == Kind::DistBroadcast)
         op = b.create<dist::CollectiveBroadcastOp>(loc, rt, team, src, i[1]);
       else if (n->kind == Kind::DistReduceScatter)
-        op = b.create<dist::ReduceScatterOp>(loc, rt, team, dist::ReduceKind(n->sub), src, attrs[0],
+        op = b.create<dist::ReduceScatterOp>(loc, rt, team, ReduceKind(n->sub), src, attrs[0],
                                              attrs[1] != 0);
       else
         op = b.create<dist::CollectivePermuteOp>(loc, TypeRange{rt}, team, ValueRange{src}, attrs);
@@ -230,7 +236,7 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
         for (int64_t j = 0; j < p[1]; ++j)
           if (p[2] >> j & 1)
             shape[j] = 1;
-        t = PTensorType::get(ctx, shape, elementType(ctx, d));
+        t = PTensorType::get(ctx, shape, elementType(ctx, d), deviceAttr(ctx, *n), IntegerAttr());
         p += 3;
       }
       std::string name = unpackString(p), text = unpackString(p);

@@ -1,42 +1,21 @@
-// Compile + cache + run. The pipeline is ptensor::buildPipeline (the same one ptensor-opt
-// registers); LLVM optimizes at O3 with libmvec as vector math library (exp, log, sin, ... on
-// 4 doubles at a time), and scf.parallel loops run on OpenMP threads.
+// Find or compile, and run: the target-independent part of running a plan. A plan's PTensor IR
+// (IRBuilder) is verified and compiled by the backend of its device (Backend.h: today the host
+// CPU, HostBackend.cpp), cached in memory by the plan's structure (sizes and scalars are
+// arguments, so they never miss) and on disk (DiskCache.cpp); a large program runs on a worker
+// thread so that Ctrl-C can abandon it.
 #include "Jit.h"
 
+#include "Backend.h"
 #include "CustomCall.h"
 #include "DiskCache.h"
 #include "IRBuilder.h"
-#include "MemoryPool.h"
 
-#include "Dist/Dialect.h"
-#include "PTensor/Dialect.h"
-#include "Passes/Passes.h"
-#include "Region/Dialect.h"
+#include "Pipeline/Passes.h"
 
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
-
-#include "llvm/Analysis/TargetLibraryInfo.h"
-#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
-#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
-#include "llvm/ExecutionEngine/Orc/LLJIT.h"
-#include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
-#include "llvm/ExecutionEngine/SectionMemoryManager.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/IR/Module.h"
-#include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/CommandLine.h"
-#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/TargetSelect.h"
-#include "llvm/Target/TargetMachine.h"
-#include "llvm/TargetParser/Triple.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -47,11 +26,12 @@
 #include <mutex>
 #include <stdexcept>
 #include <thread>
-#include <unistd.h>
 #include <unordered_map>
 
 namespace ptensor {
 namespace {
+int gThreads = 0; ///< set_num_threads (0: the default)
+
 struct KeyHash {
   size_t operator()(const std::vector<int64_t> &k) const {
     uint64_t h = 1469598103934665603ull;
@@ -61,58 +41,24 @@ struct KeyHash {
   }
 };
 
-/// The runtime functions the host target's compiled code calls (name, address; their C ABI
-/// is runtime/ptensor_runtime.h): allocation (MemoryPool) and ptensor_custom_call.
-const std::vector<std::pair<const char *, void *>> &jitRuntimeSymbols() {
-  static const std::vector<std::pair<const char *, void *>> s = {
-      {"_mlir_memref_to_llvm_alloc", reinterpret_cast<void *>(&jitAlloc)},
-      {"_mlir_memref_to_llvm_aligned_alloc", reinterpret_cast<void *>(&jitAlignedAlloc)},
-      {"_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&jitFree)},
-      {"ptensor_custom_call", reinterpret_cast<void *>(&ptensor_custom_call)}};
-  return s;
-}
-
-struct Compiled {
-  std::unique_ptr<mlir::ExecutionEngine> engine; // compiled in this process
-  std::unique_ptr<llvm::orc::LLJIT> loaded;       // or loaded from the disk cache
-  void (*fn)(void **) = nullptr;
-};
-
-const char *kLibomp = "/usr/lib/llvm-19/lib/libomp.so.5";
-const char *kRunnerUtils = "/usr/lib/llvm-19/lib/libmlir_c_runner_utils.so.19.1";
-int gThreads = 0;
-int gDefaultThreads = 1;
-void (*gOmpSetNumThreads)(int) = nullptr;
-/// OpenBLAS runs its own thread pool (all cores, or OPENBLAS_NUM_THREADS): PTENSOR_NUM_THREADS
-/// and set_num_threads cap it too (never above its own count), so ranks that share a node do
-/// not oversubscribe its cores.
-void (*gBlasSetNumThreads)(int) = nullptr;
-int gBlasThreads = 1; ///< OpenBLAS's own count, read when it is loaded
-void capBlasThreads(int n) {
-  if (gBlasSetNumThreads && n > 0)
-    gBlasSetNumThreads(std::min(n, gBlasThreads));
-}
-/// Programs whose largest array has fewer elements run on one thread: waking the OpenMP team
-/// (futex calls, the threads sleep between programs) costs more than the work.
-constexpr int64_t kParallelMin = 32768;
-
-/// Compiled programs by plan key, least recently used first evicted beyond `limit` (each
-/// holds its machine code and JIT state: ~0.6 MB). A program running is never evicted: the
-/// eviction happens before the new program is inserted, and that one is the most recent.
+/// Compiled programs by plan key (the key includes the device), least recently used first
+/// evicted beyond `limit` (each holds its machine code and JIT state: ~0.6 MB on the host). A
+/// program running is never evicted: the eviction happens before the new program is inserted,
+/// and that one is the most recent.
 struct ProgramCache {
   using Key = std::vector<int64_t>;
-  std::list<std::pair<Key, std::unique_ptr<Compiled>>> order; // most recent first
+  std::list<std::pair<Key, std::unique_ptr<Executable>>> order; // most recent first
   std::unordered_map<Key, decltype(order)::iterator, KeyHash> index;
   size_t limit = 512;
 
-  Compiled *find(const Key &k) {
+  Executable *find(const Key &k) {
     auto it = index.find(k);
     if (it == index.end())
       return nullptr;
     order.splice(order.begin(), order, it->second); // now the most recent
     return it->second->second.get();
   }
-  Compiled *insert(const Key &k, std::unique_ptr<Compiled> c) {
+  Executable *insert(const Key &k, std::unique_ptr<Executable> c) {
     order.emplace_front(k, std::move(c));
     index[k] = order.begin();
     shrink();
@@ -127,125 +73,33 @@ struct ProgramCache {
   }
 };
 
+/// The backends by device index (0: the host CPU). Created before the context, whose dialect
+/// registry they extend.
+std::vector<std::unique_ptr<Backend>> &backendList() {
+  static auto *list = [] {
+    auto *l = new std::vector<std::unique_ptr<Backend>>(); // never destroyed (see jit())
+    l->push_back(makeHostBackend());
+    return l;
+  }();
+  return *list;
+}
+
+/// The MLIR context every program is built in, and the compiled programs.
 struct Jit {
   mlir::MLIRContext ctx;
   ProgramCache cache;
-  std::function<llvm::Error(llvm::Module *)> transformer; // must outlive every engine
-  bool parallel = true;
-  bool blas = false;
 
   Jit() {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
     mlir::DialectRegistry registry;
     registerDialects(registry);
-    mlir::registerBuiltinDialectTranslation(registry);
-    mlir::registerLLVMDialectTranslation(registry);
-    mlir::registerOpenMPDialectTranslation(registry);
+    for (auto &b : backendList())
+      b->registerDialects(registry);
     ctx.appendDialectRegistry(registry);
     ctx.loadAllAvailableDialects();
     ctx.disableMultithreading();
     registerPassesAndPipeline();
-    // The packed-arguments wrapper of a program calls it with every memref field as an
-    // argument: thousands for a program with many results (64 row views: ~3000), nearly all
-    // passed on the stack in one basic block, where SelectionDAG's store merging is quadratic
-    // (64 results: 3.6 s of codegen, 128: 30 s; without it 0.4 s). Our kernels' stores are
-    // vectorized before codegen, so the JIT turns it off (an LLVM option: process-wide).
-    if (auto *o = llvm::cl::getRegisteredOptions().lookup("combiner-store-merging"))
-      static_cast<llvm::cl::opt<bool> *>(o)->setValue(false);
-    std::string err;
-    // libmvec for vector math; libomp 19 (an older libomp is also on the machine).
-    llvm::sys::DynamicLibrary::LoadLibraryPermanently("libmvec.so.1", &err);
-    // memrefCopy (strided copies) lives in MLIR's C runner utilities.
-    if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(kRunnerUtils, &err))
-      throw CompileError("ptensor: cannot load " + std::string(kRunnerUtils) + ": " + err);
-    // BLAS for float matmuls: Debian's OpenBLAS (or whatever libblas.so.3 provides CBLAS)
-    for (const char *lib : {"libopenblas.so.0", "libblas.so.3"})
-      if (!llvm::sys::DynamicLibrary::LoadLibraryPermanently(lib, &err) &&
-          llvm::sys::DynamicLibrary::SearchForAddressOfSymbol("cblas_dgemm") &&
-          llvm::sys::DynamicLibrary::SearchForAddressOfSymbol("cblas_sgemm")) {
-        blas = true;
-        break;
-      }
-    // PTENSOR_NUM_THREADS: 1 compiles without OpenMP; n > 1 sets the team size (default: all
-    // cores, or OMP_NUM_THREADS).
-    int envThreads = 0;
-    if (const char *e = std::getenv("PTENSOR_NUM_THREADS"))
-      envThreads = std::atoi(e);
-    if (envThreads == 1)
-      parallel = false;
     if (const char *e = std::getenv("PTENSOR_PROGRAM_CACHE_SIZE"); e && std::atoll(e) > 0)
       cache.limit = size_t(std::atoll(e));
-    auto blasGet = reinterpret_cast<int (*)()>(
-        llvm::sys::DynamicLibrary::SearchForAddressOfSymbol("openblas_get_num_threads"));
-    if (blas && blasGet) {
-      gBlasSetNumThreads = reinterpret_cast<void (*)(int)>(
-          llvm::sys::DynamicLibrary::SearchForAddressOfSymbol("openblas_set_num_threads"));
-      gBlasThreads = blasGet();
-      capBlasThreads(envThreads);
-    }
-    if (parallel) {
-      if (!std::getenv("KMP_BLOCKTIME"))
-        setenv("KMP_BLOCKTIME", "0", 0); // idle threads sleep: no spinning between programs
-      if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(kLibomp, &err))
-        parallel = false;
-      else
-        gOmpSetNumThreads = reinterpret_cast<void (*)(int)>(
-            llvm::sys::DynamicLibrary::SearchForAddressOfSymbol("omp_set_num_threads"));
-      if (auto maxThreads = reinterpret_cast<int (*)()>(
-              llvm::sys::DynamicLibrary::SearchForAddressOfSymbol("omp_get_max_threads")))
-        gDefaultThreads = maxThreads();
-      if (envThreads > 1 && gOmpSetNumThreads) {
-        gOmpSetNumThreads(envThreads);
-        gDefaultThreads = envThreads;
-      }
-    }
-    transformer = [](llvm::Module *m) -> llvm::Error {
-      llvm::LoopAnalysisManager lam;
-      llvm::FunctionAnalysisManager fam;
-      llvm::CGSCCAnalysisManager cgam;
-      llvm::ModuleAnalysisManager mam;
-      auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
-      if (!jtmb)
-        return jtmb.takeError();
-      jtmb->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-      auto tm = jtmb->createTargetMachine();
-      if (!tm)
-        return tm.takeError();
-      llvm::PipelineTuningOptions pto;
-      pto.LoopVectorization = true;
-      pto.SLPVectorization = true;
-      llvm::PassBuilder pb(tm->get(), pto);
-      llvm::Triple triple(m->getTargetTriple());
-      llvm::TargetLibraryInfoImpl tlii(triple);
-      tlii.addVectorizableFunctionsFromVecLib(llvm::TargetLibraryInfoImpl::LIBMVEC_X86, triple);
-      fam.registerPass([&] { return llvm::TargetLibraryAnalysis(tlii); });
-      pb.registerModuleAnalyses(mam);
-      pb.registerCGSCCAnalyses(cgam);
-      pb.registerFunctionAnalyses(fam);
-      pb.registerLoopAnalyses(lam);
-      pb.crossRegisterProxies(lam, fam, cgam, mam);
-      for (llvm::Function &f : *m)
-        if (!f.isDeclaration()) {
-          f.addFnAttr("target-cpu", (*tm)->getTargetCPU());
-          f.addFnAttr("target-features", (*tm)->getTargetFeatureString());
-          // An OpenMP region's body receives its captured values (memref descriptors) in a
-          // stack struct that nothing else points to. Saying so lets LLVM hoist the buffer
-          // pointers out of the loops, which the vectorizer needs (2-D stencils stayed scalar).
-          if (f.getName().contains(".omp_par"))
-            for (llvm::Argument &a : f.args())
-              if (a.getType()->isPointerTy())
-                a.addAttr(llvm::Attribute::NoAlias);
-        }
-      pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3).run(*m, mam);
-      if (const char *dump = std::getenv("PTENSOR_DUMP_LLVM")) { // developer aid: optimized IR
-        std::error_code ec;
-        llvm::raw_fd_ostream os(dump, ec, llvm::sys::fs::OF_Append);
-        if (!ec)
-          m->print(os, nullptr);
-      }
-      return llvm::Error::success();
-    };
   }
 
   [[noreturn]] void fail(mlir::ModuleOp module, const std::string &what, const std::string &diag) {
@@ -261,7 +115,7 @@ struct Jit {
                        where);
   }
 
-  std::unique_ptr<Compiled> compile(const Plan &plan) {
+  std::unique_ptr<Executable> compile(Backend &backend, const Plan &plan) {
     std::string diag;
     mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
       if (!diag.empty())
@@ -279,93 +133,14 @@ struct Jit {
       if (!ec)
         module->print(os);
     }
-    mlir::PassManager pm(&ctx);
-    buildPipeline(pm, PipelineOptions{parallel, blas});
-    if (failed(pm.run(*module)))
-      fail(*original, "lowering", diag);
-    mlir::ExecutionEngineOptions eo;
-    eo.enableObjectDump = !diskcache::directory().empty();
-    eo.transformer = transformer;
-    eo.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-    auto engine = mlir::ExecutionEngine::create(*module, eo);
-    if (!engine)
-      fail(*original, "LLVM compilation", llvm::toString(engine.takeError()));
-    auto c = std::make_unique<Compiled>();
-    c->engine = std::move(*engine);
-    c->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-      llvm::orc::SymbolMap m;
-      for (auto &[name, addr] : jitRuntimeSymbols())
-        m[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(addr), llvm::JITSymbolFlags::Exported};
-      return m;
-    });
-    auto fn = c->engine->lookupPacked("ptensor_main");
-    if (!fn)
-      fail(*original, "symbol lookup", llvm::toString(fn.takeError()));
-    c->fn = *fn;
-    return c;
-  }
-
-  /// Object code of a freshly compiled program (for the disk cache), or "" if unavailable.
-  static std::string objectOf(Compiled &c) {
-    llvm::SmallString<128> path;
-    int fd;
-    if (llvm::sys::fs::createTemporaryFile("ptensor-object", "o", fd, path))
-      return "";
-    ::close(fd);
-    c.engine->dumpToObjectFile(path);
-    auto buf = llvm::MemoryBuffer::getFile(path);
-    llvm::sys::fs::remove(path);
-    return buf ? (*buf)->getBuffer().str() : "";
-  }
-
-  /// A program from the disk cache: the object linked the way ExecutionEngine links its own
-  /// (RuntimeDyld), resolving libm/libmvec/libomp symbols in this process.
-  static std::unique_ptr<Compiled> loadObject(const std::string &object) {
-    auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
-    if (!jtmb) {
-      llvm::consumeError(jtmb.takeError());
-      return nullptr;
+    try {
+      return backend.compile(*module, !diskcache::directory().empty());
+    } catch (const StageError &e) {
+      std::string all = diag;
+      if (!e.detail.empty())
+        all += (all.empty() ? "" : "; ") + e.detail;
+      fail(*original, e.stage, all);
     }
-    auto jit = llvm::orc::LLJITBuilder()
-                   .setJITTargetMachineBuilder(std::move(*jtmb))
-                   .setObjectLinkingLayerCreator([](llvm::orc::ExecutionSession &es, const llvm::Triple &) {
-                     return std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
-                         es, [] { return std::make_unique<llvm::SectionMemoryManager>(); });
-                   })
-                   .create();
-    if (!jit) {
-      llvm::consumeError(jit.takeError());
-      return nullptr;
-    }
-    auto &jd = (*jit)->getMainJITDylib();
-    auto gen = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-        (*jit)->getDataLayout().getGlobalPrefix());
-    if (!gen) {
-      llvm::consumeError(gen.takeError());
-      return nullptr;
-    }
-    jd.addGenerator(std::move(*gen));
-    llvm::orc::SymbolMap allocs;
-    for (auto &[name, addr] : jitRuntimeSymbols())
-      allocs[(*jit)->mangleAndIntern(name)] = {llvm::orc::ExecutorAddr::fromPtr(addr),
-                                               llvm::JITSymbolFlags::Exported};
-    if (auto err = jd.define(llvm::orc::absoluteSymbols(std::move(allocs)))) {
-      llvm::consumeError(std::move(err));
-      return nullptr;
-    }
-    if (auto err = (*jit)->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(object))) {
-      llvm::consumeError(std::move(err));
-      return nullptr;
-    }
-    auto sym = (*jit)->lookup("_mlir_ptensor_main");
-    if (!sym) {
-      llvm::consumeError(sym.takeError());
-      return nullptr;
-    }
-    auto c = std::make_unique<Compiled>();
-    c->fn = sym->toPtr<void (*)(void **)>();
-    c->loaded = std::move(*jit);
-    return c;
   }
 };
 
@@ -375,12 +150,17 @@ Jit &jit() {
 }
 } // namespace
 
+Backend &backend(int device) {
+  auto &l = backendList();
+  if (device < 0 || size_t(device) >= l.size())
+    throw std::out_of_range("ptensor: no device with index " + std::to_string(device));
+  return *l[size_t(device)];
+}
+int deviceCount() { return int(backendList().size()); }
+
 void setNumThreads(int n) {
-  jit();
   gThreads = n;
-  if (gOmpSetNumThreads && n > 0)
-    gOmpSetNumThreads(n);
-  capBlasThreads(n);
+  backend(0).setNumThreads(n);
 }
 int numThreads() { return gThreads; }
 
@@ -394,7 +174,7 @@ void setProgramCacheSize(int64_t n) {
 }
 int64_t programCacheSize() { return int64_t(jit().cache.limit); }
 int64_t cachedPrograms() { return int64_t(jit().cache.order.size()); }
-int threadCount() { return std::max(1, gThreads > 0 ? gThreads : gDefaultThreads); }
+int threadCount() { return backend(0).threadCount(); }
 
 namespace {
 InterruptHooks gHooks;
@@ -482,24 +262,26 @@ void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs)
   if (gWorkerStarted) // an abandoned (interrupted) program ends first: its code stays cached
     worker().waitIdle();
   Jit &j = jit();
+  Backend &target = backend(plan.device);
   auto &info = cacheInfo();
-  Compiled *c = j.cache.find(plan.key);
+  Executable *c = j.cache.find(plan.key);
   if (c) {
     ++info.hits;
   } else {
     auto t0 = std::chrono::steady_clock::now();
     std::vector<int64_t> diskKey(plan.key);
-    diskKey.push_back(j.parallel + 2 * j.blas);
-    std::unique_ptr<Compiled> compiled;
+    for (int64_t o : target.codeOptions())
+      diskKey.push_back(o);
+    std::unique_ptr<Executable> compiled;
     if (auto object = diskcache::load(diskKey))
-      compiled = Jit::loadObject(*object);
+      compiled = target.load(*object);
     if (compiled) {
       ++info.diskHits;
     } else {
-      compiled = j.compile(plan);
+      compiled = j.compile(target, plan);
       ++info.compiles;
       if (!diskcache::directory().empty())
-        if (std::string object = Jit::objectOf(*compiled); !object.empty())
+        if (std::string object = target.object(*compiled); !object.empty())
           diskcache::store(diskKey, object);
     }
     info.compileSeconds +=
@@ -547,11 +329,9 @@ void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs)
       push(v);
   for (size_t i = 0; i < plan.roots.size(); ++i)
     pushMemref(*plan.roots[i], *outs[i]);
-  bool serial = gOmpSetNumThreads && plan.maxElements < kParallelMin;
-  if (serial)
-    gOmpSetNumThreads(1);
+  RunInfo run{plan.maxElements};
   if (plan.maxElements < kInterruptibleElements || gHooks.off || !gHooks.pending) {
-    c->fn(args.data());
+    target.run(*c, args.data(), run);
   } else {
     // the job owns everything the program touches: arguments, result and leaf buffers
     auto keep = std::make_shared<std::vector<std::shared_ptr<Buffer>>>(outs);
@@ -559,18 +339,11 @@ void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs)
       keep->push_back(l->buf);
     auto a = std::make_shared<std::vector<void *>>(std::move(args));
     auto st = std::make_shared<std::vector<int64_t>>(std::move(store));
-    void (*fn)(void **) = c->fn;
-    int nt = gThreads > 0 ? gThreads : gDefaultThreads;
+    Backend *t = &target;
     gWorkerStarted = true;
-    bool finished = worker().run([fn, a, st, keep, nt] {
-      if (gOmpSetNumThreads) // (OpenMP's thread count is per calling thread)
-        gOmpSetNumThreads(nt);
-      fn(a->data());
-    });
+    bool finished = worker().run([t, c, a, st, keep, run] { t->run(*c, a->data(), run); });
     if (!finished)
       throw Interrupted("ptensor: the computation was interrupted (KeyboardInterrupt)");
   }
-  if (serial)
-    gOmpSetNumThreads(gThreads > 0 ? gThreads : gDefaultThreads);
 }
 } // namespace ptensor

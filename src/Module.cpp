@@ -2,6 +2,7 @@
 // Python validates arguments and computes shapes/dtypes; this layer stores them.
 #include "CustomCall.h"
 #include "DiskCache.h"
+#include "Backend.h"
 #include "Jit.h"
 #include "Dist/Dialect.h"
 #include "PTensor/Dialect.h"
@@ -19,21 +20,17 @@ using namespace ptensor;
 
 namespace {
 Kind kindOf(const std::string &s) {
-  static const std::unordered_map<std::string, Kind> kinds = {
-      {"arange", Kind::Arange},       {"create", Kind::Create},
-      {"linspace", Kind::Linspace},   {"eye", Kind::Eye},
-      {"unary", Kind::Unary},         {"unary_test", Kind::UnaryTest},
-      {"binary", Kind::Binary},       {"binary_test", Kind::BinaryTest},
-      {"cast", Kind::Cast},           {"broadcast", Kind::Broadcast},
-      {"reduce", Kind::Reduce},       {"extract_slice", Kind::ExtractSlice},
-      {"insert_slice", Kind::InsertSlice}, {"permute_dims", Kind::PermuteDims},
-      {"matmul", Kind::Matmul}, {"where", Kind::Where}, {"reshape", Kind::Reshape},
-      {"take", Kind::Take}, {"searchsorted", Kind::SearchSorted},
-      {"scatter", Kind::Scatter},
-      {"dist_repartition", Kind::DistRepartition}, {"dist_reduce", Kind::DistReduce},
-      {"dist_all_gather", Kind::DistAllGather}, {"dist_all_to_all", Kind::DistAllToAll},
-      {"dist_broadcast", Kind::DistBroadcast}, {"dist_reduce_scatter", Kind::DistReduceScatter},
-      {"dist_permute", Kind::DistPermute}};
+  static const std::unordered_map<std::string, Kind> kinds = [] { // Kinds.def's names
+    std::unordered_map<std::string, Kind> m;
+    constexpr int n = 0
+#define PT_KIND(E, ...) +1
+#include "Kinds.def"
+        ;
+    for (int i = 0; i < n; ++i)
+      if (*kindInfo(Kind(i)).name)
+        m.emplace(kindInfo(Kind(i)).name, Kind(i));
+    return m;
+  }();
   auto it = kinds.find(s);
   if (it == kinds.end())
     throw py::value_error("ptensor: unknown node kind '" + s + "'");
@@ -48,16 +45,15 @@ int32_t subOf(std::optional<E> e, const std::string &kind, const std::string &s)
 }
 
 int32_t parseSub(Kind k, const std::string &s) {
-  switch (k) {
-  case Kind::Unary: return subOf(symbolizeUnaryOpKind(s), "unary", s);
-  case Kind::UnaryTest: return subOf(symbolizeUnaryTestKind(s), "unary test", s);
-  case Kind::Binary: return subOf(symbolizeBinaryOpKind(s), "binary", s);
-  case Kind::BinaryTest: return subOf(symbolizeBinaryTestKind(s), "binary test", s);
-  case Kind::Reduce: return subOf(symbolizeReduceKind(s), "reduction", s);
-  case Kind::DistReduce:
-  case Kind::DistReduceScatter: return subOf(dist::symbolizeReduceKind(s), "collective reduction", s);
-  default: return 0;
+  switch (kindInfo(k).sub) { // Kinds.def
+  case SubEnum::Unary: return subOf(symbolizeUnaryOpKind(s), "unary", s);
+  case SubEnum::UnaryTest: return subOf(symbolizeUnaryTestKind(s), "unary test", s);
+  case SubEnum::Binary: return subOf(symbolizeBinaryOpKind(s), "binary", s);
+  case SubEnum::BinaryTest: return subOf(symbolizeBinaryTestKind(s), "binary test", s);
+  case SubEnum::Reduce: return subOf(symbolizeReduceKind(s), "reduction", s);
+  case SubEnum::None: return 0;
   }
+  return 0;
 }
 
 /// Op names per class, from the TableGen enums (Python's one source of op names).
@@ -124,12 +120,27 @@ py::array toNumpy(const std::shared_ptr<Handle> &h) {
   return a;
 }
 
+/// The device of a node: its operands' (which must share one; `device`, when given (>= 0),
+/// must be theirs too), else `device`, else the host CPU (0).
+int32_t deviceOf(const std::vector<std::shared_ptr<Handle>> &operands, int device) {
+  if (device >= deviceCount())
+    throw py::value_error("ptensor: no device with index " + std::to_string(device));
+  int32_t d = device >= 0 ? device : operands.empty() ? 0 : operands[0]->node->device;
+  for (auto &o : operands)
+    if (o->node->device != d)
+      throw py::value_error("ptensor: operands on different devices (" +
+                            backend(o->node->device).name() + ", " + backend(d).name() +
+                            "): move them to one device with to_device() first");
+  return d;
+}
+
 std::shared_ptr<Handle> record(const std::string &kind, const std::string &sub,
                                const std::vector<std::shared_ptr<Handle>> &operands, int dtype,
                                std::vector<int64_t> shape, std::vector<int64_t> attrs,
-                               std::vector<int64_t> iargs, const py::list &sargs) {
+                               std::vector<int64_t> iargs, const py::list &sargs, int device) {
   notePendingRecord(); // may materialize: operands are held by Python, so they become results
   auto n = std::make_shared<Node>();
+  n->device = deviceOf(operands, device);
   n->kind = kindOf(kind);
   n->sub = parseSub(n->kind, sub);
   n->dtype = checkDtype(dtype);
@@ -162,8 +173,12 @@ std::shared_ptr<Handle> binaryFast(int kind, int sub, const std::shared_ptr<Hand
   const std::vector<int64_t> &shape = a->node->shape;
   if (py::isinstance<Handle>(b)) {
     other = b.cast<std::shared_ptr<Handle>>()->node;
+    if (other->device != a->node->device)
+      throw py::value_error("ptensor: operands on different devices: move them to one device "
+                            "with to_device() first");
   } else {
     other = std::make_shared<Node>();
+    other->device = a->node->device;
     other->kind = Kind::Create;
     other->dtype = a->node->dtype;
     other->shape = shape;
@@ -171,6 +186,7 @@ std::shared_ptr<Handle> binaryFast(int kind, int sub, const std::shared_ptr<Hand
     other->sargs.push_back({true, b.cast<double>(), 0});
   }
   auto n = std::make_shared<Node>();
+  n->device = a->node->device;
   n->kind = Kind(kind); // from op_code(): already validated
   n->sub = sub;
   n->dtype = checkDtype(dtype);
@@ -188,6 +204,7 @@ recordCustomCall(const std::string &name, const std::string &config,
     throw py::value_error("custom_call: at least one result is required");
   notePendingRecord();
   auto call = std::make_shared<Node>();
+  call->device = deviceOf(operands, -1);
   call->kind = Kind::CustomCall;
   call->dtype = checkDtype(results[0].first);
   call->shape = results[0].second;
@@ -213,6 +230,7 @@ recordCustomCall(const std::string &name, const std::string &config,
   std::vector<std::shared_ptr<Handle>> out;
   for (size_t i = 0; i < results.size(); ++i) {
     auto r = std::make_shared<Node>();
+    r->device = call->device;
     r->kind = Kind::CustomCallResult;
     r->dtype = DType(results[i].first);
     r->shape = results[i].second;
@@ -280,7 +298,15 @@ PYBIND11_MODULE(_core, m) {
   m.def("from_numpy", &fromNumpy, py::arg("array"), py::arg("dtype"));
   m.def("to_numpy", &toNumpy);
   m.def("record", &record, py::arg("kind"), py::arg("sub"), py::arg("operands"), py::arg("dtype"),
-        py::arg("shape"), py::arg("attrs"), py::arg("iargs"), py::arg("sargs"));
+        py::arg("shape"), py::arg("attrs"), py::arg("iargs"), py::arg("sargs"),
+        py::arg("device") = -1);
+  // The devices this build has, by index (their backends, Backend.h): today ["cpu"].
+  m.def("devices", [] {
+    std::vector<std::string> names;
+    for (int i = 0; i < deviceCount(); ++i)
+      names.push_back(backend(i).name());
+    return names;
+  });
   m.def("binary_fast", &binaryFast);
   m.def("op_code", [](const std::string &kind, const std::string &sub) {
     Kind k = kindOf(kind);

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <climits>
 #include <map>
+#include <stdexcept>
+#include <string>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -21,18 +23,15 @@ std::vector<int64_t> typeShape(const Node &n) {
 /// 0 for offsets, strides and eye's diagonal.
 static int64_t sizePosition(const Node &n, size_t i) {
   int64_t k = int64_t(n.iargs.size());
-  switch (n.kind) {
-  case Kind::Create:
-  case Kind::Reshape:
-  case Kind::Broadcast: return k - int64_t(i);
-  case Kind::Arange:
-  case Kind::Linspace: return i == 0 ? 1 : 0;
-  case Kind::Eye: return i < 2 ? 2 - int64_t(i) : 0;
-  case Kind::ExtractSlice:
-  case Kind::InsertSlice: // offsets, sizes, strides of the source's dimensions
+  switch (kindInfo(n.kind).sizes) { // Kinds.def
+  case SizeArgs::Shape: return k - int64_t(i);
+  case SizeArgs::First: return i == 0 ? 1 : 0;
+  case SizeArgs::EyeShape: return i < 2 ? 2 - int64_t(i) : 0;
+  case SizeArgs::SliceSizes: // offsets, sizes, strides of the source's dimensions
     return int64_t(i) >= k / 3 && int64_t(i) < 2 * k / 3 ? 2 * k / 3 - int64_t(i) : 0;
-  default: return 0;
+  case SizeArgs::NoSizes: return 0;
   }
+  return 0;
 }
 
 Plan makePlan(const std::vector<Node *> &roots, const std::vector<Node *> &pinned) {
@@ -74,7 +73,13 @@ Plan makePlan(const std::vector<Node *> &roots, const std::vector<Node *> &pinne
   // key: per node its class, kind, dtype, type shape (which dims are 1), static attributes,
   // operand positions, and the kinds of its runtime arguments
   auto &k = p.key;
-  k.reserve(p.order.size() * 12 + roots.size() + 2);
+  k.reserve(p.order.size() * 12 + roots.size() + 3);
+  p.device = p.order.empty() ? 0 : p.order.front()->device;
+  for (Node *n : p.order)
+    if (n->device != p.device) // record() keeps operands on their node's device
+      throw std::invalid_argument("ptensor: one program spans devices " +
+                                  std::to_string(p.device) + " and " + std::to_string(n->device));
+  k.push_back(p.device);
   k.push_back(int64_t(p.order.size()));
   for (Node *n : p.order) {
     p.maxElements = std::max(p.maxElements, n->size());

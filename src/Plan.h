@@ -15,6 +15,7 @@ struct Plan {
   /// donation: an array updated with `a[k] = v` whose old value no one else holds), or -1.
   std::vector<int> donors;
   std::vector<int64_t> key;                  ///< structure only: no sizes, no scalar values
+  int device = 0;                            ///< its nodes' device (part of the key)
   int64_t maxElements = 0;                   ///< size of the largest array (threads or not)
   /// Size classes: equal sizes share a class (its pattern is part of the key), so the compiler
   /// may treat equal classes as equal sizes (horizontal fusion). Per leaf: one per dimension;
@@ -24,6 +25,7 @@ struct Plan {
 };
 
 /// `pinned` nodes (and what they need) come first, in their order; then the roots' graphs.
+/// Every node must be on one device (std::invalid_argument otherwise).
 Plan makePlan(const std::vector<Node *> &roots, const std::vector<Node *> &pinned = {});
 /// Fills plan.donors (and adds them to the key): a root that inserts into a leaf (insert_slice
 /// chains) gets that leaf's buffer when only this program's nodes reference the leaf and only

@@ -52,9 +52,6 @@ namespace {
 int64_t gProgramEpoch = 0; ///< programs run so far
 } // namespace
 
-void *scratchAlloc(size_t bytes) { return poolAlloc(64, bytes); }
-void scratchFree(void *p) { poolFree(p); }
-
 std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shape) {
   auto b = std::make_shared<Buffer>();
   int64_t n = 1;

@@ -12,22 +12,29 @@
 
 namespace ptensor {
 
+/// The kinds of node (their one table, with each kind's attrs layout: Kinds.def).
 enum class Kind : int32_t {
-  Leaf, Arange, Create, Linspace, Eye, Unary, UnaryTest, Binary, BinaryTest, Cast, Broadcast,
-  Reduce, ExtractSlice, InsertSlice, PermuteDims, Matmul, Where, Reshape, Take, SearchSorted, Scatter,
-  /// Dist collectives on this rank's local tensors; iargs[0] = team (an MPI communicator's
-  /// handle). DistReduce: sub = kind, attrs [unsigned]; DistAllGather: attrs [dim];
-  /// DistAllToAll: attrs [split, concat]; DistBroadcast: iargs [team, root];
-  /// DistReduceScatter: sub = kind, attrs [dim, unsigned]; DistPermute: attrs = the flat
-  /// (source, target) pairs.
-  DistRepartition, DistReduce, DistAllGather, DistAllToAll, DistBroadcast, DistReduceScatter,
-  DistPermute,
-  /// A custom_call: never a result itself; its results are CustomCallResult nodes (attrs[0]
-  /// = result number) with the call as their one operand. attrs: has_side_effect, number of
-  /// results, per result (dtype, rank, mask of size-1 dims), then the target name and the
-  /// backend_config text (packed bytes, see IRBuilder). iargs: result sizes other than 1.
-  CustomCall, CustomCallResult
+#define PT_KIND(E, ...) E,
+#include "Kinds.def"
 };
+
+/// What Kinds.def says of a kind besides its name in the enum.
+enum class SubEnum : int8_t { None, Unary, UnaryTest, Binary, BinaryTest, Reduce };
+enum class SizeArgs : int8_t { NoSizes, Shape, First, EyeShape, SliceSizes };
+struct KindInfo {
+  const char *name;   ///< recorded by this name ("": not recorded by name)
+  SubEnum sub;        ///< the TableGen enum that names `sub`
+  int teamAttr;       ///< position of a creation node's team in attrs, or -1
+  SizeArgs sizes;     ///< which iargs are sizes
+  bool collective;    ///< a Dist collective: pinned, every rank runs it in order
+};
+inline const KindInfo &kindInfo(Kind k) {
+  static const KindInfo table[] = {
+#define PT_KIND(E, name, sub, team, sizes, coll) {name, SubEnum::sub, team, SizeArgs::sizes, coll},
+#include "Kinds.def"
+  };
+  return table[size_t(k)];
+}
 
 /// Memory owned by a materialized array: either malloc'ed by ptensor or a caller's buffer
 /// (a NumPy array kept alive by `release`).
@@ -56,6 +63,9 @@ struct Node {
   Kind kind = Kind::Leaf;
   int32_t sub = 0; ///< op kind within the class (TableGen enum value)
   DType dtype = DType::Float64;
+  /// Where it is computed and stored: the index of its device's backend (Backend.h; 0: the
+  /// host CPU). A node's operands are on its device; a plan's nodes share one device.
+  int32_t device = 0;
   std::vector<int64_t> shape;
   std::vector<std::shared_ptr<Node>> operands;
   std::vector<int64_t> attrs;  ///< static attributes: part of the cache key
@@ -78,18 +88,10 @@ struct Node {
 /// own (linspace's endpoint), the team's handle; it then computes only this rank's block of
 /// axis 0 (see IRBuilder and --lower-ptensor). The position of that attribute; -1 for other
 /// kinds.
-inline int teamAttrIndex(Kind k) {
-  switch (k) {
-  case Kind::Arange:
-  case Kind::Create:
-  case Kind::Eye: return 0;
-  case Kind::Linspace: return 1;
-  default: return -1;
-  }
-}
+inline int teamAttrIndex(Kind k) { return kindInfo(k).teamAttr; }
 
 /// Nodes of the Dist dialect: collectives, so they are pinned (see pinNode).
-inline bool isDist(Kind k) { return k >= Kind::DistRepartition && k <= Kind::DistPermute; }
+inline bool isDist(Kind k) { return kindInfo(k).collective; }
 
 /// What Python holds. Only nodes reachable from live handles become program results.
 struct Handle {
@@ -135,11 +137,6 @@ struct NodeRef {
 };
 /// Allocates an uninitialized contiguous buffer (MemoryError-style std::bad_alloc on failure).
 std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shape);
-/// Scratch memory of native helpers (the sort's key buffers): 4 MiB and more from the pool of
-/// large buffers (huge pages, reused from call to call, like compiled code's temporaries).
-/// Freed with scratchFree; nullptr when out of memory.
-void *scratchAlloc(size_t bytes);
-void scratchFree(void *p);
 
 struct CacheInfo {
   int64_t compiles = 0, hits = 0, runs = 0, diskHits = 0;

@@ -1,6 +1,6 @@
 // ptensor-opt: mlir-opt with the PTensor, Dist and Region dialects, ptensor's passes and the
 // named pipeline (the same one the JIT runs).
-#include "Passes/Passes.h"
+#include "Pipeline/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+from . import _core
+
 
 class Device:
     """A device (the array API's device object): its kind and index."""
@@ -38,8 +40,18 @@ class Device:
         return self.name
 
 
-CPU = Device("cpu")
-DEVICES = (CPU,)  # found at import: the host CPU only (issue "Devices")
+def _found():
+    """The devices of this build, in the C++ core's order (a device's position is its index
+    in _core.record's `device`): the backends' names (src/Backend.h), the host CPU first."""
+    out = []
+    for name in _core.devices():
+        kind, _, index = name.partition(":")
+        out.append(Device(kind, int(index) if index else 0))
+    return tuple(out)
+
+
+DEVICES = _found()  # today the host CPU only (issue "Devices")
+CPU = DEVICES[0]
 
 
 def default_device() -> Device:

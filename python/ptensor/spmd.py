@@ -95,7 +95,7 @@ def gather(x, root=None):
 # ------------------------------------------------------------------ collectives
 # StableHLO's collectives (seeds 000 and 002) on local arrays (every rank its own), several
 # at once. Each is recorded as a dist op of the pending program (dist.all_reduce semantics:
-# mlir_passes/Dist/Ops.td), so its operand need not be computed first and its result fuses
+# mlir_passes/Dialect/Dist/Ops.td), so its operand need not be computed first and its result fuses
 # with what follows; --dist-to-runtime lowers it to runtime/dist.c. Shapes and dtypes must
 # agree over the team: one small allgather of every operand's signature checks that first,
 # so a mismatch raises the same ValueError on every rank instead of failing inside MPI.

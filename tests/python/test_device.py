@@ -36,3 +36,24 @@ def test_devices_that_do_not_exist(bad):
                  lambda: pt.asarray([1.0], device=bad)):
         with pytest.raises(ValueError, match="unsupported device"):
             call()
+
+
+def test_core_devices_are_the_namespace_devices():
+    # one list of devices: the C++ core's backends, as Python's Device objects, host first
+    from ptensor import _core
+    assert [str(d) for d in pt.__array_namespace_info__().devices()] == _core.devices()
+    assert _core.devices()[0] == "cpu"
+
+
+def test_core_record_checks_the_device_index():
+    # a node without operands is placed by record()'s device (an index into _core.devices())
+    from ptensor import _core
+    code = pt.float64.code
+    ok = _core.record("create", "", [], code, [3], [], [3], [2.5], device=0)
+    np.testing.assert_array_equal(_core.to_numpy(ok), np.full(3, 2.5))
+    n = len(_core.devices())
+    with pytest.raises(ValueError, match=f"no device with index {n}"):
+        _core.record("create", "", [], code, [3], [], [3], [2.5], device=n)
+    # a node with operands is on their device; naming another one is refused
+    y = _core.record("unary", "negative", [ok], code, [3], [], [], [], device=0)
+    np.testing.assert_array_equal(_core.to_numpy(y), np.full(3, -2.5))

@@ -1,0 +1,60 @@
+// The one compilation pipeline (single source of truth): used by the JIT (src/Jit.cpp) and by
+// `ptensor-opt --ptensor-pipeline`.
+#include "Pipeline/Passes.h"
+
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace ptensor {
+static std::string pipelineText(const PipelineOptions &o) {
+  // No cse before bufferization: it merges equal tensor.empty inits of one multi-result
+  // generic (sibling fusion), and one-shot bufferization then writes both results into one
+  // buffer. LLVM's CSE removes the duplicated scalar work later anyway.
+  std::string s =
+      "lower-ptensor,"
+      "func.func(canonicalize,ptensor-fuse-elementwise,canonicalize,ptensor-dist-overlap),"
+      "dist-to-runtime,"
+      "func.func(ptensor-reshape-sources),"
+      "eliminate-empty-tensors,"
+      "one-shot-bufferize{bufferize-function-boundaries "
+      "function-boundary-type-conversion=identity-layout-map},"
+      "canonicalize,"
+      "buffer-deallocation-pipeline,";
+  if (o.blas)
+    s += "ptensor-matmul-to-blas,";
+  s += "convert-bufferization-to-memref,";
+  s += o.parallel ? "func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
+                    "ptensor-parallel-outer),convert-scf-to-openmp,"
+                  : "func.func(ptensor-copy-to-loops,convert-linalg-to-loops),";
+  // memref.alloca_scope (made by scf-to-openmp) must be lowered while its body is still one
+  // block, so scf-to-cf runs after finalize-memref-to-llvm.
+  // complex-to-standard first (Smith's division), then complex-to-llvm for the rest.
+  s += "convert-complex-to-standard,"
+       "convert-math-to-funcs,"
+       "expand-strided-metadata,"
+       "lower-affine,"
+       "arith-expand,"
+       "convert-math-to-llvm,"
+       "convert-math-to-libm,"
+       "finalize-memref-to-llvm{use-generic-functions=true},"
+       "convert-complex-to-llvm,"
+       "convert-scf-to-cf,"
+       "convert-arith-to-llvm,"
+       "convert-index-to-llvm,"
+       "convert-cf-to-llvm,";
+  if (o.parallel)
+    s += "convert-openmp-to-llvm,";
+  s += "convert-func-to-llvm,"
+       "reconcile-unrealized-casts";
+  return s;
+}
+
+void buildPipeline(OpPassManager &pm, const PipelineOptions &opts) {
+  std::string err;
+  llvm::raw_string_ostream os(err);
+  if (failed(parsePassPipeline(pipelineText(opts), pm, os)))
+    llvm::report_fatal_error(llvm::Twine("ptensor pipeline does not parse: ") + os.str());
+}
+} // namespace ptensor

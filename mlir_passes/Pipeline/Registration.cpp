@@ -1,0 +1,42 @@
+// Registration of ptensor's dialects, passes and the named pipeline.
+#include "Dist/Dialect.h"
+#include "PTensor/Dialect.h"
+#include "Pipeline/Passes.h"
+#include "Region/Dialect.h"
+
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+
+namespace ptensor {
+void registerDialects(DialectRegistry &registry) {
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registry.insert<PTensorDialect, dist::DistDialect, region::RegionDialect>();
+}
+
+void registerPassesAndPipeline() {
+  static bool done = false;
+  if (done)
+    return;
+  done = true;
+  registerAllPasses();
+  registerLowerPTensor();
+  registerFuseElementwise();
+  registerMatmulToBlas();
+  registerParallelOuter();
+  registerDistToRuntime();
+  registerDistOverlap();
+  registerCopyToLoops();
+  registerReshapeSources();
+  PassPipelineRegistration<>(
+      "ptensor-pipeline", "lower-ptensor, fuse, bufferize (with deallocation), BLAS matmuls, loops, LLVM",
+      [](OpPassManager &pm) { buildPipeline(pm, PipelineOptions{/*parallel=*/false, /*blas=*/true}); });
+  PassPipelineRegistration<>(
+      "ptensor-pipeline-omp", "ptensor-pipeline with scf.parallel lowered to OpenMP threads",
+      [](OpPassManager &pm) { buildPipeline(pm, PipelineOptions{/*parallel=*/true, /*blas=*/true}); });
+}
+} // namespace ptensor

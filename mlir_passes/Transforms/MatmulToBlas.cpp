@@ -1,0 +1,135 @@
+// --ptensor-matmul-to-blas: see Passes.td. The heavy kernel of a matmul is the platform's BLAS
+// (Debian's OpenBLAS), as the PTensor RFC suggests; everything around it stays compiled code.
+#include "Pipeline/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace ptensor {
+#define GEN_PASS_DEF_MATMULTOBLAS
+#include "Pipeline/Passes.h.inc"
+} // namespace ptensor
+
+using namespace mlir;
+
+namespace {
+bool rowMajor(MemRefType t) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(getStridesAndOffset(t, strides, offset)))
+    return false;
+  return strides.size() == 2 && strides[1] == 1;
+}
+
+/// The float type of an element type BLAS takes: f32, f64, complex<f32>, complex<f64>.
+FloatType blasPart(Type t) {
+  if (auto c = dyn_cast<ComplexType>(t))
+    t = c.getElementType();
+  return t.isF32() || t.isF64() ? cast<FloatType>(t) : FloatType();
+}
+
+/// cblas_[sdcz]gemm; the complex ones take alpha and beta by pointer.
+func::FuncOp gemmDecl(ModuleOp module, Type elem) {
+  FloatType ft = blasPart(elem);
+  bool cplx = isa<ComplexType>(elem);
+  std::string name = std::string("cblas_") + (cplx ? (ft.isF64() ? "z" : "c") : (ft.isF64() ? "d" : "s")) + "gemm";
+  if (auto f = module.lookupSymbol<func::FuncOp>(name))
+    return f;
+  OpBuilder b(module.getBodyRegion());
+  MLIRContext *ctx = module.getContext();
+  Type i32 = b.getI32Type(), ptr = LLVM::LLVMPointerType::get(ctx);
+  Type scalar = cplx ? ptr : Type(ft);
+  // (order, transA, transB, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc)
+  SmallVector<Type> args = {i32, i32, i32, i32, i32, i32, scalar, ptr, i32, ptr, i32, scalar, ptr, i32};
+  auto f = b.create<func::FuncOp>(module.getLoc(), name, b.getFunctionType(args, {}));
+  f.setPrivate();
+  return f;
+}
+
+/// Pointer to element [0, 0] of a 2-D memref, its sizes and its leading stride.
+struct View {
+  Value ptr, rows, cols, ld;
+};
+Value pointerOf(OpBuilder &b, Location loc, Value m) {
+  Value base = b.create<memref::ExtractAlignedPointerAsIndexOp>(loc, m);
+  Value addr = b.create<arith::IndexCastOp>(loc, b.getI64Type(), base);
+  return b.create<LLVM::IntToPtrOp>(loc, LLVM::LLVMPointerType::get(b.getContext()), addr);
+}
+View viewOf(OpBuilder &b, Location loc, Value m) {
+  auto md = b.create<memref::ExtractStridedMetadataOp>(loc, m);
+  Value base = b.create<memref::ExtractAlignedPointerAsIndexOp>(loc, md.getBaseBuffer());
+  Type elem = cast<MemRefType>(m.getType()).getElementType();
+  unsigned bytes = blasPart(elem).getWidth() / 8 * (isa<ComplexType>(elem) ? 2 : 1);
+  Value off = b.create<arith::MulIOp>(loc, md.getOffset(), b.create<arith::ConstantIndexOp>(loc, bytes));
+  Value addr = b.create<arith::IndexCastOp>(loc, b.getI64Type(), b.create<arith::AddIOp>(loc, base, off));
+  Value ptr = b.create<LLVM::IntToPtrOp>(loc, LLVM::LLVMPointerType::get(b.getContext()), addr);
+  return {ptr, md.getSizes()[0], md.getSizes()[1], md.getStrides()[0]};
+}
+
+struct MatmulToBlasPass : ptensor::impl::MatmulToBlasBase<MatmulToBlasPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<linalg::MatmulOp> todo;
+    module.walk([&](linalg::MatmulOp op) {
+      if (!op.hasPureBufferSemantics())
+        return;
+      auto types = llvm::map_to_vector(op->getOperands(), [](Value v) { return dyn_cast<MemRefType>(v.getType()); });
+      if (types.size() != 3 || !llvm::all_of(types, [&](MemRefType t) {
+            return t && t.getRank() == 2 && t.getElementType() == types[0].getElementType() &&
+                   rowMajor(t);
+          }))
+        return;
+      if (!blasPart(types[0].getElementType()))
+        return;
+      todo.push_back(op);
+    });
+    for (linalg::MatmulOp op : todo) {
+      OpBuilder b(op);
+      Location loc = op.getLoc();
+      Type elem = cast<MemRefType>(op->getOperand(0).getType()).getElementType();
+      FloatType ft = blasPart(elem);
+      func::FuncOp gemm = gemmDecl(module, elem);
+      View a = viewOf(b, loc, op->getOperand(0)), bm = viewOf(b, loc, op->getOperand(1)),
+           c = viewOf(b, loc, op->getOperand(2));
+      // BLAS requires ld >= max(1, columns) and 32-bit sizes; anything else keeps the loops
+      Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+      Value lim = b.create<arith::ConstantIndexOp>(loc, int64_t(INT32_MAX));
+      Value ok = b.create<arith::ConstantIntOp>(loc, 1, 1);
+      auto both = [&](Value x) { ok = b.create<arith::AndIOp>(loc, ok, x); };
+      for (View *v : {&a, &bm, &c}) {
+        Value need = b.create<arith::MaxUIOp>(loc, v->cols, one);
+        both(b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, v->ld, need));
+        for (Value s : {v->rows, v->cols, v->ld})
+          both(b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sle, s, lim));
+      }
+      auto ifOp = b.create<scf::IfOp>(loc, ok, /*withElseRegion=*/true);
+      {
+        OpBuilder t = ifOp.getThenBodyBuilder();
+        auto i32 = [&](Value v) { return t.create<arith::IndexCastOp>(loc, t.getI32Type(), v).getResult(); };
+        auto c32 = [&](int v) { return t.create<arith::ConstantIntOp>(loc, v, 32).getResult(); };
+        auto fc = [&](double v) { return t.create<arith::ConstantOp>(loc, t.getFloatAttr(ft, v)).getResult(); };
+        Value alpha = fc(1.0), beta = fc(0.0);
+        if (isa<ComplexType>(elem)) { // (1, 0) and (0, 0) in stack memory, passed by address
+          auto pair = [&](double re) {
+            Value m = t.create<memref::AllocaOp>(loc, MemRefType::get({2}, ft));
+            t.create<memref::StoreOp>(loc, fc(re), m, ValueRange{t.create<arith::ConstantIndexOp>(loc, 0)});
+            t.create<memref::StoreOp>(loc, fc(0.0), m, ValueRange{t.create<arith::ConstantIndexOp>(loc, 1)});
+            return pointerOf(t, loc, m);
+          };
+          alpha = pair(1.0);
+          beta = pair(0.0);
+        }
+        // CblasRowMajor = 101, CblasNoTrans = 111
+        t.create<func::CallOp>(loc, gemm, ValueRange{c32(101), c32(111), c32(111), i32(a.rows),
+                                                     i32(bm.cols), i32(a.cols), alpha, a.ptr,
+                                                     i32(a.ld), bm.ptr, i32(bm.ld), beta, c.ptr,
+                                                     i32(c.ld)});
+      }
+      OpBuilder e = ifOp.getElseBodyBuilder();
+      e.clone(*op.getOperation());
+      op.erase();
+    }
+  }
+};
+} // namespace

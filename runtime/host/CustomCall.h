@@ -1,0 +1,30 @@
+// pt.custom_call at run time: the registry of handlers (name -> C function of
+// ptensor_ffi.h) and the entry point compiled programs call.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace ptensor {
+/// A handler's failure, raised after the program that ran it (code: ptensor_ffi.h's).
+struct CustomCallError : std::runtime_error {
+  int code;
+  CustomCallError(int code, const std::string &m) : std::runtime_error(m), code(code) {}
+};
+
+void registerCustomCall(const std::string &name, void *handler);
+bool isCustomCallRegistered(const std::string &name);
+/// Clears the failure state before a program runs.
+void resetCustomCallError();
+/// Throws the first failure of the program that just ran, if any (and clears it).
+void throwCustomCallError();
+/// The built-in handlers: LAPACK kernels of pt.linalg (Lapack.cpp), sort (Sort.cpp).
+void registerBuiltinCustomCalls();
+void registerSortCustomCall();
+void registerScanCustomCall(); ///< cumulative_sum / cumulative_prod (Scan.cpp)
+} // namespace ptensor
+
+// ptensor_custom_call, called by compiled code (see runtime/CustomCallAbi.h), is
+// declared with the runtime's other entries in runtime/ptensor_runtime.h.
+#include "ptensor_runtime.h"

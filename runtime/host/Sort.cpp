@@ -1,0 +1,403 @@
+// sort / argsort as a built-in custom_call handler ("ptensor.sort"): a stable sort of each
+// row (last axis) of the operand. Results: the sorted values and, when a second result is
+// asked for, the int64 source indices (pt.sort asks for the values only: sorting keys alone
+// moves half the bytes of (key, index) pairs).
+// Ascending puts NaN last; descending is the reverse of the ascending sort of the reversed
+// row (NaN first, equal elements in their original order) - the order ptensor's sort had
+// before it became native, which NumPy users get with np.flip(np.sort(np.flip(x))).
+// Complex numbers sort in NumPy's lexicographic order (real part, then imaginary part; NaN
+// parts last: R+Rj < R+nanj < nan+Rj < nan+nanj).
+#include "CustomCall.h"
+#include "ElementTypes.h"
+#include "MemoryPool.h"
+
+#include "ptensor_ffi.h"
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <new>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace ptensor {
+namespace {
+template <typename T>
+bool isNan(T v) {
+  if constexpr (std::is_floating_point_v<T>)
+    return std::isnan(v);
+  else
+    return false;
+}
+
+/// a < b with NaN last (NumPy's order for sorting).
+template <typename T>
+bool before(T a, T b) {
+  return a < b || (!isNan(a) && isNan(b));
+}
+template <typename T>
+bool before(std::complex<T> a, std::complex<T> b) { // NumPy's npysort CLT
+  T ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
+  if (ar < br)
+    return ai == ai || bi != bi;
+  if (ar > br)
+    return bi != bi && ai == ai;
+  if (ar == br || (ar != ar && br != br))
+    return ai < bi || (bi != bi && ai == ai);
+  return br != br;
+}
+
+// Rows of kRadixMin elements or more are sorted by an LSD radix sort of order-preserving
+// unsigned keys (stable by construction, O(n) per 11-bit digit; digits every key shares are
+// skipped): sorting 2^23 doubles went from 1.3 s with std::stable_sort of (value, index) pairs
+// to 0.55 s. Wider digits or software write-combining were slower on this VM (measured). Keys: integers with the sign bit flipped; floats
+// with their IEEE order made unsigned, -0.0 as +0.0 (NumPy treats them as equal, so they keep
+// their order) and every NaN as one value above +inf (last). Descending sorts the complemented
+// keys: reversed order, equal elements still in their original order, NaN first.
+constexpr int64_t kRadixMin = 1024;
+constexpr int kDigitBits = 11;
+
+template <typename T>
+using KeyOf = std::conditional_t<(sizeof(T) > 4), uint64_t, uint32_t>;
+
+template <typename T>
+KeyOf<T> orderKey(T v) {
+  using U = KeyOf<T>;
+  constexpr U top = U(1) << (8 * sizeof(U) - 1);
+  if constexpr (std::is_floating_point_v<T>) {
+    using B = std::conditional_t<sizeof(T) == 8, uint64_t, uint32_t>;
+    if (std::isnan(v))
+      v = std::numeric_limits<T>::quiet_NaN();
+    else if (v == T(0))
+      v = T(0);
+    B b;
+    std::memcpy(&b, &v, sizeof b);
+    return U((b >> (8 * sizeof(B) - 1)) ? ~b : (b | (B(1) << (8 * sizeof(B) - 1))));
+  } else if constexpr (std::is_signed_v<T>) {
+    return U(std::make_signed_t<U>(v)) ^ top;
+  } else {
+    return U(v);
+  }
+}
+
+/// The value whose orderKey is k (the inverse of orderKey, but for -0.0 and NaN payloads,
+/// which share the keys of +0.0 and of the quiet NaN).
+template <typename T>
+T fromKey(KeyOf<T> k) {
+  using U = KeyOf<T>;
+  constexpr U top = U(1) << (8 * sizeof(U) - 1);
+  if constexpr (std::is_floating_point_v<T>) {
+    U b = (k & top) ? U(k & ~top) : U(~k);
+    T v;
+    std::memcpy(&v, &b, sizeof v);
+    return v;
+  } else if constexpr (std::is_signed_v<T>) {
+    return T(std::make_signed_t<U>(k ^ top));
+  } else {
+    return T(k);
+  }
+}
+
+template <typename U>
+struct Keyed {
+  U key;
+  int64_t idx;
+};
+template <typename U>
+U keyOf(const Keyed<U> &e) { return e.key; }
+template <typename U>
+U keyOf(U k) { return k; }
+
+/// n elements of scratch memory (scratchAlloc: huge pages from the pool; the scatter passes
+/// write to 2048 places at once, which 4 KiB pages pay for in TLB misses).
+template <typename E>
+struct Scratch {
+  E *data;
+  explicit Scratch(int64_t n) : data(static_cast<E *>(scratchAlloc(size_t(n) * sizeof(E)))) {
+    if (!data)
+      throw std::bad_alloc();
+  }
+  ~Scratch() { scratchFree(data); }
+  Scratch(const Scratch &) = delete;
+  Scratch &operator=(const Scratch &) = delete;
+};
+
+/// fn(t) for t in [0, threads), t = 0 on this thread, the others on threads of their own.
+template <typename F>
+void parallelFor(int threads, F fn) {
+  std::vector<std::thread> others;
+  for (int t = 1; t < threads; ++t)
+    others.emplace_back(fn, t);
+  fn(0);
+  for (std::thread &th : others)
+    th.join();
+}
+
+/// Rows of at least this many elements are sorted by kernelThreads() threads.
+constexpr int64_t kParallelSortMin = int64_t(1) << 18;
+
+/// fn(i) for i in [0, n): in `threads` contiguous chunks at once when n is that large.
+template <typename F>
+void inChunks(int64_t n, int threads, F fn) {
+  const int T = n >= kParallelSortMin ? std::max(threads, 1) : 1;
+  parallelFor(T, [&](int t) {
+    for (int64_t i = n * t / T, e = n * (t + 1) / T; i < e; ++i)
+      fn(i);
+  });
+}
+
+/// Stable LSD radix sort of a[0..n) by key, tmp: n more elements; returns the one of the two
+/// that holds the result. E: the keys themselves, or (key, index) pairs. With T threads each
+/// pass counts the digits of T contiguous chunks, and chunk t's elements go to the places
+/// after those of chunks < t in their bucket: the same stable order as one thread.
+template <typename U, typename E>
+E *radixSort(E *a, E *tmp, size_t n, int threads) {
+  constexpr int bits = 8 * sizeof(U), passes = (bits + kDigitBits - 1) / kDigitBits;
+  constexpr size_t buckets = size_t(1) << kDigitBits;
+  const int T = int64_t(n) >= kParallelSortMin ? std::max(threads, 1) : 1;
+  auto chunk = [&](int t) { return n * size_t(t) / size_t(T); };
+  std::vector<int64_t> total(passes * buckets, 0);
+  if (T == 1) // every digit's histogram in one read
+    for (size_t i = 0; i < n; ++i)
+      for (int p = 0; p < passes; ++p)
+        ++total[p * buckets + ((keyOf(a[i]) >> (p * kDigitBits)) & (buckets - 1))];
+  std::vector<int64_t> count(size_t(T) * buckets);
+  for (int p = 0; p < passes; ++p) {
+    const int shift = p * kDigitBits;
+    int64_t *c = &total[p * buckets];
+    if (T == 1) {
+      std::copy(c, c + buckets, count.begin());
+    } else { // each chunk's histogram of this digit (the chunks' elements change every pass)
+      parallelFor(T, [&](int t) {
+        int64_t *ct = &count[size_t(t) * buckets];
+        std::fill(ct, ct + buckets, 0);
+        for (size_t i = chunk(t); i < chunk(t + 1); ++i)
+          ++ct[(keyOf(a[i]) >> shift) & (buckets - 1)];
+      });
+      for (int t = 0; t < T; ++t)
+        for (size_t b = 0; b < buckets; ++b)
+          c[b] += count[size_t(t) * buckets + b];
+    }
+    if (std::any_of(c, c + buckets, [&](int64_t v) { return size_t(v) == n; }))
+      continue; // every key has this digit
+    int64_t sum = 0; // bucket-major, then chunk: where each chunk's run of a bucket starts
+    for (size_t b = 0; b < buckets; ++b)
+      for (int t = 0; t < T; ++t)
+        sum += std::exchange(count[size_t(t) * buckets + b], sum);
+    parallelFor(T, [&](int t) {
+      int64_t *ct = &count[size_t(t) * buckets];
+      for (size_t i = chunk(t); i < chunk(t + 1); ++i)
+        tmp[size_t(ct[(keyOf(a[i]) >> shift) & (buckets - 1)]++)] = a[i];
+    });
+    std::swap(a, tmp);
+  }
+  return a;
+}
+
+/// The keys that do not decode to their values' bits: +-0.0 (one key) and NaN (one key).
+template <typename T>
+bool ambiguous(KeyOf<T> k, KeyOf<T> zero, KeyOf<T> nan) {
+  return std::is_floating_point_v<T> && (k == zero || k == nan);
+}
+
+/// One row by keys: vals[i] = src[order[i]] (the values themselves, bits included), and
+/// idx[i] = order[i] unless idx is null. The values are decoded from the sorted keys (a
+/// sequential pass, not a gather); zeros and NaNs, whose keys do not tell -0.0 from +0.0
+/// or one NaN from another, are copied from src: with indices from their source element,
+/// without them from the next zero (NaN) of src in order, which is where a stable sort put
+/// it.
+template <typename T>
+void radixRow(const T *src, int64_t s, int64_t n, bool descending, T *vals, int64_t *idx) {
+  using U = KeyOf<T>;
+  const int threads = kernelThreads();
+  const U flip = descending ? ~U(0) : U(0);
+  const U zero = orderKey(T(0)) ^ flip;
+  const U nan = std::is_floating_point_v<T> ? orderKey(std::numeric_limits<T>::quiet_NaN()) ^ flip
+                                            : zero;
+  if (idx) {
+    Scratch<Keyed<U>> a(n), tmp(n);
+    inChunks(n, threads, [&](int64_t i) { a.data[i] = {U(orderKey(src[i * s]) ^ flip), i}; });
+    const Keyed<U> *sorted = radixSort<U>(a.data, tmp.data, size_t(n), threads);
+    inChunks(n, threads, [&](int64_t i) {
+      const Keyed<U> &e = sorted[i];
+      idx[i] = e.idx;
+      vals[i] = ambiguous<T>(e.key, zero, nan) ? src[e.idx * s] : fromKey<T>(e.key ^ flip);
+    });
+    return;
+  }
+  Scratch<U> a(n), tmp(n);
+  inChunks(n, threads, [&](int64_t i) { a.data[i] = U(orderKey(src[i * s]) ^ flip); });
+  const U *sorted = radixSort<U>(a.data, tmp.data, size_t(n), threads);
+  int64_t nextZero = 0, nextNan = 0; // cursors over src
+  for (int64_t i = 0; i < n; ++i) {
+    U k = sorted[i];
+    if (!ambiguous<T>(k, zero, nan)) {
+      vals[i] = fromKey<T>(k ^ flip);
+      continue;
+    }
+    int64_t &j = k == zero ? nextZero : nextNan;
+    while ((orderKey(src[j * s]) ^ flip) != k)
+      ++j;
+    vals[i] = src[j++ * s];
+  }
+}
+
+/// One row by comparisons (std::stable_sort of (value, index) pairs; row: n pairs of scratch).
+template <typename T>
+void compareRow(const T *src, int64_t s, int64_t n, bool descending, T *vals, int64_t *idx,
+                std::vector<std::pair<T, int64_t>> &row) {
+  for (int64_t i = 0; i < n; ++i)
+    row[size_t(i)] = {src[i * s], i};
+  if (descending)
+    std::stable_sort(row.begin(), row.end(),
+                     [](const auto &a, const auto &b) { return before(b.first, a.first); });
+  else
+    std::stable_sort(row.begin(), row.end(),
+                     [](const auto &a, const auto &b) { return before(a.first, b.first); });
+  for (int64_t i = 0; i < n; ++i) {
+    vals[i] = row[size_t(i)].first;
+    if (idx)
+      idx[i] = row[size_t(i)].second;
+  }
+}
+
+template <typename T>
+int32_t sortRows(const pt_call_frame *f, bool descending) {
+  const pt_buffer &x = f->args[0];
+  int64_t r = x.rank, n = x.shape[r - 1], s = x.strides[r - 1];
+  int64_t rows = n ? pt_ffi_size(&x) / n : 0;
+  T *vals = static_cast<T *>(f->results[0].data);
+  int64_t *idx = f->num_results > 1 ? static_cast<int64_t *>(f->results[1].data) : nullptr;
+  constexpr bool radixable = std::is_arithmetic_v<T>;
+  const bool radix = radixable && n >= kRadixMin;
+  std::vector<std::pair<T, int64_t>> row(radix ? 0 : static_cast<size_t>(n));
+  std::vector<int64_t> at(size_t(std::max<int64_t>(r - 1, 0)), 0); // row multi-index
+  for (int64_t k = 0; k < rows; ++k) {
+    int64_t off = 0;
+    for (int64_t d = 0; d + 1 < r; ++d)
+      off += at[size_t(d)] * x.strides[d];
+    const T *src = static_cast<const T *>(x.data) + off;
+    if constexpr (radixable) {
+      if (radix)
+        radixRow(src, s, n, descending, vals + k * n, idx ? idx + k * n : nullptr);
+      else
+        compareRow(src, s, n, descending, vals + k * n, idx ? idx + k * n : nullptr, row);
+    } else {
+      compareRow(src, s, n, descending, vals + k * n, idx ? idx + k * n : nullptr, row);
+    }
+    for (int64_t d = r - 2; d >= 0; --d) {
+      if (++at[size_t(d)] < x.shape[d])
+        break;
+      at[size_t(d)] = 0;
+    }
+  }
+  return PT_FFI_OK;
+}
+
+// "ptensor.sort_partition": the bucketing step of the distributed sample sort
+// (python/ptensor/_dist_move.py sort_split), native because it touches every element. Args:
+// the rank's 1-D part x, the P - 1 splitter values and their int64 global indices (in the
+// sort's order), and a 1-element int64 array holding x[0]'s global index g0. Results: x's
+// elements grouped by destination rank (stable within each group), their global indices
+// grouped alike, and the P counts. An element's destination is the number of splitters that
+// come strictly before its key (value, global index) in the sort's order: the radix sort's
+// order (orderKey, complemented when descending), ties by global index.
+template <typename T>
+int32_t partitionBy(const pt_call_frame *f, bool descending) {
+  using U = KeyOf<T>;
+  const U flip = descending ? ~U(0) : U(0);
+  const pt_buffer &x = f->args[0], &sv = f->args[1], &sg = f->args[2];
+  const int64_t n = x.shape[0], m = sv.shape[0];
+  const T *src = static_cast<const T *>(x.data);
+  const int64_t g0 = *static_cast<const int64_t *>(f->args[3].data);
+  std::vector<U> sk(static_cast<size_t>(m));
+  std::vector<int64_t> si(static_cast<size_t>(m));
+  for (int64_t j = 0; j < m; ++j) {
+    sk[size_t(j)] = orderKey(static_cast<const T *>(sv.data)[j * sv.strides[0]]) ^ flip;
+    si[size_t(j)] = static_cast<const int64_t *>(sg.data)[j * sg.strides[0]];
+  }
+  int64_t *count = static_cast<int64_t *>(f->results[2].data);
+  std::fill(count, count + m + 1, 0);
+  Scratch<int32_t> dest(std::max<int64_t>(n, 1));
+  for (int64_t i = 0; i < n; ++i) {
+    const U k = orderKey(src[i * x.strides[0]]) ^ flip;
+    const int64_t g = g0 + i;
+    int64_t lo = 0, hi = m; // splitters before (k, g)
+    while (lo < hi) {
+      int64_t mid = (lo + hi) / 2;
+      U km = sk[size_t(mid)];
+      if (km < k || (km == k && si[size_t(mid)] < g))
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    dest.data[i] = int32_t(lo);
+    ++count[lo];
+  }
+  std::vector<int64_t> at(size_t(m + 1), 0);
+  for (int64_t r = 1; r <= m; ++r)
+    at[size_t(r)] = at[size_t(r - 1)] + count[r - 1];
+  T *vals = static_cast<T *>(f->results[0].data);
+  int64_t *idx = static_cast<int64_t *>(f->results[1].data);
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t p = at[size_t(dest.data[i])]++;
+    vals[p] = src[i * x.strides[0]];
+    idx[p] = g0 + i;
+  }
+  return PT_FFI_OK;
+}
+
+int32_t partitionHandler(const pt_call_frame *f) {
+  const pt_buffer *a = f->args, *r = f->results;
+  if (f->num_args != 4 || f->num_results != 3 || a[0].rank != 1 || a[1].rank != 1 ||
+      a[2].rank != 1 || a[1].shape[0] != a[2].shape[0] || a[1].dtype != a[0].dtype ||
+      a[2].dtype != PT_INT64 || a[3].dtype != PT_INT64 || pt_ffi_size(&a[3]) != 1 ||
+      r[0].dtype != a[0].dtype || pt_ffi_size(&r[0]) != a[0].shape[0] || r[1].dtype != PT_INT64 ||
+      pt_ffi_size(&r[1]) != a[0].shape[0] || r[2].dtype != PT_INT64 ||
+      pt_ffi_size(&r[2]) != a[1].shape[0] + 1)
+    return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT,
+                       "sort_partition expects x (1-D), splitter values (x's dtype) and int64 "
+                       "indices, int64 [g0]; results: x's size twice (x's dtype, int64) and "
+                       "the P counts");
+  int64_t descending = 0;
+  pt_ffi_get_i64(f, "descending", &descending);
+  const bool d = descending != 0;
+  return byElementType(f, "sort_partition", [&](auto tag) -> int32_t {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_arithmetic_v<T>)
+      return partitionBy<T>(f, d);
+    else
+      return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT, "sort_partition: real dtypes only");
+  });
+}
+
+int32_t sortHandler(const pt_call_frame *f) {
+  if (f->num_args != 1 || f->num_results < 1 || f->num_results > 2 || f->args[0].rank < 1)
+    return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT,
+                       "sort expects one array of rank >= 1 and one or two results");
+  for (int64_t r = 0; r < f->num_results; ++r)
+    if (pt_ffi_size(&f->results[r]) != pt_ffi_size(&f->args[0]) ||
+        f->results[r].dtype != (r ? PT_INT64 : f->args[0].dtype))
+      return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT,
+                         "sort: results are the sorted values (x's size and dtype) and int64 "
+                         "indices");
+  int64_t descending = 0;
+  pt_ffi_get_i64(f, "descending", &descending);
+  bool d = descending != 0;
+  return byElementType(f, "sort", [&](auto tag) {
+    return sortRows<typename decltype(tag)::type>(f, d);
+  });
+}
+} // namespace
+
+void registerSortCustomCall() {
+  registerCustomCall("ptensor.sort", reinterpret_cast<void *>(&sortHandler));
+  registerCustomCall("ptensor.sort_partition", reinterpret_cast<void *>(&partitionHandler));
+}
+} // namespace ptensor

@@ -1,0 +1,322 @@
+// The host CPU backend: the shared pipeline (ptensor::buildPipeline, the one ptensor-opt
+// registers) with OpenMP loops and BLAS calls, LLVM at O3 with libmvec as vector math library
+// (exp, log, sin, ... on 4 doubles at a time), mlir::ExecutionEngine to compile, an ORC LLJIT
+// to load object code from the disk cache. Its code binds the host runtime's entries
+// (runtime/ptensor_runtime.h: allocation hooks, the custom-call entry).
+//
+// Libraries are found at build time (CMake: PTENSOR_LIBOMP, PTENSOR_RUNNER_UTILS, the LLVM
+// installation ptensor was built against) or by their sonames at load time (libmvec, BLAS).
+#include "Backend.h"
+
+#include "CustomCall.h"
+#include "MemoryPool.h"
+
+#include "Pipeline/Passes.h"
+
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
+#include "llvm/ExecutionEngine/SectionMemoryManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <functional>
+#include <stdexcept>
+#include <unistd.h>
+
+#ifndef PTENSOR_LIBOMP
+#error "PTENSOR_LIBOMP (the path of LLVM's libomp) is set by src/CMakeLists.txt"
+#endif
+#ifndef PTENSOR_RUNNER_UTILS
+#error "PTENSOR_RUNNER_UTILS (MLIR's C runner utilities) is set by src/CMakeLists.txt"
+#endif
+
+namespace ptensor {
+namespace {
+/// The runtime functions the host target's compiled code calls (name, address; their C ABI
+/// is runtime/ptensor_runtime.h): allocation (MemoryPool) and ptensor_custom_call.
+const std::vector<std::pair<const char *, void *>> &runtimeSymbols() {
+  static const std::vector<std::pair<const char *, void *>> s = {
+      {"_mlir_memref_to_llvm_alloc", reinterpret_cast<void *>(&jitAlloc)},
+      {"_mlir_memref_to_llvm_aligned_alloc", reinterpret_cast<void *>(&jitAlignedAlloc)},
+      {"_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&jitFree)},
+      {"ptensor_custom_call", reinterpret_cast<void *>(&ptensor_custom_call)}};
+  return s;
+}
+
+struct HostExecutable : Executable {
+  std::unique_ptr<mlir::ExecutionEngine> engine; // compiled in this process
+  std::unique_ptr<llvm::orc::LLJIT> loaded;       // or loaded from the disk cache
+  void (*fn)(void **) = nullptr;
+};
+
+/// Programs whose largest array has fewer elements run on one thread: waking the OpenMP team
+/// (futex calls, the threads sleep between programs) costs more than the work.
+constexpr int64_t kParallelMin = 32768;
+
+class HostBackend final : public Backend {
+  std::function<llvm::Error(llvm::Module *)> transformer; // must outlive every engine
+  bool parallel = true;
+  bool blas = false;
+  int threads = 0;        ///< set_num_threads (0: the default)
+  int defaultThreads = 1; ///< OpenMP's team size by default (cores, OMP_NUM_THREADS)
+  void (*ompSetNumThreads)(int) = nullptr;
+  /// OpenBLAS runs its own thread pool (all cores, or OPENBLAS_NUM_THREADS): PTENSOR_NUM_THREADS
+  /// and set_num_threads cap it too (never above its own count), so ranks that share a node do
+  /// not oversubscribe its cores.
+  void (*blasSetNumThreads)(int) = nullptr;
+  int blasThreads = 1; ///< OpenBLAS's own count, read when it is loaded
+
+  static void *symbol(const char *name) {
+    return llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(name);
+  }
+  void capBlasThreads(int n) {
+    if (blasSetNumThreads && n > 0)
+      blasSetNumThreads(std::min(n, blasThreads));
+  }
+
+public:
+  HostBackend() {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    // The packed-arguments wrapper of a program calls it with every memref field as an
+    // argument: thousands for a program with many results (64 row views: ~3000), nearly all
+    // passed on the stack in one basic block, where SelectionDAG's store merging is quadratic
+    // (64 results: 3.6 s of codegen, 128: 30 s; without it 0.4 s). Our kernels' stores are
+    // vectorized before codegen, so the JIT turns it off (an LLVM option: process-wide).
+    if (auto *o = llvm::cl::getRegisteredOptions().lookup("combiner-store-merging"))
+      static_cast<llvm::cl::opt<bool> *>(o)->setValue(false);
+    std::string err;
+    llvm::sys::DynamicLibrary::LoadLibraryPermanently("libmvec.so.1", &err); // vector math
+    // memrefCopy (strided copies) lives in MLIR's C runner utilities.
+    if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(PTENSOR_RUNNER_UTILS, &err))
+      throw std::runtime_error("ptensor: cannot load " + std::string(PTENSOR_RUNNER_UTILS) +
+                               ": " + err);
+    // BLAS for float matmuls: Debian's OpenBLAS (or whatever libblas.so.3 provides CBLAS)
+    for (const char *lib : {"libopenblas.so.0", "libblas.so.3"})
+      if (!llvm::sys::DynamicLibrary::LoadLibraryPermanently(lib, &err) && symbol("cblas_dgemm") &&
+          symbol("cblas_sgemm")) {
+        blas = true;
+        break;
+      }
+    // PTENSOR_NUM_THREADS: 1 compiles without OpenMP; n > 1 sets the team size (default: all
+    // cores, or OMP_NUM_THREADS).
+    int envThreads = 0;
+    if (const char *e = std::getenv("PTENSOR_NUM_THREADS"))
+      envThreads = std::atoi(e);
+    if (envThreads == 1)
+      parallel = false;
+    auto blasGet = reinterpret_cast<int (*)()>(symbol("openblas_get_num_threads"));
+    if (blas && blasGet) {
+      blasSetNumThreads = reinterpret_cast<void (*)(int)>(symbol("openblas_set_num_threads"));
+      blasThreads = blasGet();
+      capBlasThreads(envThreads);
+    }
+    if (parallel) {
+      if (!std::getenv("KMP_BLOCKTIME"))
+        setenv("KMP_BLOCKTIME", "0", 0); // idle threads sleep: no spinning between programs
+      // LLVM's libomp of the LLVM ptensor was built against (an older libomp may also be
+      // installed: its entry points differ).
+      if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(PTENSOR_LIBOMP, &err))
+        parallel = false;
+      else
+        ompSetNumThreads = reinterpret_cast<void (*)(int)>(symbol("omp_set_num_threads"));
+      if (auto maxThreads = reinterpret_cast<int (*)()>(symbol("omp_get_max_threads")))
+        defaultThreads = maxThreads();
+      if (envThreads > 1 && ompSetNumThreads)
+        defaultThreads = envThreads;
+    }
+    setKernelThreads(threadCount());
+    transformer = [](llvm::Module *m) -> llvm::Error {
+      llvm::LoopAnalysisManager lam;
+      llvm::FunctionAnalysisManager fam;
+      llvm::CGSCCAnalysisManager cgam;
+      llvm::ModuleAnalysisManager mam;
+      auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
+      if (!jtmb)
+        return jtmb.takeError();
+      jtmb->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+      auto tm = jtmb->createTargetMachine();
+      if (!tm)
+        return tm.takeError();
+      llvm::PipelineTuningOptions pto;
+      pto.LoopVectorization = true;
+      pto.SLPVectorization = true;
+      llvm::PassBuilder pb(tm->get(), pto);
+      llvm::Triple triple(m->getTargetTriple());
+      llvm::TargetLibraryInfoImpl tlii(triple);
+      tlii.addVectorizableFunctionsFromVecLib(llvm::TargetLibraryInfoImpl::LIBMVEC_X86, triple);
+      fam.registerPass([&] { return llvm::TargetLibraryAnalysis(tlii); });
+      pb.registerModuleAnalyses(mam);
+      pb.registerCGSCCAnalyses(cgam);
+      pb.registerFunctionAnalyses(fam);
+      pb.registerLoopAnalyses(lam);
+      pb.crossRegisterProxies(lam, fam, cgam, mam);
+      for (llvm::Function &f : *m)
+        if (!f.isDeclaration()) {
+          f.addFnAttr("target-cpu", (*tm)->getTargetCPU());
+          f.addFnAttr("target-features", (*tm)->getTargetFeatureString());
+          // An OpenMP region's body receives its captured values (memref descriptors) in a
+          // stack struct that nothing else points to. Saying so lets LLVM hoist the buffer
+          // pointers out of the loops, which the vectorizer needs (2-D stencils stayed scalar).
+          if (f.getName().contains(".omp_par"))
+            for (llvm::Argument &a : f.args())
+              if (a.getType()->isPointerTy())
+                a.addAttr(llvm::Attribute::NoAlias);
+        }
+      pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3).run(*m, mam);
+      if (const char *dump = std::getenv("PTENSOR_DUMP_LLVM")) { // developer aid: optimized IR
+        std::error_code ec;
+        llvm::raw_fd_ostream os(dump, ec, llvm::sys::fs::OF_Append);
+        if (!ec)
+          m->print(os, nullptr);
+      }
+      return llvm::Error::success();
+    };
+  }
+
+  std::string name() const override { return "cpu"; }
+
+  void registerDialects(mlir::DialectRegistry &registry) const override {
+    mlir::registerBuiltinDialectTranslation(registry);
+    mlir::registerLLVMDialectTranslation(registry);
+    mlir::registerOpenMPDialectTranslation(registry);
+  }
+
+  std::vector<int64_t> codeOptions() const override { return {int64_t(parallel) + 2 * blas}; }
+
+  std::unique_ptr<Executable> compile(mlir::ModuleOp module, bool keepObject) override {
+    mlir::PassManager pm(module->getContext());
+    buildPipeline(pm, PipelineOptions{parallel, blas});
+    if (failed(pm.run(module)))
+      throw StageError{"lowering", ""};
+    mlir::ExecutionEngineOptions eo;
+    eo.enableObjectDump = keepObject;
+    eo.transformer = transformer;
+    eo.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+    auto engine = mlir::ExecutionEngine::create(module, eo);
+    if (!engine)
+      throw StageError{"LLVM compilation", llvm::toString(engine.takeError())};
+    auto c = std::make_unique<HostExecutable>();
+    c->engine = std::move(*engine);
+    c->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+      llvm::orc::SymbolMap m;
+      for (auto &[name, addr] : runtimeSymbols())
+        m[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(addr), llvm::JITSymbolFlags::Exported};
+      return m;
+    });
+    auto fn = c->engine->lookupPacked("ptensor_main");
+    if (!fn)
+      throw StageError{"symbol lookup", llvm::toString(fn.takeError())};
+    c->fn = *fn;
+    return c;
+  }
+
+  std::string object(Executable &e) override {
+    auto &c = static_cast<HostExecutable &>(e);
+    if (!c.engine)
+      return "";
+    llvm::SmallString<128> path;
+    int fd;
+    if (llvm::sys::fs::createTemporaryFile("ptensor-object", "o", fd, path))
+      return "";
+    ::close(fd);
+    c.engine->dumpToObjectFile(path);
+    auto buf = llvm::MemoryBuffer::getFile(path);
+    llvm::sys::fs::remove(path);
+    return buf ? (*buf)->getBuffer().str() : "";
+  }
+
+  /// The object linked the way ExecutionEngine links its own (RuntimeDyld), resolving
+  /// libm/libmvec/libomp symbols in this process and the runtime's entries to ours.
+  std::unique_ptr<Executable> load(const std::string &object) override {
+    auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
+    if (!jtmb) {
+      llvm::consumeError(jtmb.takeError());
+      return nullptr;
+    }
+    auto jit = llvm::orc::LLJITBuilder()
+                   .setJITTargetMachineBuilder(std::move(*jtmb))
+                   .setObjectLinkingLayerCreator([](llvm::orc::ExecutionSession &es, const llvm::Triple &) {
+                     return std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
+                         es, [] { return std::make_unique<llvm::SectionMemoryManager>(); });
+                   })
+                   .create();
+    if (!jit) {
+      llvm::consumeError(jit.takeError());
+      return nullptr;
+    }
+    auto &jd = (*jit)->getMainJITDylib();
+    auto gen = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+        (*jit)->getDataLayout().getGlobalPrefix());
+    if (!gen) {
+      llvm::consumeError(gen.takeError());
+      return nullptr;
+    }
+    jd.addGenerator(std::move(*gen));
+    llvm::orc::SymbolMap entries;
+    for (auto &[name, addr] : runtimeSymbols())
+      entries[(*jit)->mangleAndIntern(name)] = {llvm::orc::ExecutorAddr::fromPtr(addr),
+                                                llvm::JITSymbolFlags::Exported};
+    if (auto err = jd.define(llvm::orc::absoluteSymbols(std::move(entries)))) {
+      llvm::consumeError(std::move(err));
+      return nullptr;
+    }
+    if (auto err = (*jit)->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(object))) {
+      llvm::consumeError(std::move(err));
+      return nullptr;
+    }
+    auto sym = (*jit)->lookup("_mlir_ptensor_main");
+    if (!sym) {
+      llvm::consumeError(sym.takeError());
+      return nullptr;
+    }
+    auto c = std::make_unique<HostExecutable>();
+    c->fn = sym->toPtr<void (*)(void **)>();
+    c->loaded = std::move(*jit);
+    return c;
+  }
+
+  void run(Executable &e, void **args, const RunInfo &info) override {
+    if (ompSetNumThreads) { // OpenMP's team size is per calling thread: set it where it runs
+      thread_local int current = -1;
+      int want = info.maxElements < kParallelMin ? 1 : threadCount();
+      if (want != current) {
+        ompSetNumThreads(want);
+        current = want;
+      }
+    }
+    static_cast<HostExecutable &>(e).fn(args);
+  }
+
+  void setNumThreads(int n) override {
+    threads = n;
+    setKernelThreads(threadCount());
+    capBlasThreads(n);
+  }
+  int threadCount() const override {
+    return std::max(1, threads > 0 ? threads : defaultThreads);
+  }
+};
+} // namespace
+
+std::unique_ptr<Backend> makeHostBackend() { return std::make_unique<HostBackend>(); }
+} // namespace ptensor
