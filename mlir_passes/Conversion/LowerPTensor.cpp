@@ -5,6 +5,7 @@
 // ops that repartition rows move them with Dist ops (LowerTeam.h).
 #include "Dist/Dialect.h"
 #include "PTensor/Dialect.h"
+#include "Conversion/ExpandComposites.h"
 #include "Conversion/LowerTeam.h"
 #include "Pipeline/Passes.h"
 #include "Conversion/ScalarOps.h"
@@ -850,6 +851,7 @@ struct LowerPTensorPass : ptensor::impl::LowerPTensorBase<LowerPTensorPass> {
     });
     if (anyComplex)
       declareComplexLibm(getOperation());
+    expandComposites(getOperation()); // expand_dims, squeeze, flip, ...: core ops first
 
     WalkResult teams = getOperation().walk([](Operation *op) {
       if (!isa<PTensorDialect>(op->getDialect()) || team::lowered(op) ||

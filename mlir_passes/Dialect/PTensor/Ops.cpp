@@ -94,6 +94,90 @@ LogicalResult CreateOp::verify() {
   return success();
 }
 
+/// Source and result element types of a manipulation op must match.
+static LogicalResult verifySameElement(Operation *op, PTensorType src, PTensorType res) {
+  if (src.getElementType() != res.getElementType())
+    return op->emitOpError("source and result element types must match");
+  return success();
+}
+
+/// Axes: each in [0, rank), none twice.
+static LogicalResult verifyAxes(Operation *op, ArrayRef<int64_t> axes, int64_t rank) {
+  SmallVector<bool> seen(rank, false);
+  for (int64_t a : axes) {
+    if (a < 0 || a >= rank)
+      return op->emitOpError("axis ") << a << " is out of range for rank " << rank;
+    if (seen[a])
+      return op->emitOpError("axis ") << a << " is named twice";
+    seen[a] = true;
+  }
+  return success();
+}
+
+LogicalResult ExpandDimsOp::verify() {
+  auto src = getSource().getType(), res = getResult().getType();
+  if (failed(verifySameLocation(*this)) || failed(verifySameElement(*this, src, res)))
+    return failure();
+  int64_t axis = getAxis();
+  if (res.getRank() != src.getRank() + 1)
+    return emitOpError("result rank must be the source's plus one");
+  if (axis < 0 || axis > src.getRank())
+    return emitOpError("axis ") << axis << " is out of range [0, " << src.getRank() << "]";
+  if (res.getShape()[axis] != 1)
+    return emitOpError("result dimension ") << axis << " must have static size 1";
+  SmallVector<int64_t> rest(res.getShape());
+  rest.erase(rest.begin() + axis);
+  if (!compatibleDims(src.getShape(), rest))
+    return emitOpError("result dimensions must be the source's");
+  return success();
+}
+
+LogicalResult SqueezeOp::verify() {
+  auto src = getSource().getType(), res = getResult().getType();
+  if (failed(verifySameLocation(*this)) || failed(verifySameElement(*this, src, res)) ||
+      failed(verifyAxes(*this, getAxes(), src.getRank())))
+    return failure();
+  SmallVector<int64_t> rest;
+  for (int64_t d = 0; d < src.getRank(); ++d) {
+    bool squeezed = llvm::is_contained(getAxes(), d);
+    if (squeezed && src.getShape()[d] != 1)
+      return emitOpError("squeezed dimension ") << d << " must have static size 1";
+    if (!squeezed)
+      rest.push_back(src.getShape()[d]);
+  }
+  if (!compatibleDims(rest, res.getShape()))
+    return emitOpError("result dimensions must be the source's not squeezed");
+  return success();
+}
+
+LogicalResult MatrixTransposeOp::verify() {
+  auto src = getSource().getType(), res = getResult().getType();
+  if (failed(verifySameLocation(*this)) || failed(verifySameElement(*this, src, res)))
+    return failure();
+  if (src.getRank() < 2)
+    return emitOpError("source must have at least 2 dimensions");
+  SmallVector<int64_t> swapped(src.getShape());
+  std::swap(swapped[swapped.size() - 1], swapped[swapped.size() - 2]);
+  if (!compatibleDims(swapped, res.getShape()))
+    return emitOpError("result dimensions must be the source's with the last two swapped");
+  return success();
+}
+
+LogicalResult FlipOp::verify() {
+  return verifyAxes(*this, getAxes(), getSource().getType().getRank());
+}
+
+LogicalResult CreateLikeOp::verify() {
+  auto src = getSource().getType(), res = getResult().getType();
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  if (!compatibleDims(src.getShape(), res.getShape()))
+    return emitOpError("result must have the source's shape");
+  if (getImag() && (!getValue() || !isa<ComplexType>(res.getElementType())))
+    return emitOpError("imag needs a value and a complex result, got ") << res;
+  return success();
+}
+
 LogicalResult LinspaceOp::verify() {
   auto t = getResult().getType();
   if (t.getRank() != 1 || !isa<FloatType>(t.getElementType()))

@@ -157,6 +157,56 @@ def PTensor_InsertSliceOp : PTensor_Op<"insert_slice", [Pure, AttrSizedOperandSe
   let hasVerifier = 1;
 }
 
+// ---- manipulation ops of the RFC defined by the core ops above ------------------------
+// --lower-ptensor first expands each into core ops (Conversion/ExpandComposites.cpp: a
+// broadcast, a slice, a permutation, a create), so they fuse and lower like them. On
+// ptensors with a team they are not lowered (record the core ops instead).
+def PTensor_ExpandDimsOp : PTensor_Op<"expand_dims", [Pure]> {
+  let summary = "insert a dimension of size 1 at axis (the result's dimension `axis`)";
+  let arguments = (ins PT:$source, I64Attr:$axis);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$source `axis` `=` $axis attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_SqueezeOp : PTensor_Op<"squeeze", [Pure]> {
+  let summary = "remove the dimensions `axes`, each of static size 1";
+  let arguments = (ins PT:$source, DenseI64ArrayAttr:$axes);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$source `axes` `=` $axes attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_MatrixTransposeOp : PTensor_Op<"matrix_transpose", [Pure]> {
+  let summary = "swap the last two dimensions (a stack of matrices transposed)";
+  let arguments = (ins PT:$source);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_FlipOp : PTensor_Op<"flip", [Pure, AllTypesMatch<["source", "result"]>]> {
+  let summary = "reverse the order of the elements along `axes`";
+  let arguments = (ins PT:$source, DenseI64ArrayAttr:$axes);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$source `axes` `=` $axes attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_CreateLikeOp : PTensor_Op<"create_like", [Pure, AttrSizedOperandSegments]> {
+  let summary = "a tensor of source's shape and the result's element type, filled with value";
+  let description = [{
+    empty_like (no value), zeros_like, ones_like, full_like: as ptensor.create with the
+    source's sizes (value and imag as there).
+  }];
+  let arguments = (ins PT:$source, Optional<AnyTypeOf<[I64, F64]>>:$value, Optional<F64>:$imag);
+  let results = (outs PT:$result);
+  let assemblyFormat = [{
+    $source (`value` $value^ `:` type($value))? (`imag` $imag^)? attr-dict `:` type($source) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 // ---- elementwise (classified, as the RFC proposes) -------------------------------------
 def PTensor_ElementwiseUnaryOp : PTensor_Op<"elementwise_unary_op", [Pure]> {
   let arguments = (ins PTensor_UnaryOpKind:$kind, PT:$source);
