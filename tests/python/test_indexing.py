@@ -279,14 +279,11 @@ def test_integer_view_is_0d_and_writable():
     e = x[1, 2]
     assert e.shape == ()
     e[...] = 50
-    if isinstance(x, pt._dist.DArray):
-        # (a distributed array's element is a replicated 0-d copy, as NumPy's scalar: the
-        # README's distributed section; views with axes left follow writes both ways)
-        assert_matches(x, a)
-        assert_matches(e, np.array(50))
-        return
+    # a view on one process and, under mpiexec, a replicated 0-d view of the split array
+    # (README, distributed arrays): the write reaches x either way
     a[1, 2] = 50
     assert_matches(x, a)
+    assert_matches(e, np.array(50))
 
 
 def test_asarray_source_not_modified_by_setitem():
