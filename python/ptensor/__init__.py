@@ -3,6 +3,7 @@ LLVM and run. ``import ptensor as pt``."""
 from __future__ import annotations
 
 import math as _math
+import sys as _sys
 
 from . import _core
 from ._core import CompileError, CustomCallError
@@ -29,6 +30,7 @@ from ._statistical import (cumulative_prod, cumulative_sum, max, mean, min, prod
                            sum, var)
 from . import _dtypes as _dt
 from . import _ops as _ops_mod
+from . import _upcalls
 
 _install_operators()
 
@@ -108,10 +110,12 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
 # --- MPI teams: creation functions take team= and split=; under a launcher (or once a team
 # was used) every function accepts distributed arrays (ptensor/_dist.py explains the model).
 from . import _dist as _dist_mod  # noqa: E402
-from . import _dist_ops as _dist_ops_mod  # noqa: E402
+from . import _dist_create  # noqa: E402
+from . import _dist_dispatch  # noqa: E402
+from . import _dist_index  # noqa: E402
 from . import spmd  # noqa: E402
 
-globals().update(_dist_ops_mod.creation_functions())
+globals().update(_dist_create.creation_functions())
 
 
 def _install_dist():
@@ -125,14 +129,19 @@ def _install_dist():
     for name in list(__all__):
         f = g.get(name)
         if callable(f) and not isinstance(f, type) and name not in skip:
-            g[name] = _dist_ops_mod.dispatching(name, f, ew)
+            g[name] = _dist_dispatch.dispatching(name, f, ew)
     for name in linalg.__all__:
         f = getattr(linalg, name)
         if callable(f) and not isinstance(f, type):  # (LinAlgError stays a class)
-            setattr(linalg, name, _dist_ops_mod.dispatching(name, f, ()))
-    _dist_ops_mod.install_operators()
+            setattr(linalg, name, _dist_dispatch.dispatching(name, f, ()))
+    _dist_dispatch.install_operators()
 
 
-_dist_mod._install_hook = _install_dist
+# --- up-calls (_upcalls.py): the functions lower layers call from the layers above them,
+# provided here, once
+_upcalls.namespace.provide(_sys.modules[__name__])
+_dist_mod.up.provide(getitem=_dist_index.getitem, setitem=_dist_index.setitem,
+                     rows_of=_dist_index.rows_of, sync_moved=_dist_index._sync,
+                     install_namespace=_install_dist)
 if _dist_mod.launched():
     _dist_mod.prepare()

@@ -153,7 +153,7 @@ def getitem(x, key):
 
 def check_value_shape(vshape, shape):
     """ValueError (NumPy's) unless a value of shape vshape broadcasts to the indexing result
-    of shape `shape` (also for distributed arrays: _dist_ops)."""
+    of shape `shape` (also for distributed arrays: _dist_index)."""
     if not _ops.broadcasts_to(vshape, shape):
         raise ValueError(f"shape mismatch: value array of shape {tuple(vshape)} could not be "
                          f"broadcast to indexing result of shape {tuple(shape)}")

@@ -138,7 +138,7 @@ def _conformed(name, a, compute, shape):
 
 def _check_int_pow(name, x1, x2, rt):
     # NumPy raises from its loop: not for an empty array. (Under MPI x1 may be a rank's empty
-    # part of an array that is not: _dist_ops.elementwise asks with a one-element probe.)
+    # part of an array that is not: _dist_align.elementwise asks with a one-element probe.)
     if name == "pow" and dt.is_int(rt) and isinstance(x2, int) and not isinstance(x2, bool) \
             and x2 < 0 and getattr(x1, "size", 1) != 0:
         raise ValueError("Integers to negative integer powers are not allowed.")

@@ -61,7 +61,7 @@ def squeeze(x, /, axis):
 
 
 def squeeze_key(shape, axis):
-    """The index that is squeeze (also of distributed arrays: _dist_ops)."""
+    """The index that is squeeze (also of distributed arrays: _dist_index)."""
     axes = _ops.normalize_axes(axis, len(shape))
     for a in axes:
         if shape[a] != 1:
@@ -76,7 +76,7 @@ def flip(x, /, *, axis=None):
 
 
 def flip_key(ndim, axis):
-    """The index that is flip (also of distributed arrays: _dist_ops)."""
+    """The index that is flip (also of distributed arrays: _dist_index)."""
     axes = _ops.normalize_axes(axis, ndim)
     return tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(ndim))
 
@@ -221,7 +221,7 @@ def _sequence(arrays, name):
 
 def reshape_shape(size, shape):
     """reshape's shape argument checked and its -1 filled in, for `size` elements (also for
-    distributed arrays: _dist_ops)."""
+    distributed arrays: _dist_manip)."""
     shape = (shape,) if not isinstance(shape, (tuple, list)) else tuple(shape)
     shape = [_ops.as_index(s, "shape") for s in shape]
     if sum(1 for s in shape if s == -1) > 1:

@@ -88,7 +88,7 @@ def mean(x, /, *, axis=None, keepdims=False):
 
 
 def check_correction(correction):
-    """(also for distributed arrays: _dist_ops.var)"""
+    """(also for distributed arrays: _dist_reduce.var)"""
     if isinstance(correction, bool) or not isinstance(correction, (int, float)):
         raise TypeError(f"var: correction must be a number, got {type(correction).__name__}")
 
