@@ -48,7 +48,7 @@ from . import _core
 from . import _dtypes as dt
 from . import _ops
 from ._array import _ArrayType
-from ._creation import _copy, asarray
+from ._creation import asarray
 from ._device import Placed
 from ._indexing import chain
 from ._upcalls import Slots, namespace
@@ -609,7 +609,7 @@ def distribute(a, team, split=0):
     lo, hi = team.owned(L, 0, L)
     # a copy: the rows own their memory (writes do not go through to the whole array, which
     # can be freed)
-    return DArray(_copy(a[_rows(split, a.ndim, slice(lo, hi))]), a.shape, team, split)
+    return DArray(_ops.copy(a[_rows(split, a.ndim, slice(lo, hi))]), a.shape, team, split)
 
 
 def stats():

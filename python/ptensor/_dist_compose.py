@@ -28,13 +28,14 @@ from . import _ops
 from . import _dist_move
 from ._array import Local
 from ._core import LinAlgError
-from ._creation import meshgrid_of
+from ._creation_derived import meshgrid_of
 from ._dist import DArray, _allreduce, _rows
 from ._dist_registry import distributed
 from ._dist_replicated import _gathered, _split_result, replicated
 from ._linalg import vecdot_axis
-from ._manipulation import (_sequence, concat_into, moveaxis_order, repeat_count, stack_axis,
-                            tile_dims, unstack_of)
+from ._manipulation import (_sequence, concat_into, moveaxis_order, stack_axis, tile_dims,
+                            unstack_of)
+from ._repeat import repeat_count
 from ._set import unique_of
 from ._upcalls import namespace as pt
 from ._utility import diff_args, differences

@@ -66,7 +66,7 @@ def _asarray_dist(x, dtype, device, copy, team, split):
             raise ValueError("asarray: copy=False is impossible when the dtype changes")
         return DArray(_ops.cast(x._local, want), x.shape, x.team, x.split, x._pb, x._po)
     if copy and not moved:
-        return DArray(c._copy(x._local), x.shape, x.team, x.split, x._pb, x._po)
+        return DArray(_ops.copy(x._local), x.shape, x.team, x.split, x._pb, x._po)
     return x
 
 

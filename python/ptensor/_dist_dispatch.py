@@ -8,9 +8,9 @@ from __future__ import annotations
 import functools
 
 from . import _dist
+from . import _ops
 from . import _dist_registry
 from ._array import _inplace
-from ._creation import _copy
 from ._dist import DArray
 from ._dist_align import _ARRAYLIKE, _NO_KW, elementwise
 from ._dist_index import getitem, setitem
@@ -62,7 +62,7 @@ def dispatching(name, fn, elementwise_names):
 
 def _fresh(x):
     """A new DArray with x's values and partition."""
-    return DArray(_copy(x._local), x.shape, x.team, x.split, x._pb, x._po)
+    return DArray(_ops.copy(x._local), x.shape, x.team, x.split, x._pb, x._po)
 
 
 def install_operators():
