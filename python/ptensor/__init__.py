@@ -3,6 +3,7 @@ LLVM and run. ``import ptensor as pt``."""
 from __future__ import annotations
 
 import math as _math
+import sys as _sys
 
 from . import _core
 from ._core import CompileError, CustomCallError
@@ -10,17 +11,21 @@ from ._custom_call import custom_call, ffi_include_dir, register_custom_call
 from . import _custom_call as ffi  # ctypes mirrors of ptensor_ffi.h (CallFrame, HANDLER)
 from ._dtypes import (DType, bool_ as bool, int8, int16, int32, int64, uint8, uint16,  # noqa: A001
                       uint32, uint64, float32, float64, complex64, complex128, result_type)
-from ._array import Array, Local as _Local, _install_operators
-from ._creation import (arange, asarray, empty, empty_like, eye, from_dlpack, full, full_like,
-                        linspace, meshgrid, ones, ones_like, tril, triu, zeros, zeros_like)
+from . import _array
+from ._array import Array, Local as _Local
+from ._creation import (arange, asarray, check_device as _check_device, empty, empty_like, eye,
+                        from_dlpack, full, full_like, linspace, ones, ones_like, zeros,
+                        zeros_like)
+from ._creation_derived import meshgrid, tril, triu
 from ._elementwise import *  # noqa: F401,F403
 from ._elementwise import __all__ as _ew_all
 from ._indexing_ops import take, take_along_axis
 from ._info import __array_namespace_info__, can_cast, finfo, iinfo, isdtype
 from ._linalg import matmul, vecdot
 from ._manipulation import (broadcast_arrays, broadcast_to, concat, expand_dims, flip,
-                            matrix_transpose, moveaxis, permute_dims, repeat, reshape, roll,
-                            squeeze, stack, tile, unstack)
+                            matrix_transpose, moveaxis, permute_dims, reshape, roll, squeeze,
+                            stack, tile, unstack)
+from ._repeat import repeat
 from ._searching import argmax, argmin, nonzero, searchsorted, where
 from ._set import unique_all, unique_counts, unique_inverse, unique_values
 from ._sorting import argsort, sort
@@ -29,11 +34,10 @@ from ._statistical import (cumulative_prod, cumulative_sum, max, mean, min, prod
                            sum, var)
 from . import _dtypes as _dt
 from . import _ops as _ops_mod
-
-_install_operators()
-
-from . import linalg  # noqa: E402  (the array API linalg extension)
-from .linalg import tensordot  # noqa: E402
+from . import (_advanced, _creation, _indexing_ops, _manipulation, _operators, _searching,
+               _upcalls)
+from . import linalg  # (the array API linalg extension)
+from .linalg import tensordot
 
 __array_api_version__ = "2024.12"
 e, inf, nan, pi = _math.e, _math.inf, _math.nan, _math.pi
@@ -44,8 +48,7 @@ def astype(x, dtype, /, *, copy=True, device=None):
     """x converted to dtype (a new array unless copy=False and the dtype is unchanged).
     Complex to real raises TypeError (the array API: not permitted; NumPy would drop the
     imaginary part with a warning)."""
-    from ._creation import check_device, _copy
-    check_device(device)
+    _check_device(device)
     if not isinstance(x, _Local):
         raise TypeError(f"astype: x must be a ptensor Array, got {type(x).__name__}")
     d = _dt.to_dtype(dtype)
@@ -53,7 +56,7 @@ def astype(x, dtype, /, *, copy=True, device=None):
         raise TypeError(f"astype: cannot cast complex {x.dtype.name} to real {d.name} "
                         "(take real() or abs() first)")
     if d == x.dtype:
-        return _copy(x) if copy else x
+        return _ops_mod.copy(x) if copy else x
     return _ops_mod.cast(x, d)
 
 
@@ -108,10 +111,12 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
 # --- MPI teams: creation functions take team= and split=; under a launcher (or once a team
 # was used) every function accepts distributed arrays (ptensor/_dist.py explains the model).
 from . import _dist as _dist_mod  # noqa: E402
-from . import _dist_ops as _dist_ops_mod  # noqa: E402
+from . import _dist_create  # noqa: E402
+from . import _dist_dispatch  # noqa: E402
+from . import _dist_index  # noqa: E402
 from . import spmd  # noqa: E402
 
-globals().update(_dist_ops_mod.creation_functions())
+globals().update(_dist_create.creation_functions())
 
 
 def _install_dist():
@@ -125,14 +130,26 @@ def _install_dist():
     for name in list(__all__):
         f = g.get(name)
         if callable(f) and not isinstance(f, type) and name not in skip:
-            g[name] = _dist_ops_mod.dispatching(name, f, ew)
+            g[name] = _dist_dispatch.dispatching(name, f, ew)
     for name in linalg.__all__:
         f = getattr(linalg, name)
         if callable(f) and not isinstance(f, type):  # (LinAlgError stays a class)
-            setattr(linalg, name, _dist_ops_mod.dispatching(name, f, ()))
-    _dist_ops_mod.install_operators()
+            setattr(linalg, name, _dist_dispatch.dispatching(name, f, ()))
+    _dist_dispatch.install_operators()
 
 
-_dist_mod._install_hook = _install_dist
+# --- up-calls (_upcalls.py): the functions lower layers call from the layers above them,
+# provided here, once, and the operators of Array installed
+_ops_mod.up.provide(Array=Array)
+_array.up.provide(asarray=_creation.asarray, matrix_transpose=_manipulation.matrix_transpose,
+                  permute_dims=_manipulation.permute_dims, take=_indexing_ops.take,
+                  boolean_mask_getitem=_searching._boolean_mask_getitem,
+                  getitem=_advanced.getitem, setitem=_advanced.setitem,
+                  scatter_assign=_advanced.scatter_assign)
+_operators.install()
+_upcalls.namespace.provide(_sys.modules[__name__])
+_dist_mod.up.provide(getitem=_dist_index.getitem, setitem=_dist_index.setitem,
+                     rows_of=_dist_index.rows_of, sync_moved=_dist_index._sync,
+                     install_namespace=_install_dist)
 if _dist_mod.launched():
     _dist_mod.prepare()

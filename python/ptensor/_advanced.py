@@ -8,7 +8,9 @@ is then one take from the flattened x, __setitem__ one scatter into it (a repeat
 keeps the last value, as NumPy). Result layout is NumPy's: the broadcast shape of the index
 arrays replaces the indexed dimensions where they are adjacent in the key, and goes first
 otherwise. Integer scalars in a key with arrays are 0-d index arrays (NumPy's rule);
-boolean arrays become their nonzero() index arrays (their values are read)."""
+boolean arrays become their nonzero() index arrays (their values are read). A lone integer
+array or boolean mask assigned to (x[idx] = v, x[mask] = v): scatter_assign, one scatter
+of rows."""
 from __future__ import annotations
 
 import numpy as np
@@ -16,7 +18,12 @@ import numpy as np
 from . import _dtypes as dt
 from . import _ops
 from ._array import Local, _coerce_value
+from ._creation import arange, asarray
+from ._elementwise import add, multiply
 from ._indexing import int_item, slice_item
+from ._indexing_ops import _checked_indices, check_assignable
+from ._manipulation import reshape
+from ._searching import _mask_rows
 
 
 def _as_index_array(k):
@@ -32,13 +39,11 @@ def _as_index_array(k):
         else:
             raise IndexError(f"arrays used as indices must be of integer (or boolean) type, "
                              f"got {a.dtype}")
-    from ._creation import asarray
     return asarray(a)
 
 
 def _items(key, shape):
     """Expanded key: ('adv', array-or-int, dim) | ('slice', start, step, size, dim) | ('new',)."""
-    from ._indexing_ops import _checked_indices
     parts = []
     for k in key:
         if isinstance(k, (Local, np.ndarray, list)):
@@ -65,7 +70,6 @@ def _items(key, shape):
                 raise IndexError(f"boolean index of shape {k.shape} does not match the indexed "
                                  f"dimensions {tuple(shape[dim:dim + k.ndim])}")
             for idx in np.nonzero(k.to_numpy(copy=False)):
-                from ._creation import asarray
                 items.append(("adv", asarray(idx.astype(np.int64)), dim))
                 dim += 1
         elif isinstance(k, Local):
@@ -85,8 +89,6 @@ def _items(key, shape):
 
 def _offsets(x, key):
     """(result shape, int64 offsets into the flattened x shaped like the result)."""
-    from ._creation import arange
-    from ._elementwise import add, multiply
     items = _items(key, x.shape)
     advs = [it for it in items if it[0] == "adv"]
     shapes = [it[1].shape if isinstance(it[1], Local) else () for it in advs]
@@ -146,14 +148,13 @@ def _offsets(x, key):
 
 
 def getitem(x, key):
-    from ._manipulation import reshape
     shape, off = _offsets(x, key)
     return _ops.record("take", "", [reshape(x, (-1,)), off], x.dtype, shape, attrs=[0])
 
 
 def check_value_shape(vshape, shape):
     """ValueError (NumPy's) unless a value of shape vshape broadcasts to the indexing result
-    of shape `shape` (also for distributed arrays: _dist_ops)."""
+    of shape `shape` (also for distributed arrays: _dist_index)."""
     if not _ops.broadcasts_to(vshape, shape):
         raise ValueError(f"shape mismatch: value array of shape {tuple(vshape)} could not be "
                          f"broadcast to indexing result of shape {tuple(shape)}")
@@ -161,7 +162,6 @@ def check_value_shape(vshape, shape):
 
 def setitem(x, key, value):
     """x with x[key] = value, as a new array of x's shape."""
-    from ._manipulation import reshape
     shape, off = _offsets(x, key)
     v = _ops.cast(_coerce_value(value, x.dtype), x.dtype)
     check_value_shape(v.shape, shape)
@@ -169,4 +169,28 @@ def setitem(x, key, value):
     n = int(np.prod(shape, dtype=np.int64))
     r = _ops.record("scatter", "", [reshape(x, (-1,)), reshape(off, (n,)), reshape(v, (n,))],
                     x.dtype, (x.size,))
+    return reshape(r, x.shape)
+
+
+def scatter_assign(x, key, value):
+    """x with x[key] = value for an integer-array key (rows of axis 0) or a boolean mask over
+    the leading dimensions: the PTensor scatter op (rows written in order; a repeated index
+    keeps the last value, as in NumPy)."""
+    if x.ndim == 0:
+        raise IndexError("too many indices for a 0-d array")
+    if key.dtype == dt.bool_:
+        xs, pos = _mask_rows(x, key)
+    else:
+        idx = _checked_indices(key, x.shape[0], "index")
+        xs, pos = x, reshape(idx, (-1,))
+        lead = idx.shape
+    rest = tuple(xs.shape[1:])
+    v = _ops.cast(_coerce_value(value, x.dtype), x.dtype)
+    target = (pos.shape[0],) + rest if key.dtype == dt.bool_ else tuple(lead) + rest
+    check_assignable(v.shape, target)
+    v = _ops.broadcast_to(v, target)
+    if xs.size == 0:  # nothing to write: x is empty or a mask with a zero-length axis
+        return x
+    v = reshape(v, (pos.shape[0],) + rest)
+    r = _ops.record("scatter", "", [xs, pos, v], x.dtype, xs.shape)
     return reshape(r, x.shape)

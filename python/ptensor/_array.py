@@ -10,6 +10,18 @@ from . import _dtypes as dt
 from . import _ops
 from ._device import Placed
 from ._indexing import chain
+from ._upcalls import Slots, namespace
+
+# the category functions Array's methods call (provided by ptensor/__init__.py)
+up = Slots("ptensor._array",
+           asarray="_creation.asarray (index arrays and values given as NumPy or lists)",
+           matrix_transpose="_manipulation.matrix_transpose (.mT)",
+           permute_dims="_manipulation.permute_dims (.T)",
+           take="_indexing_ops.take (x[integer array])",
+           boolean_mask_getitem="_searching._boolean_mask_getitem (x[mask])",
+           getitem="_advanced.getitem (x[key] with index arrays in a tuple)",
+           setitem="_advanced.setitem (x[key] = v with index arrays in a tuple)",
+           scatter_assign="_advanced.scatter_assign (x[integer array or mask] = v)")
 
 
 class Local:
@@ -79,16 +91,14 @@ class Array(Local, Placed, metaclass=_ArrayType):
     def mT(self):
         if self.ndim < 2:
             raise ValueError(f"mT requires an array with at least 2 dimensions, got {self.ndim}")
-        from ._manipulation import matrix_transpose
-        return matrix_transpose(self)
+        return up.matrix_transpose(self)
 
     @property
     def T(self):
         if self.ndim != 2:
             raise ValueError(f"T requires a 2-dimensional array, got {self.ndim} dimensions "
                              "(use .mT or permute_dims)")
-        from ._manipulation import permute_dims
-        return permute_dims(self, (1, 0))
+        return up.permute_dims(self, (1, 0))
 
     def __len__(self):
         if self.ndim == 0:
@@ -176,22 +186,18 @@ class Array(Local, Placed, metaclass=_ArrayType):
     # --- indexing ---
     def __getitem__(self, key):
         if isinstance(key, tuple) and _has_array(key):
-            from ._advanced import getitem
-            return getitem(self, _gathered(key))
+            return up.getitem(self, _gathered(key))
         k = _array_key(key)
         if k is not None and k.dtype == dt.bool_ and k.ndim == 0:
             # 0-d mask: x[None] when True, the empty (0,) + x.shape when False; a copy, as
             # every boolean index gives (not a view: writes to x must not show in it)
-            from ._creation import _copy
-            return _copy(self[None] if k.item() else self[None][0:0])
+            return _ops.copy(self[None] if k.item() else self[None][0:0])
         if k is not None:
             if k.dtype == dt.bool_:
-                from ._searching import _boolean_mask_getitem
-                return _boolean_mask_getitem(self, k)
-            from ._indexing_ops import take  # integer-array index on the first axis
-            if self.ndim == 0:
+                return up.boolean_mask_getitem(self, k)
+            if self.ndim == 0:  # (an integer-array index on the first axis)
                 raise IndexError("too many indices for a 0-d array")
-            return take(self, k, axis=0)
+            return up.take(self, k, axis=0)
         return self._index_chain((key,))
 
     def _index_chain(self, keys, sig=None):
@@ -210,8 +216,7 @@ class Array(Local, Placed, metaclass=_ArrayType):
 
     def __setitem__(self, key, value):
         if isinstance(key, tuple) and _has_array(key):
-            from ._advanced import setitem
-            self[...] = setitem(self, _gathered(key), value)
+            self[...] = up.setitem(self, _gathered(key), value)
             return
         k = _array_key(key)
         if k is not None and k.dtype == dt.bool_ and k.ndim == 0:
@@ -223,8 +228,7 @@ class Array(Local, Placed, metaclass=_ArrayType):
                 _ops.broadcast_to(_coerce_value(value, self.dtype), (0,) + self.shape)
             return
         if k is not None and k.ndim > 0:
-            from ._indexing_ops import scatter_assign
-            self[...] = scatter_assign(self, k, value)
+            self[...] = up.scatter_assign(self, k, value)
             return
         base = self._base if self._base is not None else self
         view = chain(base.shape, self._view, (key,))
@@ -240,8 +244,7 @@ class Array(Local, Placed, metaclass=_ArrayType):
 
     # --- array API namespace ---
     def __array_namespace__(self, /, *, api_version=None):
-        import ptensor
-        return ptensor
+        return namespace.module()
 
 
 def _has_array(key):
@@ -268,17 +271,15 @@ def _array_key(key):
         k = k.astype(np.int64)  # [] is an empty integer index, as in NumPy
     if k.dtype.kind not in "biu":
         return None
-    from ._creation import asarray
-    return asarray(k)
+    return up.asarray(k)
 
 
 def _coerce_value(value, dtype):
     """A value for __setitem__ as an Array. Complex values into a real numeric array raise
     TypeError (NumPy would drop the imaginary part with a ComplexWarning); into a bool array
     they are nonzero tests, as astype to bool."""
-    from ._creation import asarray
     if not isinstance(value, Local) and not isinstance(value, (bool, int, float, complex)):
-        value = asarray(value)
+        value = up.asarray(value)
     if (isinstance(value, complex) or isinstance(value, Local) and dt.is_complex(value.dtype)) \
             and not dt.is_complex(dtype) and dtype != dt.bool_:
         raise TypeError(f"cannot assign complex values to an array of dtype {dtype.name}")
@@ -292,10 +293,7 @@ def _coerce_value(value, dtype):
         if isinstance(value, float) and dt.is_int(dtype) and not np.isfinite(value):
             raise ValueError(f"cannot convert float {value} to integer")
         return _ops.full((), value, dtype)
-    return asarray(value)
-
-
-_ops.Array = Array
+    return up.asarray(value)
 
 
 def _inplace(self, fn, other):
@@ -313,65 +311,3 @@ def _inplace(self, fn, other):
                             f"{r.dtype.name} to {self.dtype.name}")
     self[...] = r
     return self
-
-
-def _install_operators():
-    from . import _elementwise as ew
-    binary = {
-        "add": ew.add, "sub": ew.subtract, "mul": ew.multiply, "truediv": ew.divide,
-        "floordiv": ew.floor_divide, "mod": ew.remainder, "pow": ew.pow,
-        "and": ew.bitwise_and, "or": ew.bitwise_or, "xor": ew.bitwise_xor,
-        "lshift": ew.bitwise_left_shift, "rshift": ew.bitwise_right_shift,
-    }
-    operands = ew.OPERANDS
-    for name, fn in binary.items():
-        def op(self, other, fn=fn):
-            if not isinstance(other, operands):
-                return NotImplemented
-            return fn(self, other)
-
-        def rop(self, other, fn=fn):
-            if not isinstance(other, operands):
-                return NotImplemented
-            return fn(other, self)
-
-        def iop(self, other, fn=fn):
-            return _inplace(self, fn, other)
-
-        setattr(Array, f"__{name}__", getattr(fn, "_op", op))
-        setattr(Array, f"__r{name}__", getattr(fn, "_rop", rop))
-        setattr(Array, f"__i{name}__", iop)
-
-    for name, fn in {"eq": ew.equal, "ne": ew.not_equal, "lt": ew.less, "le": ew.less_equal,
-                     "gt": ew.greater, "ge": ew.greater_equal}.items():
-        def cmp(self, other, fn=fn):
-            if not isinstance(other, operands):
-                return NotImplemented
-            return fn(self, other)
-        setattr(Array, f"__{name}__", cmp)
-    from ._linalg import matmul
-
-    def matrix(other):  # an Array or NumPy array operand of @, else None
-        if isinstance(other, np.ndarray):
-            from ._creation import asarray
-            return asarray(other)
-        return other if isinstance(other, Local) else None
-
-    def mm(self, other):
-        other = matrix(other)
-        return NotImplemented if other is None else matmul(self, other)
-
-    def rmm(self, other):  # only reached for non-Array left operands (e.g. NumPy arrays)
-        other = matrix(other)
-        return NotImplemented if other is None else matmul(other, self)
-
-    def imm(self, other):  # x @= y (the array API): only when the shape stays
-        other = matrix(other)
-        return NotImplemented if other is None else _inplace(self, matmul, other)
-
-    Array.__matmul__, Array.__rmatmul__, Array.__imatmul__ = mm, rmm, imm
-    Array.__hash__ = None
-    Array.__neg__ = lambda self: ew.negative(self)
-    Array.__pos__ = lambda self: ew.positive(self)
-    Array.__abs__ = lambda self: ew.abs(self)
-    Array.__invert__ = lambda self: ew.bitwise_invert(self)

@@ -1,5 +1,6 @@
-"""Creation functions (array API): arange, asarray, empty, zeros, ones, full, *_like,
-linspace, eye."""
+"""Creation functions (array API) from shapes and values: arange, asarray, empty, zeros,
+ones, full, *_like, linspace, eye, from_dlpack. (From other arrays: meshgrid, tril, triu in
+_creation_derived.)"""
 from __future__ import annotations
 
 import cmath
@@ -10,6 +11,7 @@ import numpy as np
 
 from . import _core
 from . import _dtypes as dt
+from ._array import Array, Local
 from ._device import as_device
 from . import _ops
 
@@ -37,7 +39,6 @@ def _default_for(value):
 def asarray(obj, /, *, dtype=None, device=None, copy=None):
     """An Array from an Array, a NumPy array (wrapped without a copy when contiguous enough
     and copy is not True), nested sequences or a scalar."""
-    from ._array import Array, Local
     check_device(device)
     want = None if dtype is None else dt.to_dtype(dtype)
     if isinstance(obj, Local):
@@ -45,7 +46,7 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
             if copy is False:
                 raise ValueError("asarray: copy=False is impossible when the dtype changes")
             return _ops.cast(obj, want)
-        return _copy(obj) if copy else obj
+        return _ops.copy(obj) if copy else obj
     if isinstance(obj, (bool, int, float, complex)) and want is None:
         want = _default_for(obj)
     try:
@@ -67,12 +68,6 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
                              any(s % a.dtype.itemsize for s in a.strides)):
         a = np.ascontiguousarray(a)
     return Array._new(_core.from_numpy(a, want.code), want)
-
-
-def _copy(x):
-    """A fresh array with x's values."""
-    from . import _elementwise as ew
-    return ew.positive(x) if x.dtype != dt.bool_ else ew.logical_not(ew.logical_not(x))
 
 
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
@@ -145,7 +140,6 @@ def full(shape, fill_value, *, dtype=None, device=None):
 
 
 def _like(x, name):
-    from ._array import Local
     if not isinstance(x, Local):
         raise TypeError(f"{name}: x must be a ptensor Array, got {type(x).__name__}")
     return x
@@ -206,63 +200,6 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     d = _dtype_or(dtype, dt.default_float)
     k = max(-n_rows, min(k, n_cols))  # diagonals outside the matrix: none (any Python int)
     return _ops.record("eye", "", [], d, (n_rows, n_cols), iargs=[n_rows, n_cols, k])
-
-
-def _triangle(x, k, name, lower):
-    from ._elementwise import _as_array, greater_equal, less_equal, subtract
-    from ._searching import where
-    x = _as_array(x, name)
-    if x.ndim < 2:
-        raise ValueError(f"{name}: x must have at least 2 dimensions, got {x.ndim}")
-    k = _ops.as_index(k, "k")
-    n, m = x.shape[-2], x.shape[-1]
-    k = max(-n, min(k, m))  # beyond the matrix: all or nothing (any Python int)
-    rows = _ops.insert_unit_dims(arange(n, dtype=dt.int64), [1], (n, 1))
-    cols = _ops.insert_unit_dims(arange(m, dtype=dt.int64), [0], (1, m))
-    d = subtract(cols, rows)  # j - i
-    keep = less_equal(d, k) if lower else greater_equal(d, k)
-    return where(keep, x, _ops.full((), 0, x.dtype))
-
-
-def tril(x, /, *, k=0):
-    """The lower triangle (j - i <= k) of the last two dimensions; zeros above."""
-    return _triangle(x, k, "tril", True)
-
-
-def triu(x, /, *, k=0):
-    """The upper triangle (j - i >= k) of the last two dimensions; zeros below."""
-    return _triangle(x, k, "triu", False)
-
-
-def meshgrid(*arrays, indexing="xy"):
-    """Coordinate arrays from 1-D arrays (indexing 'xy': the first two dimensions swapped)."""
-    from ._elementwise import _as_array
-    arrays = [_as_array(a, "meshgrid") for a in arrays]
-    return meshgrid_of(arrays, indexing, _ops.insert_unit_dims, _ops.broadcast_to)
-
-
-def meshgrid_of(arrays, indexing, expand, broadcast_to):
-    """meshgrid of local or distributed arrays: expand(a, unit dims, shape) gives a its
-    result's rank, broadcast_to its result's shape."""
-    if indexing not in ("xy", "ij"):
-        raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
-    for a in arrays:
-        if a.ndim != 1:
-            raise ValueError(f"meshgrid: arrays must be one-dimensional, got shape {a.shape}")
-    if len({a.dtype for a in arrays}) > 1:
-        raise ValueError("meshgrid: all arrays must have the same dtype")
-    shape = [a.shape[0] for a in arrays]
-    if indexing == "xy" and len(arrays) > 1:
-        shape[0], shape[1] = shape[1], shape[0]
-    out = []
-    for i, a in enumerate(arrays):
-        pos = i
-        if indexing == "xy" and len(arrays) > 1 and i < 2:
-            pos = 1 - i
-        unit = [j for j in range(len(shape)) if j != pos]
-        b = expand(a, unit, tuple(shape[j] if j == pos else 1 for j in range(len(shape))))
-        out.append(broadcast_to(b, tuple(shape)))
-    return out
 
 
 def from_dlpack(x, /, *, device=None, copy=None):

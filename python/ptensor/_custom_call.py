@@ -21,6 +21,8 @@ import numpy as np
 from . import _core
 from . import _dtypes as dt
 from . import _ops
+from ._array import Array
+from ._elementwise import _as_array
 
 _keep = {}  # name -> the ctypes objects behind a handler (libraries, callbacks) kept alive
 
@@ -180,7 +182,7 @@ def call(name, operands, specs, attrs=None, has_side_effect=False):
         raise ValueError("custom_call: at least one result is required")
     handles = _core.record_custom_call(name, _config_text(attrs), [o._t for o in operands],
                                        [(d.code, s) for s, d in specs], bool(has_side_effect))
-    return [_ops.Array._new(h, d) for h, (s, d) in zip(handles, specs)]
+    return [Array._new(h, d) for h, (s, d) in zip(handles, specs)]
 
 
 def custom_call(name, /, *arrays, result, attrs=None, has_side_effect=False):
@@ -188,7 +190,6 @@ def custom_call(name, /, *arrays, result, attrs=None, has_side_effect=False):
     `attrs` (dict of bool, int, float, str, sequences of ints or floats). `result` is one
     (shape, dtype) (or an object with .shape and .dtype) -> one Array, or a list of them ->
     a tuple of Arrays. `has_side_effect=True` runs the call even if no result is used."""
-    from ._elementwise import _as_array
     ops = [_as_array(a, "custom_call") for a in arrays]
     single = _is_one_spec(result)
     if single:

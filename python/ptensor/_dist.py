@@ -39,14 +39,27 @@ import functools
 import os
 import stat
 import sys
+import traceback
+from typing import NamedTuple
 
 import numpy as np
 
 from . import _core
 from . import _dtypes as dt
 from . import _ops
+from ._array import _ArrayType
+from ._creation import asarray
 from ._device import Placed
 from ._indexing import chain
+from ._upcalls import Slots, namespace
+
+up = Slots("ptensor._dist",
+           getitem="x[key] of a DArray (_dist_index.getitem)",
+           setitem="x[key] = value of a DArray (_dist_index.setitem)",
+           rows_of="iteration over a DArray's rows (_dist_index.rows_of)",
+           sync_moved="a moved view's rows brought up to date (_dist_index._sync)",
+           install_namespace="makes every namespace function accept DArrays "
+                             "(ptensor/__init__.py), run once, when the first team is made")
 
 _GHOST = 2         # halo rows fetched at least (radius-2 stencils need one exchange per step)
 _HALO_MAX = 64     # wider needs are repartitioned instead of widened
@@ -170,7 +183,6 @@ def _install_excepthook():
         if previous is sys.__excepthook__:
             # the report in one write: the launcher forwards ranks' output line by line, and
             # MPI_Abort tears the job down, so a report written line by line arrived cut
-            import traceback
             sys.stderr.flush()
             text = "".join(traceback.format_exception(tp, value, tb))
             os.write(2, text.encode("utf-8", "replace"))
@@ -210,8 +222,7 @@ class Team:
         return list(out)
 
 
-_install_hook = None  # set by ptensor/__init__.py: makes every function accept DArrays
-_sync_moved = None  # _dist_ops._sync (a moved view's storage brought up to date)
+_namespace_installed = False  # up.install_namespace ran
 
 
 def prepare():
@@ -224,12 +235,12 @@ def prepare():
 
 
 def world():
-    global _world, _install_hook
+    global _world, _namespace_installed
     if _world is None:
         _world = Team(_runtime().ptensor_dist_world())
-        if _install_hook is not None:
-            hook, _install_hook = _install_hook, None
-            hook()
+        if not _namespace_installed:
+            _namespace_installed = True
+            up.install_namespace()
     return _world
 
 
@@ -378,25 +389,73 @@ def _rows(axis, ndim, sl):
     return tuple(key)
 
 
+# ------------------------------------------------------------------ DArray: its parts
+
+class UnitView(NamedTuple):
+    """``DArray._view`` of a unit-step view: its rows hold base's data, x[i] = base[i +
+    shift][key] (key None: all of the other axes); halos then come from the base's rows."""
+    base: object
+    shift: int
+    key: object
+
+
+class Derived(NamedTuple):
+    """``DArray._derive`` of a unit-step view: its local part is derived each time from its
+    parent's, parent._local[other][rows] (one extract), so the view always reads and writes
+    the parent's current storage."""
+    parent: object
+    other: tuple       # the key of the other axes (the split axis: all)
+    rows: tuple        # the key of this rank's rows of parent._local[other]
+    sig: object        # the signatures of (rows, other) for _indexing.chain, or None
+
+
+class Ghosts:
+    """``DArray._pad``: storage with ghost rows (given on the array's first narrow halo
+    exchange, see _dist_align._halo). `padded` holds the rank's rows with `width` more rows on
+    each side, filled by the neighbours' rows, valid while padded's version equals `stamp`;
+    `rows` is the key of the rank's own rows in `padded`, `rows_sig` its signature."""
+    __slots__ = ("padded", "width", "stamp", "rows", "rows_sig")
+
+    def __init__(self, padded, width, stamp, rows, rows_sig):
+        self.padded, self.width, self.stamp = padded, width, stamp
+        self.rows, self.rows_sig = rows, rows_sig
+
+
+class Moved:
+    """``DArray._moved`` of a view whose rows move between ranks (a step other than 1 or an
+    int on the split axis): its storage of its own follows parent[key], key with `split_key`
+    on the parent's split axis; `seen` is the parent's write count it was last copied at
+    (see _dist_index._sync)."""
+    __slots__ = ("parent", "split_key", "key", "seen")
+
+    def __init__(self, parent, split_key, key, seen):
+        self.parent, self.split_key, self.key, self.seen = parent, split_key, key, seen
+
+
+class HaloCache(NamedTuple):
+    """``DArray._ext``: the array's rows widened by `hl` rows below and `hh` above, made for
+    the program being recorded (a NodeRef, `node`: it stays a temporary of the program),
+    their first row `lo` and that program's epoch (a run of any program makes it stale)."""
+    hl: int
+    hh: int
+    node: object
+    lo: int
+    epoch: int
+
+
 # ------------------------------------------------------------------ DArray
 
 class DArray(Placed):
     """A distributed array: global shape and dtype, a team, the split axis, the partition
-    (pb, po) of the split axis and this rank's rows ``_local``. ``_view`` = (base, shift, key)
-    for a unit-step view of `base` (halos then come from the base's rows); ``_ext`` caches
-    the base's halo exchange of the current data.
+    (pb, po) of the split axis and this rank's rows ``_local``. ``_view``: a UnitView for a
+    unit-step view of a base; ``_ext``: a HaloCache of the base's halo exchange of the
+    current data.
 
     Storage of ``_local`` (a property): an Array of its own (``_loc``); or, once the array
-    needed a narrow halo exchange, ghost rows kept with it (``_pad`` = [P, g, stamp, key of
-    the rank's rows in P, its signature]: P holds g rows on each side of the rank's rows,
-    filled by the neighbours' rows; valid while P's version equals stamp; see
-    _dist_ops._halo); or, for a unit-step view, derived each time from its parent's local
-    part (``_derive`` = (parent, other-axes key, rows, the signature of (rows, other) for
-    _indexing.chain or None)), so a view always reads and writes the parent's current
-    storage. A view whose rows move between ranks (a step other than 1 or an int on the
-    split axis) has storage of its own that follows its parent: ``_moved`` = [parent, split
-    axis entry, key, the parent's write count it was copied at] (see _dist_ops._sync).
-    ``_writes`` counts the writes to an array's own storage."""
+    needed a narrow halo exchange, ghost rows kept with it (``_pad``, Ghosts); or, for a
+    unit-step view, derived each time from its parent's local part (``_derive``, Derived).
+    A view whose rows move between ranks has storage of its own that follows its parent
+    (``_moved``, Moved). ``_writes`` counts the writes to an array's own storage."""
     __slots__ = ("_loc", "_pad", "_derive", "_shape", "_dtype", "team", "split", "_pb", "_po",
                  "_view", "_ext", "_moved", "_writes", "__weakref__")
     __array_ufunc__ = None  # NumPy operators defer to ours (no silent gather)
@@ -422,18 +481,19 @@ class DArray(Placed):
         # the keys from the storage down to this view, applied as one extract
         keys, sigs, x = [], [], self
         while x._derive is not None:
-            parent, other, rows, dsig = x._derive
+            parent, other, rows, dsig = x._derive  # (Derived)
             keys += (rows, other)
             sigs = None if sigs is None or dsig is None else sigs + list(dsig)
             x = parent
         if x._moved is not None:
-            _sync_moved(x)
+            up.sync_moved(x)
         S = x._loc
-        if x._pad is not None:
-            S, _, _, rows, rsig = x._pad
-            keys.append(rows)
+        pad = x._pad
+        if pad is not None:
+            S = pad.padded
+            keys.append(pad.rows)
             if sigs is not None:
-                sigs.append(rsig)
+                sigs.append(pad.rows_sig)
         if not keys:
             return S
         return S._index_chain(keys[::-1], None if sigs is None else tuple(sigs[::-1]))
@@ -466,8 +526,7 @@ class DArray(Placed):
         return self._shape[0]
 
     def __array_namespace__(self, /, *, api_version=None):
-        import ptensor
-        return ptensor
+        return namespace.module()
 
     # --- to NumPy / printing: every rank gets the whole array ---
     def to_numpy(self, copy=True):
@@ -486,14 +545,12 @@ class DArray(Placed):
         return str(gather(self))
 
     def _replicated(self):
-        from ._creation import asarray
         return asarray(gather(self))
 
     def __iter__(self):
         if self.ndim == 1:  # elements: 0-d copies (as NumPy's scalars), from one gather
             return iter(self._replicated())
-        from ._dist_ops import rows_of
-        return rows_of(self)  # views, as NumPy's rows
+        return up.rows_of(self)  # views, as NumPy's rows
 
     def __getattr__(self, name):
         # everything else (T, mT, item, __float__, __dlpack__, ...) works on the replicated
@@ -508,21 +565,13 @@ class DArray(Placed):
 
     # --- indexing ---
     def __getitem__(self, key):
-        from ._dist_ops import getitem
-        return getitem(self, key)
+        return up.getitem(self, key)
 
     def __setitem__(self, key, value):
-        from ._dist_ops import setitem
-        setitem(self, key, value)
+        up.setitem(self, key, value)
 
 
-def _register():
-    """isinstance(x, pt.Array) is true for DArrays (see _array._ArrayType)."""
-    from ._array import _ArrayType
-    _ArrayType.distributed = (DArray,)
-
-
-_register()
+_ArrayType.distributed = (DArray,)  # isinstance(x, pt.Array) is true for DArrays
 
 
 def gather(x, root=None):
@@ -556,12 +605,11 @@ def distribute(a, team, split=0):
     (a copy of) its block of rows. No communication."""
     if a.ndim == 0:
         return a
-    from ._creation import _copy
     L = a.shape[split]
     lo, hi = team.owned(L, 0, L)
     # a copy: the rows own their memory (writes do not go through to the whole array, which
     # can be freed)
-    return DArray(_copy(a[_rows(split, a.ndim, slice(lo, hi))]), a.shape, team, split)
+    return DArray(_ops.copy(a[_rows(split, a.ndim, slice(lo, hi))]), a.shape, team, split)
 
 
 def stats():

@@ -23,10 +23,25 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from . import _dtypes as dt
 from . import _ops
+from . import _dist_move
 from ._array import Local
-from ._dist import DArray, _rows
+from ._core import LinAlgError
+from ._creation_derived import meshgrid_of
+from ._dist import DArray, _allreduce, _rows
 from ._dist_registry import distributed
+from ._dist_replicated import _gathered, _split_result, replicated
+from ._linalg import vecdot_axis
+from ._manipulation import (_sequence, concat_into, moveaxis_order, stack_axis, tile_dims,
+                            unstack_of)
+from ._repeat import repeat_count
+from ._set import unique_of
+from ._upcalls import namespace as pt
+from ._utility import diff_args, differences
+from .linalg import (cross_of, matrix_norm_of, matrix_power_of, outer_of, p_norm, tensordot_of,
+                     trace_of)
+from .spmd import all_gather_sizes
 
 
 def _is_dist(v):
@@ -38,9 +53,6 @@ def _team_of(arrays):
 
 
 def concat(fn, arrays, axis=0):
-    import ptensor as pt
-    from ._dist_ops import replicated
-    from ._manipulation import _sequence, concat_into
     arrays = list(_sequence(arrays, "concat"))
     if axis is None:
         return replicated(fn, (arrays,), {"axis": None})
@@ -56,8 +68,6 @@ def concat(fn, arrays, axis=0):
 
 
 def stack(fn, arrays, axis=0):
-    import ptensor as pt
-    from ._manipulation import _sequence, stack_axis
     arrays = list(_sequence(arrays, "stack"))
     ax = stack_axis(arrays, axis)
     return pt.concat([pt.expand_dims(a, axis=ax) for a in arrays], axis=ax)
@@ -69,7 +79,6 @@ def expand_dims(fn, x, axis=0):
 
 
 def broadcast_to(fn, x, shape):
-    from ._dist_ops import replicated
     shape = _ops.normalize_shape(shape)
     if _ops.broadcast_shapes(x.shape, shape) != tuple(shape):
         return fn(_ops.full(x.shape, 0, x.dtype), shape)  # the local error
@@ -82,20 +91,15 @@ def broadcast_to(fn, x, shape):
 
 
 def broadcast_arrays(fn, *arrays):
-    import ptensor as pt
     shape = _ops.broadcast_shapes(*(a.shape for a in arrays))
     return [pt.broadcast_to(a, shape) for a in arrays]
 
 
 def moveaxis(fn, x, source, destination):
-    import ptensor as pt
-    from ._manipulation import moveaxis_order
     return pt.permute_dims(x, moveaxis_order(x.ndim, source, destination))
 
 
 def diff(fn, x, axis=-1, n=1, prepend=None, append=None):
-    import ptensor as pt
-    from ._utility import diff_args, differences
     ax, n = diff_args(x, axis, n)
     parts = [p for p in (prepend, x, append) if p is not None]
     if len(parts) > 1:
@@ -104,13 +108,10 @@ def diff(fn, x, axis=-1, n=1, prepend=None, append=None):
 
 
 def count_nonzero(fn, x, axis=None, keepdims=False):
-    import ptensor as pt
     return pt.sum(pt.astype(x, pt.bool), axis=axis, keepdims=keepdims, dtype=pt.int64)
 
 
 def vecdot(fn, x1, x2, axis=-1):
-    import ptensor as pt
-    from ._linalg import vecdot_axis
     ax = vecdot_axis(x1.shape, x2.shape, axis)
     prod = pt.multiply(pt.conj(x1), x2)
     return pt.sum(prod, axis=ax, dtype=prod.dtype)
@@ -119,7 +120,6 @@ def vecdot(fn, x1, x2, axis=-1):
 def triangle(fn, x, k=0):
     """tril / triu: each rank's rows with the diagonal offset by its first row (split along
     the rows) or column (split along the columns); a batch split needs no offset."""
-    from ._dist_ops import replicated
     if x.ndim < 2:
         return replicated(fn, (x,), {"k": k})  # the local error
     k = _ops.as_index(k, "k")
@@ -131,21 +131,18 @@ def triangle(fn, x, k=0):
 
 
 def take(fn, x, indices, axis=None):
-    from ._dist_ops import replicated
     if axis is None and _is_dist(x) and x.ndim == 1:
         axis = 0
     if _is_dist(x) and _is_dist(indices) and indices.ndim == 1 and axis is not None and \
             _ops.normalize_axis(axis, x.ndim) == x.split:
-        from ._dist_move import take_at
-        return take_at(x, indices)  # (rows go to where the indices are)
+        return _dist_move.take_at(x, indices)  # (rows go to where the indices are)
     if _is_dist(indices) and indices.ndim == 1:
         indices = np.asarray(indices)  # (gathered)
     if not _is_dist(x) or _is_dist(indices) or axis is None or np.ndim(indices) != 1:
         return replicated(fn, (x, indices), {"axis": axis})
     ax = _ops.normalize_axis(axis, x.ndim)
     if ax == x.split:
-        from ._dist_move import take_rows
-        return take_rows(x, indices)
+        return _dist_move.take_rows(x, indices)
     r = fn(x._local, indices, axis=ax)
     shape = list(x.shape)
     shape[ax] = r.shape[ax]
@@ -158,8 +155,6 @@ def searchsorted(fn, x1, x2, side="left", sorter=None):
     sorted array, so a value's global position is the sum over the ranks of its position in
     each block: every rank searches all values (a distributed x2 is gathered) in its block,
     and one allreduce adds the positions."""
-    from ._dist import _allreduce
-    from ._dist_ops import _gathered, _split_result, replicated
     if _is_dist(x1) and x1.ndim == 1 and sorter is None:
         team = x1.team
         values = _gathered(x2, team)
@@ -172,15 +167,12 @@ def searchsorted(fn, x1, x2, side="left", sorter=None):
 
 
 def _float(x):
-    import ptensor as pt
-    from . import _dtypes as dt
     return x if dt.is_inexact(x.dtype) else pt.astype(x, dt.default_float)
 
 
 def vector_norm(fn, x, axis=None, keepdims=False, ord=2):
     """linalg.vector_norm with ptensor's (distributed) functions: reductions over the split
     axis end in an allreduce."""
-    from .linalg import p_norm
     return p_norm(_float(x), axis, keepdims, ord, namespace())
 
 
@@ -188,7 +180,6 @@ def vector_norm(fn, x, axis=None, keepdims=False, ord=2):
 def namespace():
     """ptensor's functions (distributed where an argument is) under the names the local
     linalg's *_of functions call them by (linalg._LOCAL)."""
-    import ptensor as pt
     la = pt.linalg
 
     def identities(x):  # (replicated: they do not depend on x's values)
@@ -202,37 +193,30 @@ def namespace():
 
 def _array(v):
     """v itself if a ptensor array (local or distributed), else a local (replicated) one."""
-    import ptensor as pt
     return v if _is_dist(v) or isinstance(v, Local) else pt.asarray(v, team=None)
 
 
 def outer(fn, x1, x2):
-    from .linalg import outer_of
     return outer_of(_array(x1), _array(x2), namespace())
 
 
 def tensordot(fn, x1, x2, axes=2):
-    from .linalg import tensordot_of
     return tensordot_of(_array(x1), _array(x2), axes, namespace())
 
 
 def trace(fn, x, offset=0, dtype=None):
-    from .linalg import trace_of
     return trace_of(x, offset, dtype, namespace())
 
 
 def cross(fn, x1, x2, axis=-1):
-    from .linalg import cross_of
     return cross_of(_array(x1), _array(x2), axis, namespace())
 
 
 def matrix_norm(fn, x, keepdims=False, ord="fro"):
-    from .linalg import matrix_norm_of
     return matrix_norm_of(_float(x), keepdims, ord, namespace())
 
 
 def matrix_power(fn, x, n):
-    from .linalg import matrix_power_of
     return matrix_power_of(x, n, namespace())
 
 
@@ -241,8 +225,6 @@ def diagonal(fn, x, offset=0):
     the diagonal elements of those rows, the local diagonal offset by the rank's first row;
     the result keeps x's partition, shifted by the diagonal's first row. Along the columns:
     the same of the transposed matrices (a permute_dims, no data moves)."""
-    import ptensor as pt
-    from ._dist_ops import replicated
     if not _is_dist(x) or x.ndim < 2:
         return replicated(fn, (x,), {"offset": offset})  # (the local error)
     k = _ops.as_index(offset, "offset")
@@ -259,15 +241,12 @@ def diagonal(fn, x, offset=0):
 
 
 def unstack(fn, x, axis=0):
-    from ._manipulation import unstack_of
     return unstack_of(x, axis)  # views (rows of the split axis: moved views)
 
 
 def meshgrid(fn, *arrays, indexing="xy"):
     """Each 1-D array reshaped to its place (keeping a split axis: local) and broadcast
     along the other axes (each rank its rows)."""
-    import ptensor as pt
-    from ._creation import meshgrid_of
     return meshgrid_of([_array(a) for a in arrays], indexing,
                        lambda a, unit, shape: pt.reshape(a, shape), pt.broadcast_to)
 
@@ -278,9 +257,6 @@ def repeat(fn, x, repeats, axis=None):
     of the compiled program: rows move only across the new block boundaries); otherwise
     each result row comes from its source row's owner (_dist_move.take_rows, the source
     rows computed by the local repeat of their positions)."""
-    import ptensor as pt
-    from ._dist_ops import replicated
-    from ._manipulation import repeat_count
     if not _is_dist(x):
         return replicated(fn, (x, repeats), {"axis": axis})  # (distributed counts only)
     if _is_dist(repeats):
@@ -296,16 +272,14 @@ def repeat(fn, x, repeats, axis=None):
     if ax == 0 and count is not None:
         y = pt.broadcast_to(pt.expand_dims(x, axis=1), (n, count) + x.shape[1:])
         return pt.reshape(y, (n * count,) + x.shape[1:])
-    from ._dist_move import take_rows
     # the source row of each result row (the local repeat's checks of the counts)
-    return take_rows(x, np.asarray(fn(pt.arange(n, dtype=pt.int64, team=None), repeats)))
+    return _dist_move.take_rows(x, np.asarray(fn(pt.arange(n, dtype=pt.int64, team=None),
+                                                 repeats)))
 
 
 def tile(fn, x, repetitions):
     """Each rank tiles its rows along the other axes; the copies along the split axis are
     concatenated (parts assigned where their rows land)."""
-    import ptensor as pt
-    from ._manipulation import tile_dims
     reps, dims = tile_dims(x.shape, repetitions)
     y = pt.reshape(x, dims) if dims != x.shape else x  # (leading ones: the split axis stays)
     k = y.split
@@ -334,8 +308,6 @@ def take_along_axis(fn, x, indices, axis=-1):
     """Along a non-split axis: each rank takes from its rows with its rows of the indices
     (x and indices distributed alike, or one of them replicated). A 1-D x: take. Other
     layouts run replicated."""
-    import ptensor as pt
-    from ._dist_ops import replicated
     x, indices = _array(x), _array(indices)
     like = x if _is_dist(x) else indices
     ax = _ops.normalize_axis(axis, like.ndim) if x.ndim == indices.ndim else None
@@ -357,13 +329,12 @@ def set_namespace():
     """The steps of _set.unique_of with distributed functions: a sample sort (values and
     their permutation from the same one when the inverse is wanted), shifted views (a halo
     row), nonzero (rebalanced), take from distributed positions and a scatter to them."""
-    import ptensor as pt
 
     def sort(flat, name, perm):
         if not perm:
             return pt.sort(flat), None
-        from ._dist_move import sort_split
-        return sort_split(flat, False, "both")  # (values and permutation: one sample sort)
+        # (values and permutation: one sample sort)
+        return _dist_move.sort_split(flat, False, "both")
 
     def full(shape, value, dtype):
         return pt.full(shape, value, dtype=dtype, team=None)
@@ -379,7 +350,6 @@ def set_namespace():
 
 
 def unique(fn, x):
-    from ._set import unique_of
     return unique_of(x, fn.__name__, set_namespace())
 
 
@@ -391,8 +361,6 @@ def batched_lapack(fn, *args, **kw):
     rank) surface when the program runs: the results are computed at once and the team
     agrees (one allgather of the first failing rank's message), so every rank raises the
     same LinAlgError."""
-    from ._core import LinAlgError
-    from ._dist_ops import _split_result, replicated
     lead = args[0] if args else None
     if not (_is_dist(lead) and lead.split < lead.ndim - 2 and all(
             _is_dist(a) and a.ndim == lead.ndim and a.split == lead.split and
@@ -406,12 +374,10 @@ def batched_lapack(fn, *args, **kw):
                 v.to_numpy(copy=False)  # (runs the program: LAPACK's errors now)
     except LinAlgError as e:
         msg = str(e).encode()
-    from ._dist_move import _gather_flat
-    from .spmd import all_gather_sizes
     sizes = all_gather_sizes(len(msg), lead.team)
     if any(sizes):
         first = next(q for q, n in enumerate(sizes) if n)
-        text = _gather_flat(lead.team, np.frombuffer(msg, dtype=np.uint8))
+        text = _dist_move._gather_flat(lead.team, np.frombuffer(msg, dtype=np.uint8))
         start = sum(sizes[:first])
         raise LinAlgError(bytes(text[start:start + sizes[first]]).decode())
 

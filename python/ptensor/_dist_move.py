@@ -32,8 +32,16 @@ import numpy as np
 from . import _dist
 from . import _dtypes as dt
 from ._array import Local
+from ._creation import asarray
+from ._custom_call import call
 from ._dist import DArray
 from ._dist_registry import distributed
+from ._dist_replicated import _check_team, _replicated_local
+from ._indexing_ops import check_assignable, checked_index_values, index_values, out_of_bounds
+from ._manipulation import reshape
+from ._searching import nonzero as local_nonzero
+from ._sorting import _sort_along
+from .spmd import all_gather_sizes
 
 _MAX_ITEMS = 2**31 - 1  # MPI's int counts and displacements
 
@@ -99,7 +107,6 @@ def reshape_flat(x, new):
     the pending program (source rows of x.size // x.shape[0] items, target rows of
     prod(new[1:]) items), so it fuses with the work before and after it; when every rank
     already holds its elements of the result, a local reshape."""
-    from ._manipulation import reshape
     _check_size(x.size, "reshape")
     team = x.team
     inner = x.size // x.shape[0] if x.shape[0] else 0
@@ -145,7 +152,6 @@ def _buckets(v, g, sv, sg, descending):
 
 def _gather_flat(team, a):
     """Every rank's 1-D a, concatenated in rank order (an allgather)."""
-    from .spmd import all_gather_sizes
     sizes = all_gather_sizes(len(a), team)
     return _dist.gather_rows(np.ascontiguousarray(a), sizes, team)
 
@@ -157,8 +163,6 @@ def _grouped(local, v, lo, sv, sg, descending):
     """This rank's values and their global indices (from lo) grouped by destination rank,
     each group in index order, and the P counts: the built-in custom call
     "ptensor.sort_partition" (src/Sort.cpp: one pass in C++); complex values in NumPy."""
-    from ._creation import asarray
-    from ._custom_call import call
     P = len(sv) + 1
     if not np.iscomplexobj(v):
         r = call("ptensor.sort_partition", [local, asarray(sv), asarray(sg),
@@ -176,9 +180,6 @@ def _grouped(local, v, lo, sv, sg, descending):
 def sort_split(x, descending, want):
     """The values ("values"), int64 global indices ("indices") or both as a pair ("both") of
     the 1-D distributed x sorted along its axis."""
-    from ._creation import asarray
-    from ._sorting import _sort_along
-    from .spmd import all_gather_sizes
     team, P, n = x.team, x.team.size, x.shape[0]
     _check_size(n, "sort")
     if n == 0:
@@ -217,8 +218,6 @@ def _balanced(team, parts):
     """1-D NumPy arrays of this rank's items (the ranks' items in rank order make the whole
     array, of a data-dependent length K) as DArrays in the block partition of K: one
     allgather of the counts, then one alltoallv per array."""
-    from ._creation import asarray
-    from .spmd import all_gather_sizes
     counts = all_gather_sizes(len(parts[0]), team)
     K = sum(counts)
     _check_size(K, "boolean index")
@@ -248,7 +247,6 @@ def _nonzero(name, fn, x, /):
 def nonzero(x):
     """pt.nonzero of a DArray: each rank's nonzero positions (its first row's global index
     added to axis 0's), rebalanced."""
-    from ._searching import nonzero as local_nonzero
     x = _along_rows(x)
     idx = [np.asarray(i) for i in local_nonzero(x._local)]
     idx[0] = idx[0] + x.owned()[0]
@@ -274,7 +272,6 @@ def agreed_index_values(team, indices, n, name):
     """checked_index_values of this rank's part of distributed indices, where a bound error
     on any rank raises the same IndexError on every rank (one allgather of each rank's
     first bad index), so no rank waits in a collective the others left."""
-    from ._indexing_ops import index_values, out_of_bounds
     iv = index_values(indices, name)  # (the dtype is the same on every rank)
     bad = out_of_bounds(iv, n)
     flags = _dist.gather_rows(np.array([bad is not None, bad or 0], dtype=np.int64),
@@ -301,8 +298,6 @@ def take_at(x, indices, name="take"):
     the counts, an alltoallv of the indices) and the owners send the rows back (a second
     alltoallv). Volume: the indices and the selected rows, once each; no rank holds more
     than its own indices."""
-    from ._creation import asarray
-    from ._dist_ops import _check_team
     team, ax = x.team, x.split
     _check_team(team, indices)
     idx = agreed_index_values(team, indices._local, x.shape[ax], name)
@@ -330,9 +325,6 @@ def put_rows(x, indices, value):
     its indices (and its value rows) to the owners of the rows they name (an alltoall of the
     counts, one or two alltoallv). Other values are broadcast, as on one process. Repeated
     indices: the last one wins, as in NumPy (rows arrive in index order)."""
-    from ._creation import asarray
-    from ._dist_ops import _check_team, _replicated_local
-    from ._indexing_ops import check_assignable, checked_index_values
     team, P, me, n = x.team, x.team.size, x.team.rank, x.shape[0]
     spread = isinstance(indices, DArray)
     if spread:
@@ -385,8 +377,6 @@ def take_rows(x, indices):
     the block partition of len(indices): every rank knows the indices and both partitions,
     so it computes every send and receive count itself, and one alltoallv moves each row
     from its owner to the rank of its result position (no gather of x)."""
-    from ._creation import asarray
-    from ._indexing_ops import checked_index_values
     team, P, me, ax = x.team, x.team.size, x.team.rank, x.split
     idx = checked_index_values(indices, x.shape[ax], "take")
     k = len(idx)

@@ -8,7 +8,7 @@ elementwise functions (``ELEMENTWISE``: the namespace's elementwise set, one imp
 that aligns the operands' partitions) and, for every other name, the replicated fallback
 (``REPLICATED``: the distributed arguments are gathered, every rank computes the same
 result, array results are split again; correct, O(N) memory and communication).
-``_dist_ops.dispatching`` looks them up once per function, at import.
+``_dist_dispatch.dispatching`` looks them up once per function, at import.
 """
 from __future__ import annotations
 

@@ -23,12 +23,13 @@ from . import _dtypes as dt
 from . import _ops
 from ._dist import DArray, _collective, _rows
 from ._dist_registry import distributed
+from ._manipulation import concat
+from ._upcalls import namespace as pt
 
 
 def _global_index(x, axes):
     """int64 index of this rank's elements of x: along the one axis in `axes` (shaped to
     broadcast against x), or the flat C-order index of x's global shape (every axis)."""
-    import ptensor as pt
     lo, hi = x.owned()
     strides = np.cumprod((x.shape[1:] + (1,))[::-1])[::-1] if len(axes) > 1 else None
     idx = None
@@ -52,7 +53,6 @@ def _arg_reduce(name, fn, x, /, *, axis=None, keepdims=False):
 
 def arg_reduce(name, fn, x, axis=None, keepdims=False):
     """argmax / argmin of the DArray x (fn: the local function)."""
-    import ptensor as pt
     dt.reject_complex(name, x.dtype)
     axes = tuple(range(x.ndim)) if axis is None else (_ops.normalize_axis(axis, x.ndim),)
     if x.split not in axes:
@@ -79,7 +79,6 @@ def _cumulative(name, fn, x, /, *, axis=None, dtype=None, include_initial=False)
 
 def cumulative(name, fn, x, axis=None, dtype=None, include_initial=False):
     """cumulative_sum / cumulative_prod of the DArray x (fn: the local function)."""
-    import ptensor as pt
     if axis is None and x.ndim > 1:
         raise ValueError(f"{name}: axis is required for arrays of more than one dimension")
     ax = _ops.normalize_axis(0 if axis is None else axis, x.ndim)
@@ -112,7 +111,6 @@ def cumulative(name, fn, x, axis=None, dtype=None, include_initial=False):
             if name == "cumulative_sum":
                 r = r + before
             else:  # the scan continued from `before` (as NumPy's: a 0 before stays 0, no 0 * inf)
-                from ._manipulation import concat
                 both = concat([before, _ops.cast(x._local, r.dtype)], axis=ax)
                 r = fn(both, axis=ax, dtype=r.dtype)[_rows(ax, r.ndim, slice(1, None))]
     return DArray(r, x.shape, x.team, x.split, x._pb, x._po)

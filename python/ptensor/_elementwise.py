@@ -14,6 +14,7 @@ from . import _core
 from . import _dtypes as dt
 from . import _ops
 from ._array import Array, Local
+from ._creation import asarray
 
 _OPS = _core.op_names()
 
@@ -69,7 +70,6 @@ def _as_array(x, name):
     if isinstance(x, Local):
         return x
     if isinstance(x, _NUMPY):
-        from ._creation import asarray
         return asarray(x)
     raise TypeError(f"{name}: expected a ptensor Array, got {type(x).__name__}")
 
@@ -138,7 +138,7 @@ def _conformed(name, a, compute, shape):
 
 def _check_int_pow(name, x1, x2, rt):
     # NumPy raises from its loop: not for an empty array. (Under MPI x1 may be a rank's empty
-    # part of an array that is not: _dist_ops.elementwise asks with a one-element probe.)
+    # part of an array that is not: _dist_align.elementwise asks with a one-element probe.)
     if name == "pow" and dt.is_int(rt) and isinstance(x2, int) and not isinstance(x2, bool) \
             and x2 < 0 and getattr(x1, "size", 1) != 0:
         raise ValueError("Integers to negative integer powers are not allowed.")
@@ -300,8 +300,7 @@ def clip(x, /, min=None, max=None):
         r = fn(r, b)
         r = _ops.cast(r, x.dtype)
     if r is x:  # no bounds: a new array all the same (functions never return their input)
-        from ._creation import _copy
-        r = _copy(x)
+        r = _ops.copy(x)
     return r  # x, min and max broadcast together (the standard; NumPy)
 
 
@@ -311,16 +310,14 @@ _complex_part = {n: _g[n] for n in ("conj", "real", "imag")}
 def conj(x, /):
     """Complex conjugate; a copy of a real array (a new array, never x itself; a bool array
     stays bool, where NumPy's conjugate, which has no bool loop, gives int8)."""
-    from ._creation import _copy
     x = _as_array(x, "conj")
-    return _complex_part["conj"](x) if dt.is_complex(x.dtype) else _copy(x)
+    return _complex_part["conj"](x) if dt.is_complex(x.dtype) else _ops.copy(x)
 
 
 def real(x, /):
     """Real part (float32 for complex64, float64 for complex128); a copy of a real array."""
-    from ._creation import _copy
     x = _as_array(x, "real")
-    return _complex_part["real"](x) if dt.is_complex(x.dtype) else _copy(x)
+    return _complex_part["real"](x) if dt.is_complex(x.dtype) else _ops.copy(x)
 
 
 def imag(x, /):

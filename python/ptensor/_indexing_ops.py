@@ -8,12 +8,13 @@ import numpy as np
 from . import _dtypes as dt
 from . import _ops
 from ._array import Local
-from ._elementwise import _as_array
+from ._creation import arange, asarray
+from ._elementwise import _as_array, add, multiply
+from ._manipulation import reshape
 
 
 def _checked_indices(indices, n, name):
     """int64 leaf Array of in-range, non-negative indices (NumPy's rules for negatives)."""
-    from ._creation import asarray
     return asarray(checked_index_values(indices, n, name))
 
 
@@ -64,9 +65,6 @@ def take(x, indices, /, *, axis=None):
 def take_along_axis(x, indices, /, *, axis=-1):
     """x[..., indices[i...], ...] along axis, indices broadcasting with x's other dimensions
     (NumPy's take_along_axis): a take from the flattened array at computed offsets."""
-    from ._creation import arange
-    from ._elementwise import add, multiply
-    from ._manipulation import reshape
     x = _as_array(x, "take_along_axis")
     if not isinstance(indices, Local):
         indices = _as_array(np.asarray(indices), "take_along_axis")
@@ -100,33 +98,6 @@ def check_assignable(vshape, target):
     if not _ops.broadcasts_to(vshape, target):
         raise ValueError(f"cannot assign a value of shape {tuple(vshape)} to {target[0]} "
                          f"selected elements of shape {tuple(target)}")
-
-
-def scatter_assign(x, key, value):
-    """x with x[key] = value for an integer-array key (rows of axis 0) or a boolean mask over
-    the leading dimensions: the PTensor scatter op (rows written in order; a repeated index
-    keeps the last value, as in NumPy)."""
-    from ._array import _coerce_value
-    from ._manipulation import reshape
-    from ._searching import _mask_rows
-    if x.ndim == 0:
-        raise IndexError("too many indices for a 0-d array")
-    if key.dtype == dt.bool_:
-        xs, pos = _mask_rows(x, key)
-    else:
-        idx = _checked_indices(key, x.shape[0], "index")
-        xs, pos = x, reshape(idx, (-1,))
-        lead = idx.shape
-    rest = tuple(xs.shape[1:])
-    v = _ops.cast(_coerce_value(value, x.dtype), x.dtype)
-    target = (pos.shape[0],) + rest if key.dtype == dt.bool_ else tuple(lead) + rest
-    check_assignable(v.shape, target)
-    v = _ops.broadcast_to(v, target)
-    if xs.size == 0:  # nothing to write: x is empty or a mask with a zero-length axis
-        return x
-    v = reshape(v, (pos.shape[0],) + rest)
-    r = _ops.record("scatter", "", [xs, pos, v], x.dtype, xs.shape)
-    return reshape(r, x.shape)
 
 
 __all__ = ["take", "take_along_axis"]

@@ -21,6 +21,7 @@ from ._linalg import broadcast_batch, matmul
 from ._manipulation import matrix_transpose
 from ._searching import where
 from ._statistical import max as _max
+from ._utility import count_nonzero
 
 LinAlgError = _core.LinAlgError
 
@@ -171,7 +172,6 @@ def matrix_rank(x, /, *, rtol=None):
     """Number of singular values above rtol * largest (default rtol max(M, N) * eps)."""
     x = _matrices(x, "matrix_rank")
     s = svdvals(x)
-    from ._utility import count_nonzero
     return count_nonzero(greater(s, _cutoff(s, x, rtol, "matrix_rank")), axis=-1)
 
 

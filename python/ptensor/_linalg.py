@@ -7,7 +7,8 @@ import numpy as np
 
 from . import _dtypes as dt
 from . import _ops
-from ._elementwise import _as_array, not_equal
+from ._elementwise import _as_array, conj, multiply, not_equal
+from ._statistical import sum as _sum
 
 
 def batch_shape(sa, sb, name, x1, x2):
@@ -77,8 +78,6 @@ def vecdot_axis(sa, sb, axis):
 def vecdot(x1, x2, /, *, axis=-1):
     """Dot product of vectors along axis (broadcasting the other dimensions); complex x1 is
     conjugated first (array API: sum(conj(x1) * x2))."""
-    from ._elementwise import conj, multiply
-    from ._statistical import sum as _sum
     a, b = _as_array(x1, "vecdot"), _as_array(x2, "vecdot")
     ax = vecdot_axis(a.shape, b.shape, axis)
     prod = multiply(conj(a), b)

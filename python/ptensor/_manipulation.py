@@ -1,21 +1,21 @@
 """Manipulation functions: broadcast_to, broadcast_arrays, permute_dims, matrix_transpose,
-expand_dims, squeeze, flip, moveaxis, unstack, concat, stack, roll, reshape, tile, repeat.
-Views where NumPy gives views (squeeze, flip, unstack); reshape always makes a new array
-(copy=False raises), repeat takes an integer count (per-element counts are not supported)."""
+expand_dims, squeeze, flip, moveaxis, unstack, concat, stack, roll, reshape, tile (repeat:
+_repeat). Views where NumPy gives views (squeeze, flip, unstack); reshape always makes a new
+array (copy=False raises)."""
 from __future__ import annotations
 
 import math
 
 from . import _dtypes as dt
 from . import _ops
+from ._creation import empty
 from ._elementwise import _as_array
 
 
 def broadcast_to(x, /, shape):
-    from ._creation import _copy
     x = _as_array(x, "broadcast_to")
     r = _ops.broadcast_to(x, _ops.normalize_shape(shape))
-    return _copy(x) if r is x else r
+    return _ops.copy(x) if r is x else r
 
 
 def broadcast_arrays(*arrays):
@@ -31,8 +31,7 @@ def permute_dims(x, /, axes):
         raise ValueError(f"permute_dims: axes {axes} is not a permutation of the "
                          f"{x.ndim} dimensions")
     if axes == tuple(range(x.ndim)):
-        from ._creation import _copy
-        return _copy(x)
+        return _ops.copy(x)
     return _ops.record("permute_dims", "", [x], x.dtype, tuple(x.shape[a] for a in axes),
                        attrs=axes)
 
@@ -61,7 +60,7 @@ def squeeze(x, /, axis):
 
 
 def squeeze_key(shape, axis):
-    """The index that is squeeze (also of distributed arrays: _dist_ops)."""
+    """The index that is squeeze (also of distributed arrays: _dist_index)."""
     axes = _ops.normalize_axes(axis, len(shape))
     for a in axes:
         if shape[a] != 1:
@@ -76,7 +75,7 @@ def flip(x, /, *, axis=None):
 
 
 def flip_key(ndim, axis):
-    """The index that is flip (also of distributed arrays: _dist_ops)."""
+    """The index that is flip (also of distributed arrays: _dist_index)."""
     axes = _ops.normalize_axes(axis, ndim)
     return tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(ndim))
 
@@ -122,7 +121,6 @@ def unstack_of(x, axis):
 def concat(arrays, /, *, axis=0):
     """Arrays joined along an existing axis (result dtype: result_type of all). Each part is
     written into the result with one insert_slice; the program fuses them."""
-    from ._creation import empty
     arrays = [_as_array(a, "concat") for a in _sequence(arrays, "concat")]
     if axis is None:
         arrays = [reshape(a, (-1,)) for a in arrays]
@@ -182,8 +180,7 @@ def roll(x, /, shift, *, axis=None):
         pre = (slice(None),) * ax
         r = concat([r[pre + (slice(n - s, None),)], r[pre + (slice(0, n - s),)]], axis=ax)
     if r is x:
-        from ._creation import _copy
-        return _copy(x)
+        return _ops.copy(x)
     return r
 
 
@@ -221,7 +218,7 @@ def _sequence(arrays, name):
 
 def reshape_shape(size, shape):
     """reshape's shape argument checked and its -1 filled in, for `size` elements (also for
-    distributed arrays: _dist_ops)."""
+    distributed arrays: _dist_manip)."""
     shape = (shape,) if not isinstance(shape, (tuple, list)) else tuple(shape)
     shape = [_ops.as_index(s, "shape") for s in shape]
     if sum(1 for s in shape if s == -1) > 1:
@@ -249,8 +246,7 @@ def reshape(x, /, shape, *, copy=None):
                          "array)")
     shape = reshape_shape(x.size, shape)
     if shape == x.shape:  # a new array all the same (functions never return their input)
-        from ._creation import _copy
-        return _copy(x)
+        return _ops.copy(x)
     return _ops.record("reshape", "", [x], x.dtype, shape, iargs=shape)
 
 
@@ -275,60 +271,3 @@ def tile_dims(shape, repetitions):
         raise ValueError(f"tile: repetitions must be non-negative, got {reps}")
     n = max(len(reps), len(shape))
     return (1,) * (n - len(reps)) + reps, (1,) * (n - len(shape)) + tuple(shape)
-
-
-def repeat(x, repeats, /, *, axis=None):
-    """Each element repeated along axis (flattened first when axis is None): `repeats` times,
-    or repeats[i] times for element i when repeats is a 1-D integer array (of the axis' size,
-    or of size 1)."""
-    x = _as_array(x, "repeat")
-    if repeat_count(repeats) is None:
-        return _repeat_counts(x, repeats, axis)
-    if axis is None:
-        x, axis = reshape(x, (-1,)), 0
-    ax = _ops.normalize_axis(axis, x.ndim)
-    inter = x.shape[:ax + 1] + (1,) + x.shape[ax + 1:]
-    y = _ops.insert_unit_dims(x, [ax + 1], inter)
-    y = _ops.broadcast_to(y, x.shape[:ax + 1] + (repeats,) + x.shape[ax + 1:])
-    return reshape(y, x.shape[:ax] + (x.shape[ax] * repeats,) + x.shape[ax + 1:])
-
-
-def repeat_count(repeats):
-    """repeat's int count, checked; None when repeats is not an int (an array of counts)."""
-    if not isinstance(repeats, int) or isinstance(repeats, bool):
-        return None
-    if repeats < 0:
-        raise ValueError(f"repeat: repeats must be non-negative, got {repeats}")
-    return repeats
-
-
-def _repeat_counts(x, repeats, axis):
-    """repeat with per-element counts: the result's size is their sum (read once, like
-    nonzero's); element j of the result is element searchsorted(cumsum(counts), j, 'right')."""
-    from ._indexing_ops import take
-    from ._searching import searchsorted
-    from ._statistical import cumulative_sum, sum as _sum
-    from ._utility import any as _any
-    from ._elementwise import less
-    from ._creation import arange
-    if isinstance(repeats, bool):
-        raise TypeError("repeat: repeats must be an int or an integer array, got bool")
-    counts = _as_array(repeats, "repeat")
-    if not dt.is_int(counts.dtype):
-        raise TypeError(f"repeat: repeats must be an int or an integer array, got {counts.dtype}")
-    if counts.ndim > 1:
-        raise ValueError(f"repeat: repeats must be 0-d or 1-D, got shape {counts.shape}")
-    if axis is None:
-        x, axis = reshape(x, (-1,)), 0
-    ax = _ops.normalize_axis(axis, x.ndim)
-    n = x.shape[ax]
-    if counts.ndim == 0 or counts.shape[0] == 1:
-        counts = _ops.broadcast_to(reshape(counts, (1,)), (n,))
-    elif counts.shape[0] != n:
-        raise ValueError(f"repeat: repeats has {counts.shape[0]} counts for an axis of size {n}")
-    counts = _ops.cast(counts, dt.int64)
-    if n and bool(_any(less(counts, 0))):
-        raise ValueError("repeat: repeats must be non-negative")
-    total = int(_sum(counts)) if n else 0
-    idx = searchsorted(cumulative_sum(counts), arange(total, dtype=dt.int64), side="right")
-    return take(x, idx, axis=ax)

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import operator
 
+import numpy as np
+
 from . import _core
 from . import _dtypes as dt
+from ._upcalls import Slots
 
-
-Array = None  # ptensor._array sets this (it imports this module first)
+up = Slots("ptensor._ops", Array="the array type that records make (ptensor._array.Array)")
 _record = _core.record
 
 
 def record(kind, sub, operands, dtype, shape, attrs=(), iargs=(), sargs=()):
     h = _record(kind, sub, [o._t for o in operands], dtype.code, tuple(shape),
                 list(attrs), list(iargs), list(sargs))
-    return Array._new(h, dtype)
+    return up.Array._new(h, dtype)
 
 
 def as_index(v, argname):
@@ -42,7 +44,6 @@ def normalize_shape(shape, argname="shape"):
 
 
 def normalize_axis(axis, ndim, argname="axis"):
-    import numpy as np
     a = as_index(axis, argname)
     if not -ndim <= a < ndim:
         raise np.exceptions.AxisError(f"{argname} {a} is out of bounds for array of dimension {ndim}")
@@ -127,3 +128,13 @@ def full(shape, value, dtype):
     elif dtype == dt.uint64 and value >= 2**63:
         value -= 2**64  # same bits, passed as i64
     return record("create", "", [], dtype, shape, iargs=shape, sargs=[value])
+
+
+def copy(x):
+    """A fresh array with x's values (the node of positive(x); of logical_not twice for bool,
+    which has no positive)."""
+    if x.dtype == dt.bool_:
+        return record("unary_test", "logical_not",
+                      [record("unary_test", "logical_not", [x], dt.bool_, x.shape)],
+                      dt.bool_, x.shape)
+    return record("unary", "positive", [x], x.dtype, x.shape)

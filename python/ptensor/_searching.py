@@ -4,7 +4,12 @@ from __future__ import annotations
 from . import _dtypes as dt
 from . import _core, _ops
 from ._array import Local
-from ._elementwise import _SCALARS, _as_array, _conformed
+from ._creation import arange
+from ._elementwise import _SCALARS, _as_array, _conformed, equal, isnan, logical_and, logical_or
+from ._indexing_ops import take
+from ._manipulation import reshape
+from ._statistical import cumulative_sum, max as _max, min as _min
+from ._utility import count_nonzero
 
 
 def where(condition, x1, x2, /):
@@ -33,10 +38,6 @@ __all__ = ["where"]
 def _arg(name, x, axis, keepdims, reduce):
     """Index of the first extreme element: the extreme value m, then the smallest index where
     x equals m (or, when m is NaN, where x is NaN: NumPy returns the first NaN)."""
-    from ._elementwise import isnan, logical_and, logical_or, equal
-    from ._creation import arange
-    from ._statistical import min as _min
-    from ._manipulation import reshape
     x = _as_array(x, name)
     dt.reject_complex(name, x.dtype)
     if axis is None:
@@ -67,13 +68,11 @@ def _arg(name, x, axis, keepdims, reduce):
 
 def argmax(x, /, *, axis=None, keepdims=False):
     """Index of the first maximum along axis (of the flattened array by default), int64."""
-    from ._statistical import max as _max
     return _arg("argmax", x, axis, keepdims, _max)
 
 
 def argmin(x, /, *, axis=None, keepdims=False):
     """Index of the first minimum along axis (of the flattened array by default), int64."""
-    from ._statistical import min as _min
     return _arg("argmin", x, axis, keepdims, _min)
 
 
@@ -83,7 +82,6 @@ __all__ += ["argmax", "argmin"]
 def searchsorted(x1, x2, /, *, side="left", sorter=None):
     """Insertion points of x2's values in the sorted 1-D x1 (NumPy order: NaN last): one
     loop over x2, a binary search per value (the PTensor searchsorted op), int64."""
-    from ._indexing_ops import take
     a, v = _as_array(x1, "searchsorted"), _as_array(x2, "searchsorted")
     if side not in ("left", "right"):
         raise ValueError(f"searchsorted: side must be 'left' or 'right', got {side!r}")
@@ -103,7 +101,6 @@ def nonzero(x, /):
 
     The count is data-dependent, so it is materialized first; the positions then come from
     compiled ops: k-th true element = searchsorted(cumulative count, k + 1)."""
-    from ._manipulation import reshape
     x = _as_array(x, "nonzero")
     if x.ndim == 0:
         raise ValueError("nonzero: x must have at least one dimension (array API)")
@@ -119,9 +116,6 @@ def _mask_positions(flat_mask):
     """Flat positions (int64) of the true elements of a 1-D bool array, in order. Their
     number is data-dependent and is materialized; the positions themselves are compiled:
     the k-th true element is searchsorted(cumulative count, k + 1)."""
-    from ._creation import arange
-    from ._statistical import cumulative_sum
-    from ._utility import count_nonzero
     count = int(count_nonzero(flat_mask))
     return searchsorted(cumulative_sum(flat_mask, dtype=dt.int64),
                         arange(1, count + 1, dtype=dt.int64))
@@ -130,7 +124,6 @@ def _mask_positions(flat_mask):
 def _mask_rows(x, mask):
     """(x as [rows, rest...], positions of mask's true elements) for a boolean mask over x's
     leading dimensions."""
-    from ._manipulation import reshape
     k = mask.ndim
     if k > x.ndim or any(m not in (s, 0) for m, s in zip(mask.shape, x.shape)):
         raise IndexError(f"boolean index of shape {mask.shape} does not match the indexed "
@@ -145,8 +138,6 @@ def _mask_rows(x, mask):
 
 def _boolean_mask_getitem(x, mask):
     """x[mask]: the selected elements (or sub-arrays) in row-major order."""
-    from ._indexing_ops import take
-    from ._manipulation import reshape
     xs, pos = _mask_rows(x, mask)
     if pos.shape[0]:
         return take(xs, pos, axis=0)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from . import _dtypes as dt
 from . import _ops
-from ._elementwise import _as_array, divide, multiply, sqrt, subtract
+from ._custom_call import call
+from ._elementwise import _as_array, divide, imag, multiply, real, sqrt, subtract
+from ._manipulation import concat
 
 
 def _sum_dtype(x, dtype):
@@ -88,7 +90,7 @@ def mean(x, /, *, axis=None, keepdims=False):
 
 
 def check_correction(correction):
-    """(also for distributed arrays: _dist_ops.var)"""
+    """(also for distributed arrays: _dist_reduce.var)"""
     if isinstance(correction, bool) or not isinstance(correction, (int, float)):
         raise TypeError(f"var: correction must be a number, got {type(correction).__name__}")
 
@@ -101,7 +103,6 @@ def var(x, /, *, axis=None, correction=0.0, keepdims=False):
     m = mean(xf, axis=axis, keepdims=True)
     d = subtract(xf, m)
     if dt.is_complex(fdt):  # |d|^2, real
-        from ._elementwise import imag, real
         dr, di = real(d), imag(d)
         sq, fdt = dr * dr + di * di, dt.real_dtype(fdt)
     else:
@@ -119,9 +120,6 @@ def _cumulative(name, x, axis, dtype, include_initial, initial):
     """Inclusive scan along axis: the built-in custom call "ptensor.scan" (src/Scan.cpp), one
     element after the other as NumPy does, so results match NumPy's exactly (float sums and
     products included: no reassociation, no inf * 0 where NumPy has none)."""
-    from ._creation import _copy
-    from ._custom_call import call
-    from ._manipulation import concat
     x = _as_array(x, name)
     if axis is None:
         if x.ndim > 1:
@@ -136,7 +134,7 @@ def _cumulative(name, x, axis, dtype, include_initial, initial):
         y = call("ptensor.scan", [y], [(y.shape, rdt)],
                  {"axis": ax, "prod": name == "cumulative_prod"})[0]
     elif y is x:  # nothing to combine: a new array all the same (never x itself)
-        y = _copy(x)
+        y = _ops.copy(x)
     if include_initial:
         shape = y.shape[:ax] + (1,) + y.shape[ax + 1:]
         y = concat([_ops.full(shape, initial, rdt), y], axis=ax)

@@ -4,7 +4,8 @@ from __future__ import annotations
 from . import _dtypes as dt
 from . import _ops
 from ._elementwise import _as_array, not_equal, subtract
-from ._statistical import _reduce
+from ._manipulation import concat
+from ._statistical import _reduce, sum as _sum
 
 
 def _truth(x, name, axis, keepdims, kind):
@@ -28,7 +29,6 @@ def all(x, /, *, axis=None, keepdims=False):  # noqa: A001
 def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
     """n-th forward difference along axis (array API 2024.12); prepend/append are joined
     first. Differences of bool arrays are `!=` as in NumPy."""
-    from ._manipulation import concat
     x = _as_array(x, "diff")
     ax, n = diff_args(x, axis, n)
     parts = [p for p in (prepend, x, append) if p is not None]
@@ -36,8 +36,7 @@ def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
         x = concat([_as_array(p, "diff") for p in parts], axis=ax)
     r = differences(x, ax, n, not_equal, subtract)
     if r is x:  # n = 0 or an empty axis: a new array all the same
-        from ._creation import _copy
-        r = _copy(x)
+        r = _ops.copy(x)
     return r
 
 
@@ -68,7 +67,6 @@ __all__ = ["all", "any", "diff"]
 
 def count_nonzero(x, /, *, axis=None, keepdims=False):
     """Number of non-zero (true) elements along axis, as int64."""
-    from ._statistical import sum as _sum
     x = _as_array(x, "count_nonzero")
     return _sum(_ops.cast(x, dt.bool_), axis=axis, keepdims=keepdims, dtype=dt.int64)
 

@@ -11,6 +11,7 @@ import numpy as np
 
 from . import _dtypes as dt
 from . import _ops
+from ._creation import eye
 from ._elementwise import _as_array, abs as _abs, multiply, pow as _pow, sqrt, subtract
 from ._indexing_ops import take
 from ._lapack import *  # noqa: F401,F403
@@ -18,6 +19,7 @@ from ._lapack import __all__ as _lapack_all, inv, svdvals
 from ._linalg import matmul, vecdot
 from ._manipulation import expand_dims, matrix_transpose, permute_dims, reshape, stack
 from ._statistical import max as _max, min as _min, sum as _sum
+from ._utility import count_nonzero
 
 
 def _float_array(x, name):
@@ -143,7 +145,6 @@ def p_norm(x, axis, keepdims, ord, ns):
 
 
 def _count_nonzero(x, axis=None, keepdims=False):
-    from ._utility import count_nonzero
     return count_nonzero(x, axis=axis, keepdims=keepdims)
 
 
@@ -202,7 +203,6 @@ def matrix_power_of(x, n, ns):
 
 
 def _identities(x):
-    from ._creation import eye
     return _ops.broadcast_to(eye(x.shape[-1], dtype=x.dtype), x.shape)
 
 

@@ -4,10 +4,14 @@ world team has one rank (MPI is then initialized on first use)."""
 from __future__ import annotations
 
 
+import zlib
+
 import numpy as np
 
 from . import _dist
 from . import _dtypes as dt
+from ._creation import asarray
+from ._ops import normalize_axis
 from ._dist import DArray, Team, as_team, distribute, gather as _gather, stats  # noqa: F401
 
 
@@ -64,7 +68,6 @@ def from_locals(local, team=None, split=0):
     """A distributed array from every rank's part (concatenated in rank order along split).
     Parts that match the block partition are used as they are; others are gathered and
     split again."""
-    from ._creation import asarray
     t = _team(team)
     local = asarray(local)
     if local.ndim == 0:
@@ -101,7 +104,6 @@ def gather(x, root=None):
 # so a mismatch raises the same ValueError on every rank instead of failing inside MPI.
 
 def _locals(arrays, name):
-    from ._creation import asarray
     if not arrays:
         raise TypeError(f"{name} needs at least one array")
     if any(isinstance(a, DArray) for a in arrays):
@@ -113,7 +115,6 @@ def _agree(t, xs, name, axis=None):
     """ValueError on every rank unless every rank's xs have the same shapes (apart from their
     extent along `axis`, one per array) and dtypes; returns the ranks' extents along `axis`
     (P x len(xs)), or None."""
-    import zlib
     mine = []
     for k, x in enumerate(xs):
         shape = list(x.shape)
@@ -141,7 +142,6 @@ def _each(out):
 
 
 def _axes(xs, axis, name, what):
-    from ._ops import normalize_axis
     for x in xs:
         if x.ndim == 0:
             raise ValueError(f"{name}: arrays must have at least one dimension")
@@ -211,7 +211,6 @@ def _blocks(t, xs, axis, name, what):
 def all_to_all(*arrays, split_axis=0, concat_axis=0, team=None):
     """Each local array is split into team-size blocks along split_axis; block j goes to rank
     j; the received blocks are concatenated in rank order along concat_axis."""
-    from ._ops import normalize_axis
     t = _team(team)
     xs = _locals(arrays, "all_to_all")
     axes = _blocks(t, xs, split_axis, "all_to_all", "split_axis")

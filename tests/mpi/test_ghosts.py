@@ -1,4 +1,4 @@
-"""Ghost rows (_dist_ops._halo): an array that needed a narrow halo keeps its neighbours' rows
+"""Ghost rows (_dist_align._halo): an array that needed a narrow halo keeps its neighbours' rows
 with its own and refreshes them after every write, in place. Checked against NumPy over
 several steps, uneven partitions, views created before and after, writes of every kind."""
 import numpy as np

@@ -1,0 +1,63 @@
+"""Creation functions (array API) that build on given arrays: meshgrid (coordinate grids of
+1-D arrays), tril and triu (triangles of matrices: a where over index differences)."""
+from __future__ import annotations
+
+from . import _dtypes as dt
+from . import _ops
+from ._creation import arange
+from ._elementwise import _as_array, greater_equal, less_equal, subtract
+from ._searching import where
+
+
+def _triangle(x, k, name, lower):
+    x = _as_array(x, name)
+    if x.ndim < 2:
+        raise ValueError(f"{name}: x must have at least 2 dimensions, got {x.ndim}")
+    k = _ops.as_index(k, "k")
+    n, m = x.shape[-2], x.shape[-1]
+    k = max(-n, min(k, m))  # beyond the matrix: all or nothing (any Python int)
+    rows = _ops.insert_unit_dims(arange(n, dtype=dt.int64), [1], (n, 1))
+    cols = _ops.insert_unit_dims(arange(m, dtype=dt.int64), [0], (1, m))
+    d = subtract(cols, rows)  # j - i
+    keep = less_equal(d, k) if lower else greater_equal(d, k)
+    return where(keep, x, _ops.full((), 0, x.dtype))
+
+
+def tril(x, /, *, k=0):
+    """The lower triangle (j - i <= k) of the last two dimensions; zeros above."""
+    return _triangle(x, k, "tril", True)
+
+
+def triu(x, /, *, k=0):
+    """The upper triangle (j - i >= k) of the last two dimensions; zeros below."""
+    return _triangle(x, k, "triu", False)
+
+
+def meshgrid(*arrays, indexing="xy"):
+    """Coordinate arrays from 1-D arrays (indexing 'xy': the first two dimensions swapped)."""
+    arrays = [_as_array(a, "meshgrid") for a in arrays]
+    return meshgrid_of(arrays, indexing, _ops.insert_unit_dims, _ops.broadcast_to)
+
+
+def meshgrid_of(arrays, indexing, expand, broadcast_to):
+    """meshgrid of local or distributed arrays: expand(a, unit dims, shape) gives a its
+    result's rank, broadcast_to its result's shape."""
+    if indexing not in ("xy", "ij"):
+        raise ValueError(f"meshgrid: indexing must be 'xy' or 'ij', got {indexing!r}")
+    for a in arrays:
+        if a.ndim != 1:
+            raise ValueError(f"meshgrid: arrays must be one-dimensional, got shape {a.shape}")
+    if len({a.dtype for a in arrays}) > 1:
+        raise ValueError("meshgrid: all arrays must have the same dtype")
+    shape = [a.shape[0] for a in arrays]
+    if indexing == "xy" and len(arrays) > 1:
+        shape[0], shape[1] = shape[1], shape[0]
+    out = []
+    for i, a in enumerate(arrays):
+        pos = i
+        if indexing == "xy" and len(arrays) > 1 and i < 2:
+            pos = 1 - i
+        unit = [j for j in range(len(shape)) if j != pos]
+        b = expand(a, unit, tuple(shape[j] if j == pos else 1 for j in range(len(shape))))
+        out.append(broadcast_to(b, tuple(shape)))
+    return out
