@@ -250,6 +250,24 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
       r = call->getNumResults() ? call->getResult(0) : Value();
       break;
     }
+    case Kind::Op: {
+      const int64_t *p = attrs.data();
+      std::string name = unpackString(p), text = unpackString(p);
+      if (!RegisteredOperationName::lookup(name, ctx))
+        throw CompileError("ptensor: record_op: no op named '" + name + "'");
+      auto dict = dyn_cast_or_null<DictionaryAttr>(parseAttribute(text, ctx));
+      if (!dict)
+        throw CompileError("ptensor: " + name + ": cannot parse attributes " + text);
+      OperationState st(loc, name);
+      for (size_t i = 0; i < n->operands.size(); ++i)
+        st.addOperands(opnd(i));
+      st.addOperands(indices());
+      st.addOperands(scalars());
+      st.addAttributes(dict.getValue());
+      st.addTypes(ty);
+      r = b.create(st)->getResult(0);
+      break;
+    }
     case Kind::CustomCallResult:
       r = opnd(0).getDefiningOp()->getResult(unsigned(attrs[0]));
       break;

@@ -134,15 +134,15 @@ int32_t deviceOf(const std::vector<std::shared_ptr<Handle>> &operands, int devic
   return d;
 }
 
-std::shared_ptr<Handle> record(const std::string &kind, const std::string &sub,
-                               const std::vector<std::shared_ptr<Handle>> &operands, int dtype,
-                               std::vector<int64_t> shape, std::vector<int64_t> attrs,
-                               std::vector<int64_t> iargs, const py::list &sargs, int device) {
+std::shared_ptr<Handle> recordNode(Kind kind, int32_t sub,
+                                   const std::vector<std::shared_ptr<Handle>> &operands, int dtype,
+                                   std::vector<int64_t> shape, std::vector<int64_t> attrs,
+                                   std::vector<int64_t> iargs, const py::list &sargs, int device) {
   notePendingRecord(); // may materialize: operands are held by Python, so they become results
   auto n = std::make_shared<Node>();
   n->device = deviceOf(operands, device);
-  n->kind = kindOf(kind);
-  n->sub = parseSub(n->kind, sub);
+  n->kind = kind;
+  n->sub = sub;
   n->dtype = checkDtype(dtype);
   for (int64_t s : shape)
     if (s < 0)
@@ -162,6 +162,54 @@ std::shared_ptr<Handle> record(const std::string &kind, const std::string &sub,
   if (isDist(n->kind))
     pinNode(n); // collectives: every rank runs them, in recording order
   return makeHandle(std::move(n));
+}
+
+/// A node of a kind of Kinds.def, by its name.
+std::shared_ptr<Handle> record(const std::string &kind, const std::string &sub,
+                               const std::vector<std::shared_ptr<Handle>> &operands, int dtype,
+                               std::vector<int64_t> shape, std::vector<int64_t> attrs,
+                               std::vector<int64_t> iargs, const py::list &sargs, int device) {
+  Kind k = kindOf(kind);
+  return recordNode(k, parseSub(k, sub), operands, dtype, std::move(shape), std::move(attrs),
+                    std::move(iargs), sargs, device);
+}
+
+/// An op of the PTensor dialect by name (Kind::Op): `attributes` is its attribute dictionary
+/// as MLIR text ("{axis = 0 : i64}"); the op's verifier checks it when the program is built.
+std::shared_ptr<Handle> recordOp(const std::string &name, const std::string &attributes,
+                                 const std::vector<std::shared_ptr<Handle>> &operands, int dtype,
+                                 std::vector<int64_t> shape, std::vector<int64_t> iargs,
+                                 const py::list &sargs) {
+  std::vector<int64_t> attrs;
+  packString(attrs, name);
+  packString(attrs, attributes);
+  return recordNode(Kind::Op, 0, operands, dtype, std::move(shape), std::move(attrs),
+                    std::move(iargs), sargs, -1);
+}
+
+/// The number of a case of an enum of the PTensor dialect (Ops.td): the value of an
+/// enum-valued attribute in the text of record_op's attributes.
+int enumCase(const std::string &e, const std::string &c) {
+  std::optional<int> v;
+  auto of = [&](auto sym) {
+    if (sym)
+      v = int(*sym);
+  };
+  if (e == "TriangleSide")
+    of(symbolizeTriangleSide(c));
+  else if (e == "CombineKind")
+    of(symbolizeCombineKind(c));
+  else if (e == "FindKind")
+    of(symbolizeFindKind(c));
+  else if (e == "TestKind")
+    of(symbolizeTestKind(c));
+  else if (e == "ReduceKind")
+    of(symbolizeReduceKind(c));
+  else
+    throw py::value_error("ptensor: no enum named '" + e + "'");
+  if (!v)
+    throw py::value_error("ptensor: " + e + " has no case '" + c + "'");
+  return *v;
 }
 /// Fast path for the commonest record: a binary op (or comparison) of two arrays of one shape
 /// and dtype, or of a float array and a Python scalar (recorded as a create node, as
@@ -307,6 +355,9 @@ PYBIND11_MODULE(_core, m) {
       names.push_back(backend(i).name());
     return names;
   });
+  m.def("record_op", &recordOp, py::arg("name"), py::arg("attributes"), py::arg("operands"),
+        py::arg("dtype"), py::arg("shape"), py::arg("iargs"), py::arg("sargs"));
+  m.def("enum_case", &enumCase);
   m.def("binary_fast", &binaryFast);
   m.def("op_code", [](const std::string &kind, const std::string &sub) {
     Kind k = kindOf(kind);

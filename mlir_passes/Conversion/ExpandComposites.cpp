@@ -5,6 +5,8 @@
 //   matrix_transpose(x)     -> permute_dims with the last two dimensions swapped
 //   flip(x, axes)           -> extract_slice with offset n-1 and step -1 along `axes`
 //   create_like(x, v)       -> create with x's sizes
+// and the RFC's ops of ExpandRfcOps.cpp (extract_triangle, combine, roll, vecdot, find_index,
+// test, sort, argsort).
 // They then fuse and lower as the core ops do. Ops on ptensors with a team are left alone (the
 // pass refuses them, as it refuses other team ops it does not lower).
 #include "Conversion/ExpandComposites.h"
@@ -18,8 +20,6 @@
 using namespace mlir;
 
 namespace ptensor {
-namespace {
-/// Size `d` of ptensor x as an index value.
 Value dimOf(OpBuilder &b, Location loc, Value x, int64_t d) {
   auto t = cast<PTensorType>(x.getType());
   if (!ShapedType::isDynamic(t.getShape()[d]))
@@ -36,6 +36,8 @@ SmallVector<Value> dimsOf(OpBuilder &b, Location loc, Value x) {
     v.push_back(dimOf(b, loc, x, d));
   return v;
 }
+
+namespace {
 
 /// extract_slice of x: offsets/strides per dimension, every element of the others, `dropped`
 /// removed.
@@ -105,13 +107,15 @@ bool onTeam(Operation *op) {
 void expandComposites(Operation *root) {
   SmallVector<Operation *> ops;
   root->walk([&](Operation *op) {
-    if (isa<ExpandDimsOp, SqueezeOp, MatrixTransposeOp, FlipOp, CreateLikeOp>(op) && !onTeam(op))
+    if ((isa<ExpandDimsOp, SqueezeOp, MatrixTransposeOp, FlipOp, CreateLikeOp>(op) ||
+         isRfcOp(op)) &&
+        !onTeam(op))
       ops.push_back(op);
   });
   IRRewriter rw(root->getContext());
   for (Operation *op : ops) {
     rw.setInsertionPoint(op);
-    rw.replaceOp(op, expand(rw, op));
+    rw.replaceOp(op, isRfcOp(op) ? expandRfcOp(rw, op) : expand(rw, op));
   }
 }
 } // namespace ptensor

@@ -1,13 +1,15 @@
 // PTensor op verifiers. Shapes are checked as far as they are static; device and team must
 // agree across every ptensor operand and result (compute follows data, RFC).
 #include "PTensor/Dialect.h"
+#include "PTensor/VerifyUtils.h"
 #include "CustomCallAbi.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
 using namespace ptensor;
+using namespace ptensor::detail;
 
-namespace {
+namespace ptensor::detail {
 bool compatibleDims(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
   if (a.size() != b.size())
     return false;
@@ -58,7 +60,7 @@ LogicalResult verifyDroppedDims(Operation *op, ArrayRef<int64_t> dropped, int64_
   }
   return success();
 }
-} // namespace
+} // namespace ptensor::detail
 
 LogicalResult FromRankedOp::verify() {
   auto src = getSource().getType();
@@ -95,14 +97,14 @@ LogicalResult CreateOp::verify() {
 }
 
 /// Source and result element types of a manipulation op must match.
-static LogicalResult verifySameElement(Operation *op, PTensorType src, PTensorType res) {
+LogicalResult ptensor::detail::verifySameElement(Operation *op, PTensorType src, PTensorType res) {
   if (src.getElementType() != res.getElementType())
     return op->emitOpError("source and result element types must match");
   return success();
 }
 
 /// Axes: each in [0, rank), none twice.
-static LogicalResult verifyAxes(Operation *op, ArrayRef<int64_t> axes, int64_t rank) {
+LogicalResult ptensor::detail::verifyAxes(Operation *op, ArrayRef<int64_t> axes, int64_t rank) {
   SmallVector<bool> seen(rank, false);
   for (int64_t a : axes) {
     if (a < 0 || a >= rank)

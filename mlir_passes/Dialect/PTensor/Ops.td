@@ -207,6 +207,117 @@ def PTensor_CreateLikeOp : PTensor_Op<"create_like", [Pure, AttrSizedOperandSegm
   let hasVerifier = 1;
 }
 
+// ---- more ops of the RFC, defined by the core ops --------------------------------------
+// Expanded at the start of --lower-ptensor as the manipulation ops above are
+// (Conversion/ExpandRfcOps.cpp); sort and argsort become the host's built-in custom call.
+// Python records them by name (the "op" node kind, src/Kinds.def). Enum-valued attributes are
+// i32 in the generic form (the cases' numbers below).
+def PTensor_TriangleSide : I32EnumAttr<"TriangleSide", "triangle", [
+  I32EnumAttrCase<"lower", 0>, I32EnumAttrCase<"upper", 1>]> {
+  let cppNamespace = "::ptensor";
+}
+def PTensor_CombineKind : I32EnumAttr<"CombineKind", "combination", [
+  I32EnumAttrCase<"concat", 0>, I32EnumAttrCase<"stack", 1>]> {
+  let cppNamespace = "::ptensor";
+}
+def PTensor_FindKind : I32EnumAttr<"FindKind", "index search", [
+  I32EnumAttrCase<"argmax", 0>, I32EnumAttrCase<"argmin", 1>]> {
+  let cppNamespace = "::ptensor";
+}
+def PTensor_TestKind : I32EnumAttr<"TestKind", "truth test", [
+  I32EnumAttrCase<"any", 0>, I32EnumAttrCase<"all", 1>]> {
+  let cppNamespace = "::ptensor";
+}
+
+def PTensor_ExtractTriangleOp : PTensor_Op<"extract_triangle", [Pure, AllTypesMatch<["source", "result"]>]> {
+  let summary = "the lower (j - i <= k) or upper (j - i >= k) triangle of the last two dimensions";
+  let description = [{
+    tril / triu: elements outside the triangle are zero. Batched over leading dimensions.
+  }];
+  let arguments = (ins PTensor_TriangleSide:$side, PT:$source, I64Attr:$k);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$side $source `k` `=` $k attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_CombineOp : PTensor_Op<"combine", [Pure]> {
+  let summary = "join tensors along an existing axis (concat) or a new one (stack)";
+  let description = [{
+    The inputs have the result's element type (callers cast). concat: equal ranks, equal sizes
+    but along `axis`; stack: equal shapes, the result has a new dimension `axis` of static
+    size (the number of inputs).
+  }];
+  let arguments = (ins PTensor_CombineKind:$kind, Variadic<PT>:$inputs, I64Attr:$axis);
+  let results = (outs PT:$result);
+  let assemblyFormat = [{
+    $kind `(` $inputs `)` `axis` `=` $axis attr-dict `:` functional-type($inputs, $result)
+  }];
+  let hasVerifier = 1;
+}
+
+def PTensor_RollOp : PTensor_Op<"roll", [Pure, AllTypesMatch<["source", "result"]>]> {
+  let summary = "elements shifted along axes, wrapping around (shifts[i] along axes[i])";
+  let arguments = (ins PT:$source, DenseI64ArrayAttr:$shifts, DenseI64ArrayAttr:$axes);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$source `shifts` `=` $shifts `axes` `=` $axes attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_VecdotOp : PTensor_Op<"vecdot", [Pure]> {
+  let summary = "sum(conj(lhs) * rhs) along axis (equal shapes: broadcast is explicit)";
+  let description = [{
+    Accumulated as sum does (f64, complex<f64>, i64 or ui64), the result in the operands'
+    element type; `axis` is removed.
+  }];
+  let arguments = (ins PT:$lhs, PT:$rhs, I64Attr:$axis);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$lhs `,` $rhs `axis` `=` $axis attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_FindIndexOp : PTensor_Op<"find_index", [Pure]> {
+  let summary = "index (i64) of the first maximum (argmax) or minimum (argmin) along axis";
+  let description = [{
+    NaN counts as the extreme (NumPy's first NaN). The axis must not be empty (callers check);
+    it is removed.
+  }];
+  let arguments = (ins PTensor_FindKind:$kind, PT:$source, I64Attr:$axis);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$kind $source `axis` `=` $axis attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_TestOp : PTensor_Op<"test", [Pure]> {
+  let summary = "whether any / all elements along axes are non-zero (i1; axes removed)";
+  let description = [{
+    Of no elements: any is false, all is true.
+  }];
+  let arguments = (ins PTensor_TestKind:$kind, PT:$source, DenseI64ArrayAttr:$axes);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$kind $source `axes` `=` $axes attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_SortOp : PTensor_Op<"sort", [AllTypesMatch<["source", "result"]>]> {
+  let summary = "source sorted along axis (stable; NaN last ascending, first descending)";
+  let description = [{
+    Lowered to the host runtime's built-in custom call "ptensor.sort" (runtime/host/Sort.cpp),
+    the axis moved last around it. Not Pure, as the custom call it becomes.
+  }];
+  let arguments = (ins PT:$source, I64Attr:$axis, DefaultValuedAttr<BoolAttr, "false">:$descending);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$source `axis` `=` $axis attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_ArgsortOp : PTensor_Op<"argsort", []> {
+  let summary = "i64 indices that sort source along axis (stable: equal elements keep their order)";
+  let arguments = (ins PT:$source, I64Attr:$axis, DefaultValuedAttr<BoolAttr, "false">:$descending);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$source `axis` `=` $axis attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 // ---- elementwise (classified, as the RFC proposes) -------------------------------------
 def PTensor_ElementwiseUnaryOp : PTensor_Op<"elementwise_unary_op", [Pure]> {
   let arguments = (ins PTensor_UnaryOpKind:$kind, PT:$source);

@@ -1,0 +1,291 @@
+// More ops of the RFC (Ops.td, "more ops of the RFC"), expanded into core ops at the start of
+// --lower-ptensor (called by ExpandComposites.cpp), so they fuse and lower as the core ops do:
+//   extract_triangle(x, k)  -> where(j - i <= k (lower) or >= k (upper), x, 0) over the last
+//                              two dimensions (two aranges, broadcast, compared)
+//   combine concat          -> an empty result, each input inserted at its offset along axis
+//   combine stack           -> each input given a unit dimension at axis, then concat
+//   roll(x, shifts, axes)   -> per axis: the last r = shift mod n elements first, then the rest
+//                              (two slices inserted into an empty result)
+//   vecdot(a, b, axis)      -> reduce sum(conj(a) * b) over axis, accumulated as sum's
+//   find_index(x, axis)     -> m = reduce max/min; the smallest index where x == m (or both
+//                              are NaN): reduce min of where(hit, index, n)
+//   test(x, axes)           -> x != 0 as ui8, reduce max (any) / min (all), != 0
+//   sort / argsort(x, axis) -> the host's built-in custom call "ptensor.sort" (a stable sort
+//                              of each row of the last axis), the axis moved last around it
+#include "Conversion/ExpandComposites.h"
+
+#include "PTensor/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+
+namespace ptensor {
+namespace {
+PTensorType ptOf(PTensorType like, ArrayRef<int64_t> shape, Type elem) {
+  return PTensorType::get(like.getContext(), shape, elem, like.getDevice(), like.getTeam());
+}
+
+SmallVector<int64_t> without(ArrayRef<int64_t> v, ArrayRef<int64_t> axes) {
+  SmallVector<int64_t> r;
+  for (int64_t d = 0; d < int64_t(v.size()); ++d)
+    if (!llvm::is_contained(axes, d))
+      r.push_back(v[d]);
+  return r;
+}
+
+SmallVector<Value> without(ArrayRef<Value> v, ArrayRef<int64_t> axes) {
+  SmallVector<Value> r;
+  for (int64_t d = 0; d < int64_t(v.size()); ++d)
+    if (!llvm::is_contained(axes, d))
+      r.push_back(v[d]);
+  return r;
+}
+
+/// 0, 1, ... for the dimensions of rank r but `axes`.
+SmallVector<int64_t> othersThan(int64_t r, ArrayRef<int64_t> axes) {
+  SmallVector<int64_t> d;
+  for (int64_t i = 0; i < r; ++i)
+    if (!llvm::is_contained(axes, i))
+      d.push_back(i);
+  return d;
+}
+
+struct Expander {
+  OpBuilder &b;
+  Location loc;
+
+  Value index(int64_t v) { return b.create<arith::ConstantIndexOp>(loc, v); }
+  Value i64(int64_t v) { return b.create<arith::ConstantIntOp>(loc, v, 64); }
+  Value i64Of(Value idx) { return b.create<arith::IndexCastOp>(loc, b.getI64Type(), idx); }
+  Type i1() { return b.getI1Type(); }
+  Type i64Type() { return b.getI64Type(); }
+
+  Value full(PTensorType t, ArrayRef<Value> sizes, Value v) {
+    return b.create<CreateOp>(loc, t, sizes, v, Value());
+  }
+  Value empty(PTensorType t, ArrayRef<Value> sizes) {
+    return b.create<CreateOp>(loc, t, sizes, Value(), Value());
+  }
+  Value binary(PTensorType t, BinaryOpKind k, Value l, Value r) {
+    return b.create<ElementwiseBinaryOp>(loc, t, BinaryOpKindAttr::get(b.getContext(), k), l, r);
+  }
+  Value test(PTensorType t, BinaryTestKind k, Value l, Value r) {
+    return b.create<ElementwiseBinaryTestOp>(loc, t, BinaryTestKindAttr::get(b.getContext(), k), l, r);
+  }
+  Value reduce(PTensorType t, ReduceKind k, Value x, ArrayRef<int64_t> axes, Type acc) {
+    return b.create<ReduceOp>(loc, t, ReduceKindAttr::get(b.getContext(), k), x,
+                              b.getDenseI64ArrayAttr(axes), TypeAttr::get(acc));
+  }
+  Value broadcast(PTensorType t, Value x, ArrayRef<Value> sizes, ArrayRef<int64_t> dims) {
+    return b.create<BroadcastOp>(loc, t, x, sizes, b.getDenseI64ArrayAttr(dims));
+  }
+  /// 0, 1, ..., n - 1 as i64 along dimension `axis` of an array of `sizes` (static `shape`).
+  Value positions(PTensorType like, ArrayRef<int64_t> shape, ArrayRef<Value> sizes, int64_t axis) {
+    Value a = b.create<ArangeOp>(loc, ptOf(like, {shape[axis]}, i64Type()), i64(0), i64(1),
+                                 sizes[axis]);
+    return broadcast(ptOf(like, shape, i64Type()), a, sizes, {axis});
+  }
+  /// x with its part [offset, offset + size) along axis inserted into dest at `at`.
+  Value insertPart(Value dest, Value x, int64_t axis, Value offset, Value size, Value at) {
+    int64_t r = cast<PTensorType>(x.getType()).getRank();
+    SmallVector<Value> offs(r, index(0)), sizes = dimsOf(b, loc, x), steps(r, index(1));
+    offs[axis] = offset;
+    sizes[axis] = size;
+    auto xt = cast<PTensorType>(x.getType());
+    SmallVector<int64_t> shape(xt.getShape());
+    shape[axis] = ShapedType::kDynamic;
+    Value part = b.create<ExtractSliceOp>(loc, ptOf(xt, shape, xt.getElementType()), x, offs,
+                                          sizes, steps, b.getDenseI64ArrayAttr({}));
+    SmallVector<Value> to(r, index(0));
+    to[axis] = at;
+    return b.create<InsertSliceOp>(loc, dest.getType(), part, dest, to, sizes, steps,
+                                   b.getDenseI64ArrayAttr({}));
+  }
+
+  Value triangle(ExtractTriangleOp op) {
+    Value x = op.getSource();
+    PTensorType t = op.getType();
+    int64_t r = t.getRank();
+    SmallVector<Value> sizes = dimsOf(b, loc, x);
+    SmallVector<int64_t> mshape{t.getShape()[r - 2], t.getShape()[r - 1]};
+    SmallVector<Value> msizes{sizes[r - 2], sizes[r - 1]};
+    Value rows = positions(t, mshape, msizes, 0), cols = positions(t, mshape, msizes, 1);
+    PTensorType mi64 = ptOf(t, mshape, i64Type());
+    Value d = binary(mi64, BinaryOpKind::subtract, cols, rows); // j - i
+    Value k = full(mi64, msizes, i64(op.getK()));
+    bool lower = op.getSide() == TriangleSide::lower;
+    Value keep = test(ptOf(t, mshape, i1()),
+                      lower ? BinaryTestKind::less_equal : BinaryTestKind::greater_equal, d, k);
+    if (r > 2)
+      keep = broadcast(ptOf(t, t.getShape(), i1()), keep, sizes, {r - 2, r - 1});
+    return b.create<WhereOp>(loc, t, keep, x, full(t, sizes, i64(0)));
+  }
+
+  Value concat(PTensorType t, ArrayRef<Value> inputs, int64_t axis) {
+    SmallVector<Value> sizes = dimsOf(b, loc, inputs[0]), lengths;
+    Value total = index(0);
+    for (Value v : inputs) {
+      lengths.push_back(dimOf(b, loc, v, axis));
+      total = b.create<arith::AddIOp>(loc, total, lengths.back());
+    }
+    sizes[axis] = total;
+    Value out = empty(t, sizes), at = index(0);
+    for (auto [v, n] : llvm::zip(inputs, lengths)) {
+      out = insertPart(out, v, axis, index(0), n, at);
+      at = b.create<arith::AddIOp>(loc, at, n);
+    }
+    return out;
+  }
+
+  Value combine(CombineOp op) {
+    int64_t axis = op.getAxis();
+    SmallVector<Value> inputs(op.getInputs());
+    if (op.getKind() == CombineKind::stack)
+      for (Value &v : inputs) { // a unit dimension at axis
+        auto vt = cast<PTensorType>(v.getType());
+        SmallVector<int64_t> shape(vt.getShape());
+        shape.insert(shape.begin() + axis, 1);
+        SmallVector<Value> sizes = dimsOf(b, loc, v);
+        sizes.insert(sizes.begin() + axis, index(1));
+        v = broadcast(ptOf(vt, shape, vt.getElementType()), v, sizes,
+                      othersThan(vt.getRank() + 1, {axis}));
+      }
+    return concat(op.getType(), inputs, axis);
+  }
+
+  Value roll(RollOp op) {
+    Value x = op.getSource();
+    for (auto [s, a] : llvm::zip(op.getShifts(), op.getAxes())) {
+      Value n = dimOf(b, loc, x, a);
+      Value nn = b.create<arith::MaxSIOp>(loc, n, index(1)); // an empty axis: nothing moves
+      Value r = b.create<arith::RemSIOp>(loc, index(s), nn);
+      Value neg = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, r, index(0));
+      r = b.create<arith::SelectOp>(loc, neg, b.create<arith::AddIOp>(loc, r, nn), r);
+      Value head = b.create<arith::SubIOp>(loc, n, r);
+      Value out = empty(op.getType(), dimsOf(b, loc, x));
+      out = insertPart(out, x, a, head, r, index(0)); // the last r elements first
+      x = insertPart(out, x, a, index(0), head, r);
+    }
+    return x;
+  }
+
+  /// sum's accumulator for elements of type e (python/ptensor/_statistical.py _acc).
+  Type sumAccumulator(Type e) {
+    if (isa<ComplexType>(e))
+      return ComplexType::get(b.getF64Type());
+    if (isa<FloatType>(e))
+      return b.getF64Type();
+    return e.isUnsignedInteger() ? b.getIntegerType(64, false) : b.getI64Type();
+  }
+
+  Value vecdot(VecdotOp op) {
+    Value l = op.getLhs();
+    auto lt = op.getLhs().getType();
+    if (isa<ComplexType>(lt.getElementType()))
+      l = b.create<ElementwiseUnaryOp>(loc, lt, UnaryOpKindAttr::get(b.getContext(), UnaryOpKind::conj), l);
+    Value p = binary(lt, BinaryOpKind::multiply, l, op.getRhs());
+    return reduce(op.getType(), ReduceKind::sum, p, {op.getAxis()},
+                  sumAccumulator(lt.getElementType()));
+  }
+
+  Value findIndex(FindIndexOp op) {
+    Value x = op.getSource();
+    PTensorType t = op.getSource().getType();
+    Type elem = t.getElementType();
+    int64_t a = op.getAxis(), r = t.getRank();
+    SmallVector<Value> sizes = dimsOf(b, loc, x);
+    bool max = op.getKind() == FindKind::argmax;
+    Value m = reduce(ptOf(t, without(t.getShape(), {a}), elem), max ? ReduceKind::max : ReduceKind::min,
+                     x, {a}, elem);
+    m = broadcast(t, m, sizes, othersThan(r, {a}));
+    PTensorType bools = ptOf(t, t.getShape(), i1());
+    Value hit = test(bools, BinaryTestKind::equal, x, m);
+    if (isa<FloatType>(elem)) { // a NaN extreme: the first NaN
+      auto isnan = [&](Value v) {
+        return b.create<ElementwiseUnaryTestOp>(loc, bools, UnaryTestKindAttr::get(b.getContext(), UnaryTestKind::isnan), v);
+      };
+      Value both = test(bools, BinaryTestKind::logical_and, isnan(m), isnan(x));
+      hit = test(bools, BinaryTestKind::logical_or, hit, both);
+    }
+    PTensorType idx = ptOf(t, t.getShape(), i64Type());
+    Value n = full(idx, sizes, i64Of(sizes[a]));
+    Value cand = b.create<WhereOp>(loc, idx, hit, positions(t, t.getShape(), sizes, a), n);
+    return reduce(op.getType(), ReduceKind::min, cand, {a}, i64Type());
+  }
+
+  Value truth(TestOp op) {
+    Value x = op.getSource();
+    PTensorType t = op.getSource().getType();
+    Type u8 = b.getIntegerType(8, false);
+    Value v = b.create<CastOp>(loc, ptOf(t, t.getShape(), i1()), x);
+    v = b.create<CastOp>(loc, ptOf(t, t.getShape(), u8), v);
+    // 0/1 reduced with max (any) or min (all); their identities 0 and 255 give false for any
+    // and true for all of nothing
+    PTensorType red = ptOf(t, op.getType().getShape(), u8);
+    bool any = op.getKind() == TestKind::any;
+    v = reduce(red, any ? ReduceKind::max : ReduceKind::min, v, op.getAxes(), u8);
+    SmallVector<Value> sizes = without(ArrayRef<Value>(dimsOf(b, loc, x)), op.getAxes());
+    return test(op.getType(), BinaryTestKind::not_equal, v, full(red, sizes, i64(0)));
+  }
+
+  /// sort or argsort: result `which` (0 values, 1 indices) of "ptensor.sort" along axis.
+  Value sort(Value x, int64_t axis, bool descending, PTensorType resultType, unsigned which) {
+    auto t = cast<PTensorType>(x.getType());
+    int64_t r = t.getRank();
+    SmallVector<int64_t> perm = othersThan(r, {axis});
+    perm.push_back(axis); // axis last
+    Value y = x;
+    SmallVector<int64_t> shape;
+    for (int64_t d : perm)
+      shape.push_back(t.getShape()[d]);
+    PTensorType yt = ptOf(t, shape, t.getElementType());
+    if (axis != r - 1)
+      y = b.create<PermuteDimsOp>(loc, yt, x, b.getDenseI64ArrayAttr(perm));
+    SmallVector<Type> types{yt};
+    if (which == 1)
+      types.push_back(ptOf(t, shape, i64Type()));
+    SmallVector<Value> sizes, ysizes = dimsOf(b, loc, y);
+    for (Type ty : types)
+      for (auto [d, s] : llvm::enumerate(cast<PTensorType>(ty).getShape()))
+        if (ShapedType::isDynamic(s))
+          sizes.push_back(ysizes[d]);
+    auto config = b.getDictionaryAttr(b.getNamedAttr("descending", b.getBoolAttr(descending)));
+    auto call = b.create<CustomCallOp>(loc, types, ValueRange{y}, sizes, "ptensor.sort", config,
+                                       false, 4);
+    Value v = call->getResult(which);
+    if (axis == r - 1)
+      return v;
+    SmallVector<int64_t> back(r); // the inverse permutation
+    for (int64_t i = 0; i < r; ++i)
+      back[perm[i]] = i;
+    return b.create<PermuteDimsOp>(loc, resultType, v, b.getDenseI64ArrayAttr(back));
+  }
+};
+} // namespace
+
+bool isRfcOp(Operation *op) {
+  return isa<ExtractTriangleOp, CombineOp, RollOp, VecdotOp, FindIndexOp, TestOp, SortOp,
+             ArgsortOp>(op);
+}
+
+Value expandRfcOp(OpBuilder &b, Operation *op) {
+  Expander e{b, op->getLoc()};
+  if (auto o = dyn_cast<ExtractTriangleOp>(op))
+    return e.triangle(o);
+  if (auto o = dyn_cast<CombineOp>(op))
+    return e.combine(o);
+  if (auto o = dyn_cast<RollOp>(op))
+    return e.roll(o);
+  if (auto o = dyn_cast<VecdotOp>(op))
+    return e.vecdot(o);
+  if (auto o = dyn_cast<FindIndexOp>(op))
+    return e.findIndex(o);
+  if (auto o = dyn_cast<TestOp>(op))
+    return e.truth(o);
+  if (auto o = dyn_cast<SortOp>(op))
+    return e.sort(o.getSource(), o.getAxis(), o.getDescending(), o.getType(), 0);
+  auto o = cast<ArgsortOp>(op);
+  return e.sort(o.getSource(), o.getAxis(), o.getDescending(), o.getType(), 1);
+}
+} // namespace ptensor
