@@ -133,4 +133,20 @@ def ReshapeSources : Pass<"ptensor-reshape-sources"> {
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
 
+def SeparateResults : Pass<"ptensor-separate-results"> {
+  let summary = "A result also updated in place into another result gets its own buffer (before eliminate-empty-tensors)";
+  let description = [{
+    When a value V is materialized into one result's destination and is also updated in
+    place on its way into another result (V is the dest of an insert_slice whose result is
+    materialized: `b = cumulative_prod(a)` over a length-1 axis, an identity that
+    canonicalize folds, then `a[0] = x` with both live), eliminate-empty-tensors (MLIR 19)
+    computes V straight into the other destination D (through `to_tensor D restrict`). That
+    result's chain goes out of place because V is read later, so its materialization copies
+    the updated value into D, over V, before V is copied into its own destination: V's
+    result holds the update (fuzz seed 5493). This pass replaces the tensor.empty behind
+    such a V with bufferization.alloc_tensor, so V is computed into its own buffer.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
 #endif

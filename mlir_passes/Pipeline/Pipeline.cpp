@@ -16,7 +16,7 @@ static std::string pipelineText(const PipelineOptions &o) {
       "lower-ptensor,"
       "func.func(canonicalize,ptensor-fuse-elementwise,canonicalize,ptensor-dist-overlap),"
       "dist-to-runtime,"
-      "func.func(ptensor-reshape-sources),"
+      "func.func(ptensor-reshape-sources,ptensor-separate-results),"
       "eliminate-empty-tensors,"
       "one-shot-bufferize{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"

@@ -32,6 +32,7 @@ void registerPassesAndPipeline() {
   registerDistOverlap();
   registerCopyToLoops();
   registerReshapeSources();
+  registerSeparateResults();
   PassPipelineRegistration<>(
       "ptensor-pipeline", "lower-ptensor, fuse, bufferize (with deallocation), BLAS matmuls, loops, LLVM",
       [](OpPassManager &pm) { buildPipeline(pm, PipelineOptions{/*parallel=*/false, /*blas=*/true}); });

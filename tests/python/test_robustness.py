@@ -339,3 +339,20 @@ def test_leapfrog_chain_fuses_in_linear_time():
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                        timeout=120, env=env)
     assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr[-2000:]
+
+
+@pytest.mark.parametrize("make_copy", [
+    lambda a: pt.cumulative_prod(a, axis=-1),  # an identity over a length-1 axis
+    lambda a: pt.asarray(a, copy=True),
+    lambda a: pt.reshape(a, a.shape),
+])
+def test_result_and_its_update_both_live(make_copy):
+    """(fuzz seed 5493) b = copy of a, then a[0] = x, then a and b materialized in one
+    program: eliminate-empty-tensors computed a's old value into a's output buffer, the
+    update's copy overwrote it there, and b received the update (-0.0 instead of NaN)."""
+    src = np.array([1.0], dtype=np.float32)
+    a = pt.asarray(src) + np.nan
+    b = make_copy(a)
+    a[-1, None] = -0.0
+    assert_matches(a, np.array([-0.0], np.float32))
+    assert_matches(b, np.array([np.nan], np.float32))

@@ -1,0 +1,108 @@
+// Guards around MLIR 19's eliminate-empty-tensors, which computes a result straight into its
+// destination buffer where it can, in two cases where that is wrong (Passes.td has the whole
+// story of each): --ptensor-reshape-sources (a reshape's source computed into the reshaped
+// destination with the wrong strides) and --ptensor-separate-results (a value both returned
+// and updated in place on its way into another result, clobbered by that result's copy).
+// Both replace the tensor.empty behind such a value with bufferization.alloc_tensor, which the
+// elimination leaves alone.
+#include "Pipeline/Passes.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+
+namespace ptensor {
+#define GEN_PASS_DEF_RESHAPESOURCES
+#define GEN_PASS_DEF_SEPARATERESULTS
+#include "Pipeline/Passes.h.inc"
+} // namespace ptensor
+
+using namespace mlir;
+
+namespace {
+/// The operand through which `v`'s buffer comes from an earlier tensor (the init of a
+/// destination-style op, the source of a reshape, cast or slice), or null.
+OpOperand *equivalentSource(Value v) {
+  Operation *d = v.getDefiningOp();
+  if (!d)
+    return nullptr;
+  if (auto dps = dyn_cast<DestinationStyleOpInterface>(d))
+    return dps.getTiedOpOperand(cast<OpResult>(v));
+  if (auto r = dyn_cast<tensor::ReshapeOp>(d))
+    return &r.getSourceMutable();
+  if (auto c = dyn_cast<tensor::CastOp>(d))
+    return &c.getSourceMutable();
+  if (auto e = dyn_cast<tensor::ExtractSliceOp>(d))
+    return &e.getSourceMutable();
+  return nullptr;
+}
+
+/// The operand that reads the tensor.empty behind v (through equivalentSource), or null.
+OpOperand *emptyBehind(OpOperand *u) {
+  for (; u; u = equivalentSource(u->get()))
+    if (u->get().getDefiningOp<tensor::EmptyOp>())
+      return u;
+  return nullptr;
+}
+
+/// Each operand in `uses` reads an alloc_tensor instead of its tensor.empty.
+void replaceEmpties(ArrayRef<OpOperand *> uses) {
+  for (OpOperand *u : uses) {
+    auto e = u->get().getDefiningOp<tensor::EmptyOp>();
+    if (!e) // already replaced (two uses of one empty)
+      continue;
+    OpBuilder b(e);
+    u->set(b.create<bufferization::AllocTensorOp>(e.getLoc(), e.getType(), e.getDynamicSizes()));
+    if (e->use_empty())
+      e.erase();
+  }
+}
+
+struct ReshapeSources : ptensor::impl::ReshapeSourcesBase<ReshapeSources> {
+  void runOnOperation() override {
+    SmallVector<OpOperand *> uses; // operands that read a tensor.empty behind a reshape
+    getOperation()->walk([&](tensor::ReshapeOp r) {
+      if (OpOperand *u = emptyBehind(&r.getSourceMutable()))
+        uses.push_back(u);
+    });
+    replaceEmpties(uses);
+  }
+};
+
+/// Whether v may be updated in place on its way into a materialize_in_destination other than
+/// `self`: it is the init of a destination-style op (an insert_slice's dest too), or the
+/// source of a reshape or cast, whose result (and so on) reaches one.
+bool feedsOtherResult(Value v, Operation *self, int depth = 0) {
+  if (depth > 64)
+    return true; // a long chain: assume the worst (a copy too many, not a wrong value)
+  for (OpOperand &u : v.getUses()) {
+    Operation *o = u.getOwner();
+    if (o == self)
+      continue;
+    if (isa<bufferization::MaterializeInDestinationOp>(o))
+      return true;
+    Value next;
+    if (auto dps = dyn_cast<DestinationStyleOpInterface>(o)) {
+      if (dps.isDpsInit(&u))
+        next = dps.getTiedOpResult(&u);
+    } else if (isa<tensor::ReshapeOp, tensor::CastOp, tensor::ExpandShapeOp,
+                   tensor::CollapseShapeOp>(o)) {
+      next = o->getResult(0);
+    }
+    if (next && feedsOtherResult(next, self, depth + 1))
+      return true;
+  }
+  return false;
+}
+
+struct SeparateResults : ptensor::impl::SeparateResultsBase<SeparateResults> {
+  void runOnOperation() override {
+    SmallVector<OpOperand *> uses;
+    getOperation()->walk([&](bufferization::MaterializeInDestinationOp m) {
+      if (!feedsOtherResult(m.getSource(), m))
+        return;
+      if (OpOperand *u = emptyBehind(&m.getSourceMutable()))
+        uses.push_back(u);
+    });
+    replaceEmpties(uses);
+  }
+};
+} // namespace
