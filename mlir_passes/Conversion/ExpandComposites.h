@@ -1,7 +1,7 @@
 // The RFC's ops that the core PTensor ops define: expanded into core ops at the start of
 // --lower-ptensor. ExpandComposites.cpp: expand_dims, squeeze, matrix_transpose, flip,
 // create_like; ExpandRfcOps.cpp: extract_triangle, combine, roll, vecdot, find_index, test,
-// sort, argsort.
+// tensor_dot, sort, argsort.
 #pragma once
 
 #include "mlir/IR/Builders.h"

@@ -10,6 +10,8 @@
 //   find_index(x, axis)     -> m = reduce max/min; the smallest index where x == m (or both
 //                              are NaN): reduce min of where(hit, index, n)
 //   test(x, axes)           -> x != 0 as ui8, reduce max (any) / min (all), != 0
+//   tensor_dot(a, b, axes)  -> a's free axes first and b's last (permute_dims), both reshaped
+//                              to matrices, one matmul, reshaped to the free dimensions
 //   sort / argsort(x, axis) -> the host's built-in custom call "ptensor.sort" (a stable sort
 //                              of each row of the last axis), the axis moved last around it
 #include "Conversion/ExpandComposites.h"
@@ -24,22 +26,6 @@ namespace ptensor {
 namespace {
 PTensorType ptOf(PTensorType like, ArrayRef<int64_t> shape, Type elem) {
   return PTensorType::get(like.getContext(), shape, elem, like.getDevice(), like.getTeam());
-}
-
-SmallVector<int64_t> without(ArrayRef<int64_t> v, ArrayRef<int64_t> axes) {
-  SmallVector<int64_t> r;
-  for (int64_t d = 0; d < int64_t(v.size()); ++d)
-    if (!llvm::is_contained(axes, d))
-      r.push_back(v[d]);
-  return r;
-}
-
-SmallVector<Value> without(ArrayRef<Value> v, ArrayRef<int64_t> axes) {
-  SmallVector<Value> r;
-  for (int64_t d = 0; d < int64_t(v.size()); ++d)
-    if (!llvm::is_contained(axes, d))
-      r.push_back(v[d]);
-  return r;
 }
 
 /// 0, 1, ... for the dimensions of rank r but `axes`.
@@ -71,7 +57,8 @@ struct Expander {
     return b.create<ElementwiseBinaryOp>(loc, t, BinaryOpKindAttr::get(b.getContext(), k), l, r);
   }
   Value test(PTensorType t, BinaryTestKind k, Value l, Value r) {
-    return b.create<ElementwiseBinaryTestOp>(loc, t, BinaryTestKindAttr::get(b.getContext(), k), l, r);
+    return b.create<ElementwiseBinaryTestOp>(loc, t, BinaryTestKindAttr::get(b.getContext(), k),
+                                             l, r);
   }
   Value reduce(PTensorType t, ReduceKind k, Value x, ArrayRef<int64_t> axes, Type acc) {
     return b.create<ReduceOp>(loc, t, ReduceKindAttr::get(b.getContext(), k), x,
@@ -183,7 +170,8 @@ struct Expander {
     Value l = op.getLhs();
     auto lt = op.getLhs().getType();
     if (isa<ComplexType>(lt.getElementType()))
-      l = b.create<ElementwiseUnaryOp>(loc, lt, UnaryOpKindAttr::get(b.getContext(), UnaryOpKind::conj), l);
+      l = b.create<ElementwiseUnaryOp>(
+          loc, lt, UnaryOpKindAttr::get(b.getContext(), UnaryOpKind::conj), l);
     Value p = binary(lt, BinaryOpKind::multiply, l, op.getRhs());
     return reduce(op.getType(), ReduceKind::sum, p, {op.getAxis()},
                   sumAccumulator(lt.getElementType()));
@@ -196,14 +184,15 @@ struct Expander {
     int64_t a = op.getAxis(), r = t.getRank();
     SmallVector<Value> sizes = dimsOf(b, loc, x);
     bool max = op.getKind() == FindKind::argmax;
-    Value m = reduce(ptOf(t, without(t.getShape(), {a}), elem), max ? ReduceKind::max : ReduceKind::min,
-                     x, {a}, elem);
+    Value m = reduce(ptOf(t, withoutDims(t.getShape(), {a}), elem),
+                     max ? ReduceKind::max : ReduceKind::min, x, {a}, elem);
     m = broadcast(t, m, sizes, othersThan(r, {a}));
     PTensorType bools = ptOf(t, t.getShape(), i1());
     Value hit = test(bools, BinaryTestKind::equal, x, m);
     if (isa<FloatType>(elem)) { // a NaN extreme: the first NaN
       auto isnan = [&](Value v) {
-        return b.create<ElementwiseUnaryTestOp>(loc, bools, UnaryTestKindAttr::get(b.getContext(), UnaryTestKind::isnan), v);
+        return b.create<ElementwiseUnaryTestOp>(
+            loc, bools, UnaryTestKindAttr::get(b.getContext(), UnaryTestKind::isnan), v);
       };
       Value both = test(bools, BinaryTestKind::logical_and, isnan(m), isnan(x));
       hit = test(bools, BinaryTestKind::logical_or, hit, both);
@@ -225,8 +214,46 @@ struct Expander {
     PTensorType red = ptOf(t, op.getType().getShape(), u8);
     bool any = op.getKind() == TestKind::any;
     v = reduce(red, any ? ReduceKind::max : ReduceKind::min, v, op.getAxes(), u8);
-    SmallVector<Value> sizes = without(ArrayRef<Value>(dimsOf(b, loc, x)), op.getAxes());
+    SmallVector<Value> sizes = withoutDims(ArrayRef<Value>(dimsOf(b, loc, x)), op.getAxes());
     return test(op.getType(), BinaryTestKind::not_equal, v, full(red, sizes, i64(0)));
+  }
+
+  /// x with dimensions `perm` (a permutation) flattened into groups of the given sizes.
+  Value matrixOf(Value x, ArrayRef<int64_t> perm, size_t rows) {
+    auto t = cast<PTensorType>(x.getType());
+    SmallVector<Value> sizes = dimsOf(b, loc, x);
+    bool identity = true;
+    SmallVector<int64_t> shape;
+    for (auto [i, d] : llvm::enumerate(perm)) {
+      identity &= int64_t(i) == d;
+      shape.push_back(t.getShape()[d]);
+    }
+    if (!identity)
+      x = b.create<PermuteDimsOp>(loc, ptOf(t, shape, t.getElementType()), x,
+                                  b.getDenseI64ArrayAttr(perm));
+    Value m = index(1), n = index(1);
+    for (auto [i, d] : llvm::enumerate(perm))
+      (i < rows ? m : n) = b.create<arith::MulIOp>(loc, i < rows ? m : n, sizes[d]);
+    int64_t dyn = ShapedType::kDynamic;
+    return b.create<ReshapeOp>(loc, ptOf(t, {dyn, dyn}, t.getElementType()), x, ValueRange{m, n});
+  }
+
+  Value tensorDot(TensorDotOp op) {
+    Value l = op.getLhs(), r = op.getRhs();
+    int64_t rl = op.getLhs().getType().getRank(), rr = op.getRhs().getType().getRank();
+    SmallVector<int64_t> freeL = othersThan(rl, op.getLhsAxes()), permL = freeL;
+    permL.append(op.getLhsAxes().begin(), op.getLhsAxes().end());
+    SmallVector<int64_t> freeR = othersThan(rr, op.getRhsAxes());
+    SmallVector<int64_t> permR(op.getRhsAxes());
+    permR.append(freeR);
+    Value a = matrixOf(l, permL, freeL.size());
+    Value c = matrixOf(r, permR, op.getRhsAxes().size());
+    int64_t dyn = ShapedType::kDynamic;
+    PTensorType t = op.getType();
+    Value prod = b.create<MatmulOp>(loc, ptOf(t, {dyn, dyn}, t.getElementType()), a, c);
+    SmallVector<Value> sizes = withoutDims(ArrayRef<Value>(dimsOf(b, loc, l)), op.getLhsAxes());
+    sizes.append(withoutDims(ArrayRef<Value>(dimsOf(b, loc, r)), op.getRhsAxes()));
+    return b.create<ReshapeOp>(loc, t, prod, sizes);
   }
 
   /// sort or argsort: result `which` (0 values, 1 indices) of "ptensor.sort" along axis.
@@ -265,8 +292,8 @@ struct Expander {
 } // namespace
 
 bool isRfcOp(Operation *op) {
-  return isa<ExtractTriangleOp, CombineOp, RollOp, VecdotOp, FindIndexOp, TestOp, SortOp,
-             ArgsortOp>(op);
+  return isa<ExtractTriangleOp, CombineOp, RollOp, VecdotOp, FindIndexOp, TestOp, TensorDotOp,
+             SortOp, ArgsortOp>(op);
 }
 
 Value expandRfcOp(OpBuilder &b, Operation *op) {
@@ -283,6 +310,8 @@ Value expandRfcOp(OpBuilder &b, Operation *op) {
     return e.findIndex(o);
   if (auto o = dyn_cast<TestOp>(op))
     return e.truth(o);
+  if (auto o = dyn_cast<TensorDotOp>(op))
+    return e.tensorDot(o);
   if (auto o = dyn_cast<SortOp>(op))
     return e.sort(o.getSource(), o.getAxis(), o.getDescending(), o.getType(), 0);
   auto o = cast<ArgsortOp>(op);

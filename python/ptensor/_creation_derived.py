@@ -1,12 +1,9 @@
 """Creation functions (array API) that build on given arrays: meshgrid (coordinate grids of
-1-D arrays), tril and triu (triangles of matrices: a where over index differences)."""
+1-D arrays), tril and triu (triangles of matrices: the RFC's ptensor.extract_triangle)."""
 from __future__ import annotations
 
-from . import _dtypes as dt
 from . import _ops
-from ._creation import arange
-from ._elementwise import _as_array, greater_equal, less_equal, subtract
-from ._searching import where
+from ._elementwise import _as_array
 
 
 def _triangle(x, k, name, lower):
@@ -16,11 +13,8 @@ def _triangle(x, k, name, lower):
     k = _ops.as_index(k, "k")
     n, m = x.shape[-2], x.shape[-1]
     k = max(-n, min(k, m))  # beyond the matrix: all or nothing (any Python int)
-    rows = _ops.insert_unit_dims(arange(n, dtype=dt.int64), [1], (n, 1))
-    cols = _ops.insert_unit_dims(arange(m, dtype=dt.int64), [0], (1, m))
-    d = subtract(cols, rows)  # j - i
-    keep = less_equal(d, k) if lower else greater_equal(d, k)
-    return where(keep, x, _ops.full((), 0, x.dtype))
+    side = _ops.Case("TriangleSide", "lower" if lower else "upper")
+    return _ops.record_op("extract_triangle", [x], x.dtype, x.shape, side=side, k=k)
 
 
 def tril(x, /, *, k=0):

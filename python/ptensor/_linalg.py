@@ -7,8 +7,7 @@ import numpy as np
 
 from . import _dtypes as dt
 from . import _ops
-from ._elementwise import _as_array, conj, multiply, not_equal
-from ._statistical import sum as _sum
+from ._elementwise import _as_array, not_equal
 
 
 def batch_shape(sa, sb, name, x1, x2):
@@ -77,11 +76,15 @@ def vecdot_axis(sa, sb, axis):
 
 def vecdot(x1, x2, /, *, axis=-1):
     """Dot product of vectors along axis (broadcasting the other dimensions); complex x1 is
-    conjugated first (array API: sum(conj(x1) * x2))."""
+    conjugated first (array API: sum(conj(x1) * x2)): the RFC's ptensor.vecdot, in the
+    operands' type, as NumPy's vecdot."""
     a, b = _as_array(x1, "vecdot"), _as_array(x2, "vecdot")
     ax = vecdot_axis(a.shape, b.shape, axis)
-    prod = multiply(conj(a), b)
-    return _sum(prod, axis=ax, dtype=prod.dtype)  # the operands' type, as NumPy's vecdot
+    rt = dt.result_type(a, b)
+    shape = _ops.broadcast_shapes(a.shape, b.shape)
+    a, b = (_ops.broadcast_to(_ops.cast(v, rt), shape) for v in (a, b))
+    out = tuple(s for i, s in enumerate(shape) if i != ax)
+    return _ops.record_op("vecdot", [a, b], rt, out, axis=ax)
 
 
 __all__ += ["vecdot"]

@@ -1,14 +1,14 @@
 """Manipulation functions: broadcast_to, broadcast_arrays, permute_dims, matrix_transpose,
 expand_dims, squeeze, flip, moveaxis, unstack, concat, stack, roll, reshape, tile (repeat:
-_repeat). Views where NumPy gives views (squeeze, flip, unstack); reshape always makes a new
-array (copy=False raises)."""
+_repeat). Views where NumPy gives views (expand_dims, squeeze, flip, unstack: indexing, so
+they write through; the RFC's ops of these names are for IR writers); reshape always makes a
+new array (copy=False raises). matrix_transpose, concat, stack and roll record the RFC's ops."""
 from __future__ import annotations
 
 import math
 
 from . import _dtypes as dt
 from . import _ops
-from ._creation import empty
 from ._elementwise import _as_array
 
 
@@ -40,9 +40,8 @@ def matrix_transpose(x, /):
     x = _as_array(x, "matrix_transpose")
     if x.ndim < 2:
         raise ValueError("matrix_transpose: x must have at least 2 dimensions")
-    axes = list(range(x.ndim))
-    axes[-2], axes[-1] = axes[-1], axes[-2]
-    return permute_dims(x, axes)
+    shape = x.shape[:-2] + (x.shape[-1], x.shape[-2])
+    return _ops.record_op("matrix_transpose", [x], x.dtype, shape)  # the RFC's op
 
 
 def expand_dims(x, /, axis=0):
@@ -119,18 +118,20 @@ def unstack_of(x, axis):
 
 
 def concat(arrays, /, *, axis=0):
-    """Arrays joined along an existing axis (result dtype: result_type of all). Each part is
-    written into the result with one insert_slice; the program fuses them."""
+    """Arrays joined along an existing axis (result dtype: result_type of all): the RFC's
+    ptensor.combine concat (each part written into the result; the program fuses them)."""
     arrays = [_as_array(a, "concat") for a in _sequence(arrays, "concat")]
     if axis is None:
         arrays = [reshape(a, (-1,)) for a in arrays]
         axis = 0
-    return concat_into(arrays, axis, lambda shape, dtype: empty(shape, dtype=dtype))
+    ax, shape, rt = concat_shape(arrays, axis)
+    return _ops.record_op("combine", [_ops.cast(a, rt) for a in arrays], rt, shape,
+                          kind=_ops.Case("CombineKind", "concat"), axis=ax)
 
 
-def concat_into(arrays, axis, empty):
-    """concat of the arrays (checked) written part by part into empty(shape, dtype) (also of
-    distributed arrays: _dist_compose gives a distributed empty)."""
+def concat_shape(arrays, axis):
+    """concat's (axis, result shape, result dtype), the arrays checked (also for distributed
+    arrays)."""
     ndim = arrays[0].ndim
     if ndim == 0:
         raise ValueError("concat: zero-dimensional arrays cannot be concatenated")
@@ -139,10 +140,16 @@ def concat_into(arrays, axis, empty):
         if a.ndim != ndim or any(a.shape[i] != arrays[0].shape[i] for i in range(ndim) if i != ax):
             raise ValueError("concat: all arrays must have the same shape except along axis "
                              f"{ax}; got {', '.join(str(b.shape) for b in arrays)}")
-    rt = dt.result_type(*arrays)
     shape = list(arrays[0].shape)
     shape[ax] = sum(a.shape[ax] for a in arrays)
-    out = empty(tuple(shape), rt)
+    return ax, tuple(shape), dt.result_type(*arrays)
+
+
+def concat_into(arrays, axis, empty):
+    """concat of distributed arrays (checked) written part by part into empty(shape, dtype),
+    a distributed empty (_dist_compose)."""
+    ax, shape, rt = concat_shape(arrays, axis)
+    out = empty(shape, rt)
     start = 0
     for a in arrays:
         n = a.shape[ax]
@@ -153,10 +160,13 @@ def concat_into(arrays, axis, empty):
 
 
 def stack(arrays, /, *, axis=0):
-    """Arrays of one shape joined along a new axis."""
+    """Arrays of one shape joined along a new axis: the RFC's ptensor.combine stack."""
     arrays = [_as_array(a, "stack") for a in _sequence(arrays, "stack")]
     ax = stack_axis(arrays, axis)
-    return concat([expand_dims(a, axis=ax) for a in arrays], axis=ax)
+    rt = dt.result_type(*arrays)
+    shape = arrays[0].shape[:ax] + (len(arrays),) + arrays[0].shape[ax:]
+    return _ops.record_op("combine", [_ops.cast(a, rt) for a in arrays], rt, shape,
+                          kind=_ops.Case("CombineKind", "stack"), axis=ax)
 
 
 def stack_axis(arrays, axis):
@@ -169,19 +179,16 @@ def stack_axis(arrays, axis):
 
 
 def roll(x, /, shift, *, axis=None):
-    """Elements shifted along axis (wrapping around); shift and axis may be tuples. A new
-    array, as NumPy's (also when nothing moves)."""
+    """Elements shifted along axis (wrapping around); shift and axis may be tuples: the RFC's
+    ptensor.roll. A new array, as NumPy's (also when nothing moves)."""
     x = _as_array(x, "roll")
     if axis is None:
         return reshape(roll(reshape(x, (-1,)), flat_shift(shift), axis=0), x.shape)
-    r = x
-    for s, ax in roll_steps(x.shape, shift, axis):
-        n = x.shape[ax]
-        pre = (slice(None),) * ax
-        r = concat([r[pre + (slice(n - s, None),)], r[pre + (slice(0, n - s),)]], axis=ax)
-    if r is x:
+    steps = roll_steps(x.shape, shift, axis)
+    if not steps:
         return _ops.copy(x)
-    return r
+    return _ops.record_op("roll", [x], x.dtype, x.shape, shifts=[s for s, _ in steps],
+                          axes=[a for _, a in steps])
 
 
 def flat_shift(shift):

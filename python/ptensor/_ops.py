@@ -20,6 +20,42 @@ def record(kind, sub, operands, dtype, shape, attrs=(), iargs=(), sargs=()):
     return up.Array._new(h, dtype)
 
 
+class Case:
+    """A case of an enum of the PTensor dialect (Dialect/PTensor/Ops.td) as an attribute of
+    record_op: its number comes from the C++ core, the one source of the enum."""
+    _numbers = {}
+
+    def __init__(self, enum, case):
+        key = (enum, case)
+        if key not in Case._numbers:
+            Case._numbers[key] = _core.enum_case(enum, case)
+        self.number = Case._numbers[key]
+
+
+def _attribute_text(v):
+    """MLIR text of an attribute value: bool, int (i64), a tuple or list of ints
+    (array<i64>), a Case (i32)."""
+    if isinstance(v, Case):
+        return f"{v.number} : i32"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return f"{v} : i64"
+    if isinstance(v, (tuple, list)):
+        return "array<i64" + (": " + ", ".join(str(int(e)) for e in v) if v else "") + ">"
+    raise TypeError(f"record_op: no attribute text for {v!r}")
+
+
+def record_op(name, operands, dtype, shape, **attributes):
+    """Records the PTensor dialect's op `ptensor.<name>` (declared in Dialect/PTensor/Ops.td)
+    with one result of dtype and shape; its verifier checks operands and attributes when the
+    program is built. The C++ core needs no change for a new op (src/Kinds.def, Kind::Op)."""
+    text = "{" + ", ".join(f"{k} = {_attribute_text(v)}" for k, v in attributes.items()) + "}"
+    h = _core.record_op("ptensor." + name, text, [o._t for o in operands], dtype.code,
+                        tuple(shape), [], [])
+    return up.Array._new(h, dtype)
+
+
 def as_index(v, argname):
     """An int from v (ints and objects with __index__); TypeError naming argname otherwise."""
     if isinstance(v, bool):

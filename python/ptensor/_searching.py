@@ -5,10 +5,10 @@ from . import _dtypes as dt
 from . import _core, _ops
 from ._array import Local
 from ._creation import arange
-from ._elementwise import _SCALARS, _as_array, _conformed, equal, isnan, logical_and, logical_or
+from ._elementwise import _SCALARS, _as_array, _conformed
 from ._indexing_ops import take
 from ._manipulation import reshape
-from ._statistical import cumulative_sum, max as _max, min as _min
+from ._statistical import cumulative_sum
 from ._utility import count_nonzero
 
 
@@ -35,14 +35,15 @@ def where(condition, x1, x2, /):
 __all__ = ["where"]
 
 
-def _arg(name, x, axis, keepdims, reduce):
-    """Index of the first extreme element: the extreme value m, then the smallest index where
-    x equals m (or, when m is NaN, where x is NaN: NumPy returns the first NaN)."""
+def _arg(name, x, axis, keepdims):
+    """Index of the first extreme element along axis: the RFC's ptensor.find_index (the
+    extreme value m, then the smallest index where x equals m, or where x is NaN when m is:
+    NumPy returns the first NaN)."""
     x = _as_array(x, name)
     dt.reject_complex(name, x.dtype)
     if axis is None:
         ndim = x.ndim
-        r = _arg(name, reshape(x, (-1,)), 0, False, reduce)
+        r = _arg(name, reshape(x, (-1,)), 0, False)
         return reshape(r, (1,) * ndim) if keepdims else r
     if x.ndim == 0:
         raise ValueError(f"{name}: x must have at least one dimension")
@@ -54,26 +55,23 @@ def _arg(name, x, axis, keepdims, reduce):
         # (fused into two loops) could differ in the last bit (libm's exp in one, the vector
         # exp in the other), and then no element equals the extreme (fuzz seed 635)
         _core.to_numpy(x._t)
-    m = reduce(x, axis=ax, keepdims=True)
-    hit = equal(x, m)
-    if dt.is_float(x.dtype):
-        hit = logical_or(hit, logical_and(isnan(m), isnan(x)))
-    n = x.shape[ax]
-    idx = _ops.insert_unit_dims(arange(n, dtype=dt.int64),
-                                [i for i in range(x.ndim) if i != ax],
-                                tuple(n if i == ax else 1 for i in range(x.ndim)))
-    cand = where(hit, idx, n)
-    return _min(cand, axis=ax, keepdims=keepdims)
+    shape = tuple(s for i, s in enumerate(x.shape) if i != ax)
+    r = _ops.record_op("find_index", [x], dt.int64, shape, kind=_ops.Case("FindKind", name),
+                       axis=ax)
+    if keepdims:
+        r = _ops.insert_unit_dims(r, [ax], tuple(1 if i == ax else s
+                                                 for i, s in enumerate(x.shape)))
+    return r
 
 
 def argmax(x, /, *, axis=None, keepdims=False):
     """Index of the first maximum along axis (of the flattened array by default), int64."""
-    return _arg("argmax", x, axis, keepdims, _max)
+    return _arg("argmax", x, axis, keepdims)
 
 
 def argmin(x, /, *, axis=None, keepdims=False):
     """Index of the first minimum along axis (of the flattened array by default), int64."""
-    return _arg("argmin", x, axis, keepdims, _min)
+    return _arg("argmin", x, axis, keepdims)
 
 
 __all__ += ["argmax", "argmin"]

@@ -5,25 +5,30 @@ from . import _dtypes as dt
 from . import _ops
 from ._elementwise import _as_array, not_equal, subtract
 from ._manipulation import concat
-from ._statistical import _reduce, sum as _sum
+from ._statistical import sum as _sum
 
 
-def _truth(x, name, axis, keepdims, kind):
+def _truth(x, name, axis, keepdims):
+    """any / all: the RFC's ptensor.test (of no elements: any is False, all is True)."""
     x = _as_array(x, name)
-    # 0/1 as uint8, reduced with max (any) or min (all); identities 0 and 255 give NumPy's
-    # False for any() and True for all() of nothing
-    u = _ops.cast(_ops.cast(x, dt.bool_), dt.uint8)
-    return not_equal(_reduce(name, kind, u, axis, keepdims, dt.uint8, dt.uint8, empty_ok=True), 0)
+    axes = _ops.normalize_axes(axis, x.ndim)
+    shape = tuple(s for i, s in enumerate(x.shape) if i not in axes)
+    r = _ops.record_op("test", [x], dt.bool_, shape, kind=_ops.Case("TestKind", name),
+                       axes=axes)
+    if keepdims:
+        r = _ops.insert_unit_dims(r, axes, tuple(1 if i in axes else s
+                                                 for i, s in enumerate(x.shape)))
+    return r
 
 
 def any(x, /, *, axis=None, keepdims=False):  # noqa: A001
     """Whether any element (along axis) is true."""
-    return _truth(x, "any", axis, keepdims, "max")
+    return _truth(x, "any", axis, keepdims)
 
 
 def all(x, /, *, axis=None, keepdims=False):  # noqa: A001
     """Whether every element (along axis) is true."""
-    return _truth(x, "all", axis, keepdims, "min")
+    return _truth(x, "all", axis, keepdims)
 
 
 def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):

@@ -12,7 +12,7 @@ import numpy as np
 from . import _dtypes as dt
 from . import _ops
 from ._creation import eye
-from ._elementwise import _as_array, abs as _abs, multiply, pow as _pow, sqrt, subtract
+from ._elementwise import _as_array, abs as _abs, multiply, not_equal, pow as _pow, sqrt, subtract
 from ._indexing_ops import take
 from ._lapack import *  # noqa: F401,F403
 from ._lapack import __all__ as _lapack_all, inv, svdvals
@@ -44,11 +44,21 @@ def outer_of(a, b, ns):
 
 def tensordot(x1, x2, /, *, axes=2):
     """Sum of products over the last `axes` dimensions of x1 and the first of x2 (or over the
-    given pairs of axes): permute, reshape to a matrix product, reshape back."""
-    return tensordot_of(_as_array(x1, "tensordot"), _as_array(x2, "tensordot"), axes, _LOCAL)
+    given pairs of axes): the RFC's ptensor.tensor_dot (permute, reshape to one matrix
+    product, reshape back), with matmul's dtype rules."""
+    a, b = _as_array(x1, "tensordot"), _as_array(x2, "tensordot")
+    ax_a, ax_b = tensordot_axes(a, b, axes)
+    rt = dt.ufunc_result(np.matmul, a.dtype, b.dtype)  # TypeError where NumPy has no loop
+    compute = dt.int64 if rt == dt.bool_ else rt
+    shape = (tuple(s for i, s in enumerate(a.shape) if i not in ax_a) +
+             tuple(s for j, s in enumerate(b.shape) if j not in ax_b))
+    r = _ops.record_op("tensor_dot", [_ops.cast(a, compute), _ops.cast(b, compute)], compute,
+                       shape, lhs_axes=ax_a, rhs_axes=ax_b)
+    return not_equal(r, 0) if rt == dt.bool_ else r
 
 
-def tensordot_of(a, b, axes, ns):
+def tensordot_axes(a, b, axes):
+    """tensordot's contracted axes of a and of b (normalized lists, checked)."""
     if isinstance(axes, int):
         if axes < 0:
             raise ValueError("tensordot: axes must be non-negative")
@@ -60,6 +70,14 @@ def tensordot_of(a, b, axes, ns):
     if len(ax_a) != len(ax_b) or any(a.shape[i] != b.shape[j] for i, j in zip(ax_a, ax_b)):
         raise ValueError(f"tensordot: shape mismatch for sum over axes {ax_a} of {a.shape} and "
                          f"{ax_b} of {b.shape}")
+    if len(set(ax_a)) != len(ax_a) or len(set(ax_b)) != len(ax_b):
+        raise ValueError(f"tensordot: repeated axis in {axes!r}")
+    return ax_a, ax_b
+
+
+def tensordot_of(a, b, axes, ns):
+    """tensordot of distributed arrays with the functions of the namespace ns."""
+    ax_a, ax_b = tensordot_axes(a, b, axes)
     free_a = [i for i in range(a.ndim) if i not in ax_a]
     free_b = [j for j in range(b.ndim) if j not in ax_b]
     k = math.prod(a.shape[i] for i in ax_a)

@@ -49,8 +49,8 @@ func.func @concat_axis(%x: !ptensor.ptensor<?xf64>) {
 // -----
 
 func.func @stack_size(%x: !ptensor.ptensor<?xf64>) {
-  // expected-error @+1 {{result must have a new dimension 0 of static size 2}}
-  %0 = ptensor.combine stack (%x, %x) axis = 0 : (!ptensor.ptensor<?xf64>, !ptensor.ptensor<?xf64>) -> !ptensor.ptensor<?x?xf64>
+  // expected-error @+1 {{result must have a new dimension 0 of size 2}}
+  %0 = ptensor.combine stack (%x, %x) axis = 0 : (!ptensor.ptensor<?xf64>, !ptensor.ptensor<?xf64>) -> !ptensor.ptensor<3x?xf64>
   return
 }
 
@@ -131,5 +131,37 @@ func.func @sort_axis(%x: !ptensor.ptensor<?xf64>) {
 func.func @argsort_result(%x: !ptensor.ptensor<?xf64>) {
   // expected-error @+1 {{result element type must be i64}}
   %0 = ptensor.argsort %x axis = 0 : !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xf64>
+  return
+}
+
+// -----
+
+func.func @tensor_dot_bool(%x: !ptensor.ptensor<?x?xi1>) {
+  // expected-error @+1 {{bool operands: cast them to an integer type first}}
+  %0 = ptensor.tensor_dot %x, %x axes = [1], [0] : !ptensor.ptensor<?x?xi1>, !ptensor.ptensor<?x?xi1> -> !ptensor.ptensor<?x?xi1>
+  return
+}
+
+// -----
+
+func.func @tensor_dot_dims(%x: !ptensor.ptensor<2x3xf64>) {
+  // expected-error @+1 {{contracted dimensions differ: lhs 1 (3) vs rhs 0 (2)}}
+  %0 = ptensor.tensor_dot %x, %x axes = [1], [0] : !ptensor.ptensor<2x3xf64>, !ptensor.ptensor<2x3xf64> -> !ptensor.ptensor<2x3xf64>
+  return
+}
+
+// -----
+
+func.func @tensor_dot_counts(%x: !ptensor.ptensor<?x?xf64>) {
+  // expected-error @+1 {{needs as many lhs axes as rhs axes}}
+  %0 = ptensor.tensor_dot %x, %x axes = [1], [] : !ptensor.ptensor<?x?xf64>, !ptensor.ptensor<?x?xf64> -> !ptensor.ptensor<?x?x?xf64>
+  return
+}
+
+// -----
+
+func.func @tensor_dot_result(%x: !ptensor.ptensor<?x?xf64>) {
+  // expected-error @+1 {{result must have lhs's free dimensions, then rhs's}}
+  %0 = ptensor.tensor_dot %x, %x axes = [1], [0] : !ptensor.ptensor<?x?xf64>, !ptensor.ptensor<?x?xf64> -> !ptensor.ptensor<?xf64>
   return
 }

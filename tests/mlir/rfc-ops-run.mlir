@@ -1,5 +1,5 @@
 // The RFC's ops expanded into core ops (extract_triangle, combine, roll, vecdot, find_index,
-// test) run: --ptensor-pipeline compiles them and mlir-cpu-runner runs @main. Expected values
+// test, tensor_dot) run: --ptensor-pipeline compiles them and mlir-cpu-runner runs @main. Expected values
 // (NumPy): m = np.arange(6).reshape(2, 3), x = np.array([[1, 5, nan], [3, 5, 2]]); each line
 // is a result flattened in row-major order (bools as 0/1).
 // RUN: %ptensor-opt %s --ptensor-pipeline -o %t.llvm.mlir
@@ -47,6 +47,7 @@ func.func @show(%t: tensor<?xi64>) {
 
 func.func @main() {
   %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index
   %c6 = arith.constant 6 : index
@@ -159,5 +160,25 @@ func.func @main() {
   %f13 = ptensor.reshape %r13c (%n13) : !v -> !v
   %t13 = ptensor.to_ranked %f13 : !v -> tensor<?xi64>
   func.call @show(%t13) : (tensor<?xi64>) -> ()
+  // np.tensordot(m, m, axes=([1], [1]))
+  // CHECK-NEXT: ( 5, 14, 14, 50 )
+  %d0 = ptensor.tensor_dot %m, %m axes = [1], [1] : !m, !m -> !m
+  %dn0 = ptensor.size %d0 : !m
+  %df0 = ptensor.reshape %d0 (%dn0) : !m -> !v
+  %dt0 = ptensor.to_ranked %df0 : !v -> tensor<?xi64>
+  func.call @show(%dt0) : (tensor<?xi64>) -> ()
+  // np.tensordot(m, m, axes=([0], [0]))
+  // CHECK-NEXT: ( 9, 12, 15, 12, 17, 22, 15, 22, 29 )
+  %d1 = ptensor.tensor_dot %m, %m axes = [0], [0] : !m, !m -> !m
+  %dn1 = ptensor.size %d1 : !m
+  %df1 = ptensor.reshape %d1 (%dn1) : !m -> !v
+  %dt1 = ptensor.to_ranked %df1 : !v -> tensor<?xi64>
+  func.call @show(%dt1) : (tensor<?xi64>) -> ()
+  // np.tensordot(m, m, axes=([0, 1], [0, 1]))
+  // CHECK-NEXT: ( 55 )
+  %d2 = ptensor.tensor_dot %m, %m axes = [0, 1], [0, 1] : !m, !m -> !ptensor.ptensor<i64>
+  %df2 = ptensor.reshape %d2 (%c1) : !ptensor.ptensor<i64> -> !v
+  %dt2 = ptensor.to_ranked %df2 : !v -> tensor<?xi64>
+  func.call @show(%dt2) : (tensor<?xi64>) -> ()
   return
 }

@@ -13,13 +13,14 @@
 // ROUND: ptensor.vecdot %{{.*}}, %{{.*}} axis = 1 : <?x?xf64>, <?x?xf64> -> <?xf64>
 // ROUND: ptensor.find_index argmin %{{.*}} axis = 0 : <?x?xf64> -> <?xi64>
 // ROUND: ptensor.test all %{{.*}} axes = [0] : <?xi32> -> <i1>
+// ROUND: ptensor.tensor_dot %{{.*}}, %{{.*}} axes = [0], [1] : <?x?xf64>, <?x?xf64> -> <?x?xf64>
 // LOWER-LABEL: func.func @ops
 // LOWER-NOT: ptensor.
 // LOWER: linalg.generic
 // LOWER-NOT: ptensor.
 // LOWER: return
 func.func @ops(%x: !ptensor.ptensor<?x?xf64>, %y: !ptensor.ptensor<?x?xf64>, %v: !ptensor.ptensor<?xi32>)
-    -> (!ptensor.ptensor<?x?xf64>, !ptensor.ptensor<2x?x?xf64>, !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xi64>, !ptensor.ptensor<i1>) {
+    -> (!ptensor.ptensor<?x?xf64>, !ptensor.ptensor<2x?x?xf64>, !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xi64>, !ptensor.ptensor<i1>, !ptensor.ptensor<?x?xf64>) {
   %0 = ptensor.extract_triangle lower %x k = 1 : !ptensor.ptensor<?x?xf64>
   %1 = ptensor.combine concat (%0, %y) axis = 1 : (!ptensor.ptensor<?x?xf64>, !ptensor.ptensor<?x?xf64>) -> !ptensor.ptensor<?x?xf64>
   %2 = ptensor.combine stack (%x, %y) axis = 0 : (!ptensor.ptensor<?x?xf64>, !ptensor.ptensor<?x?xf64>) -> !ptensor.ptensor<2x?x?xf64>
@@ -27,7 +28,8 @@ func.func @ops(%x: !ptensor.ptensor<?x?xf64>, %y: !ptensor.ptensor<?x?xf64>, %v:
   %4 = ptensor.vecdot %x, %y axis = 1 : !ptensor.ptensor<?x?xf64>, !ptensor.ptensor<?x?xf64> -> !ptensor.ptensor<?xf64>
   %5 = ptensor.find_index argmin %x axis = 0 : !ptensor.ptensor<?x?xf64> -> !ptensor.ptensor<?xi64>
   %6 = ptensor.test all %v axes = [0] : !ptensor.ptensor<?xi32> -> !ptensor.ptensor<i1>
-  return %3, %2, %4, %5, %6 : !ptensor.ptensor<?x?xf64>, !ptensor.ptensor<2x?x?xf64>, !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xi64>, !ptensor.ptensor<i1>
+  %7 = ptensor.tensor_dot %x, %y axes = [0], [1] : !ptensor.ptensor<?x?xf64>, !ptensor.ptensor<?x?xf64> -> !ptensor.ptensor<?x?xf64>
+  return %3, %2, %4, %5, %6, %7 : !ptensor.ptensor<?x?xf64>, !ptensor.ptensor<2x?x?xf64>, !ptensor.ptensor<?xf64>, !ptensor.ptensor<?xi64>, !ptensor.ptensor<i1>, !ptensor.ptensor<?x?xf64>
 }
 
 // ROUND-LABEL: func.func @sort

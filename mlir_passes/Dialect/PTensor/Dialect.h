@@ -24,4 +24,13 @@ namespace ptensor {
 mlir::Type toSignless(mlir::Type t);
 /// True for unsigned integer element types (uiN).
 inline bool isUnsigned(mlir::Type t) { return t.isUnsignedInteger(); }
+/// The entries of v (one per dimension: sizes, size values) but those of the dimensions `dims`.
+template <typename T>
+llvm::SmallVector<T> withoutDims(llvm::ArrayRef<T> v, llvm::ArrayRef<int64_t> dims) {
+  llvm::SmallVector<T> rest;
+  for (int64_t d = 0; d < int64_t(v.size()); ++d)
+    if (!llvm::is_contained(dims, d))
+      rest.push_back(v[d]);
+  return rest;
+}
 } // namespace ptensor

@@ -298,6 +298,21 @@ def PTensor_TestOp : PTensor_Op<"test", [Pure]> {
   let hasVerifier = 1;
 }
 
+def PTensor_TensorDotOp : PTensor_Op<"tensor_dot", [Pure]> {
+  let summary = "sum of products over lhs_axes of lhs and rhs_axes of rhs (paired in order)";
+  let description = [{
+    The result's dimensions are lhs's free dimensions, then rhs's, in order. One element type
+    for operands and result, not i1 (callers cast). Expanded into permute_dims, reshape to
+    one matmul, reshape back.
+  }];
+  let arguments = (ins PT:$lhs, PT:$rhs, DenseI64ArrayAttr:$lhs_axes, DenseI64ArrayAttr:$rhs_axes);
+  let results = (outs PT:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `axes` `=` $lhs_axes `,` $rhs_axes attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def PTensor_SortOp : PTensor_Op<"sort", [AllTypesMatch<["source", "result"]>]> {
   let summary = "source sorted along axis (stable; NaN last ascending, first descending)";
   let description = [{

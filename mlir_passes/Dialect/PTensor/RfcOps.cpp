@@ -8,13 +8,8 @@ using namespace ptensor;
 using namespace ptensor::detail;
 
 namespace {
-/// shape without the dimensions `axes`.
 SmallVector<int64_t> withoutAxes(ArrayRef<int64_t> shape, ArrayRef<int64_t> axes) {
-  SmallVector<int64_t> rest;
-  for (int64_t d = 0; d < int64_t(shape.size()); ++d)
-    if (!llvm::is_contained(axes, d))
-      rest.push_back(shape[d]);
-  return rest;
+  return withoutDims(shape, axes);
 }
 
 LogicalResult verifyAxis(Operation *op, int64_t axis, int64_t rank) {
@@ -84,10 +79,13 @@ LogicalResult CombineOp::verify() {
     return emitOpError("axis ") << axis << " is out of range [0, " << rank << "]";
   for (Value v : getInputs())
     if (!compatibleDims(cast<PTensorType>(v.getType()).getShape(), first.getShape()))
-      return emitOpError("stacked inputs must have one shape, got ") << first << " and " << v.getType();
-  if (res.getRank() != rank + 1 || res.getShape()[axis] != int64_t(getInputs().size()))
+      return emitOpError("stacked inputs must have one shape, got ")
+             << first << " and " << v.getType();
+  int64_t count = int64_t(getInputs().size());
+  if (res.getRank() != rank + 1 ||
+      !compatibleDims(res.getShape().slice(axis, 1), ArrayRef<int64_t>(count)))
     return emitOpError("result must have a new dimension ")
-           << axis << " of static size " << getInputs().size() << ", got " << res;
+           << axis << " of size " << count << ", got " << res;
   if (!compatibleDims(withoutAxes(res.getShape(), axis), first.getShape()))
     return emitOpError("result dimensions but the new one must be the inputs'");
   return success();
@@ -130,6 +128,28 @@ LogicalResult TestOp::verify() {
   if (failed(verifySameLocation(*this)) || failed(verifyAxes(*this, getAxes(), src.getRank())))
     return failure();
   return verifyReduced(*this, src, res, getAxes(), IntegerType::get(getContext(), 1), "i1");
+}
+
+LogicalResult TensorDotOp::verify() {
+  auto l = getLhs().getType(), r = getRhs().getType(), res = getResult().getType();
+  if (failed(verifySameLocation(*this)) || failed(verifyAxes(*this, getLhsAxes(), l.getRank())) ||
+      failed(verifyAxes(*this, getRhsAxes(), r.getRank())))
+    return failure();
+  if (l.getElementType() != r.getElementType() || res.getElementType() != l.getElementType())
+    return emitOpError("operands and result must have one element type");
+  if (l.getElementType().isInteger(1))
+    return emitOpError("bool operands: cast them to an integer type first");
+  if (getLhsAxes().size() != getRhsAxes().size())
+    return emitOpError("needs as many lhs axes as rhs axes");
+  for (auto [i, j] : llvm::zip(getLhsAxes(), getRhsAxes()))
+    if (!compatibleDims(l.getShape().slice(i, 1), r.getShape().slice(j, 1)))
+      return emitOpError("contracted dimensions differ: lhs ")
+             << i << " (" << l.getShape()[i] << ") vs rhs " << j << " (" << r.getShape()[j] << ")";
+  SmallVector<int64_t> free = withoutAxes(l.getShape(), getLhsAxes());
+  free.append(withoutAxes(r.getShape(), getRhsAxes()));
+  if (!compatibleDims(free, res.getShape()))
+    return emitOpError("result must have lhs's free dimensions, then rhs's, got ") << res;
+  return success();
 }
 
 LogicalResult SortOp::verify() {
