@@ -356,3 +356,14 @@ def test_result_and_its_update_both_live(make_copy):
     a[-1, None] = -0.0
     assert_matches(a, np.array([-0.0], np.float32))
     assert_matches(b, np.array([np.nan], np.float32))
+
+
+def test_result_and_its_scatter_update_both_live():
+    """(fuzz seed 5846) a3 = roll of a length-1 a2 (a copy), then a2[index array] = 1: the
+    scatter's copy overwrote a2's old value before a3 was copied out (a3 held the update)."""
+    a0 = pt.asarray(np.ones((4,), dtype=np.uint8))
+    a2 = pt.argmax(a0, axis=0, keepdims=True)
+    a3 = pt.roll(a2, -7, axis=0)
+    a2[pt.asarray(np.array([0]))] = pt.asarray(np.ones((1,), dtype=np.int64))
+    assert_matches(a2, np.array([1]))
+    assert_matches(a3, np.array([0]))
