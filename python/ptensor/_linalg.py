@@ -83,7 +83,7 @@ def vecdot(x1, x2, /, *, axis=-1):
     rt = dt.result_type(a, b)
     shape = _ops.broadcast_shapes(a.shape, b.shape)
     a, b = (_ops.broadcast_to(_ops.cast(v, rt), shape) for v in (a, b))
-    out = tuple(s for i, s in enumerate(shape) if i != ax)
+    out = _ops.without_axes(shape, ax)
     return _ops.record_op("vecdot", [a, b], rt, out, axis=ax)
 
 

@@ -56,6 +56,12 @@ def record_op(name, operands, dtype, shape, **attributes):
     return up.Array._new(h, dtype)
 
 
+def without_axes(shape, axes):
+    """shape without the dimensions axes (an int or a collection of ints): a reduction's."""
+    axes = (axes,) if isinstance(axes, int) else axes
+    return tuple(s for i, s in enumerate(shape) if i not in axes)
+
+
 def as_index(v, argname):
     """An int from v (ints and objects with __index__); TypeError naming argname otherwise."""
     if isinstance(v, bool):

@@ -55,7 +55,7 @@ def _arg(name, x, axis, keepdims):
         # (fused into two loops) could differ in the last bit (libm's exp in one, the vector
         # exp in the other), and then no element equals the extreme (fuzz seed 635)
         _core.to_numpy(x._t)
-    shape = tuple(s for i, s in enumerate(x.shape) if i != ax)
+    shape = _ops.without_axes(x.shape, ax)
     r = _ops.record_op("find_index", [x], dt.int64, shape, kind=_ops.Case("FindKind", name),
                        axis=ax)
     if keepdims:

@@ -41,7 +41,7 @@ def _reduce(name, kind, x, axis, keepdims, rdt, acc, empty_ok=False):
     if kind in ("min", "max") and not empty_ok and any(x.shape[a] == 0 for a in axes):
         raise ValueError(f"{name}: zero-size array to reduction operation {name} which has no "
                          "identity")
-    shape = tuple(s for i, s in enumerate(x.shape) if i not in axes)
+    shape = _ops.without_axes(x.shape, axes)
     r = _ops.record("reduce", kind, [x], rdt, shape, attrs=[acc.code, *axes])
     if keepdims:
         r = _ops.insert_unit_dims(r, axes, tuple(1 if i in axes else s

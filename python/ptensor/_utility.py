@@ -12,7 +12,7 @@ def _truth(x, name, axis, keepdims):
     """any / all: the RFC's ptensor.test (of no elements: any is False, all is True)."""
     x = _as_array(x, name)
     axes = _ops.normalize_axes(axis, x.ndim)
-    shape = tuple(s for i, s in enumerate(x.shape) if i not in axes)
+    shape = _ops.without_axes(x.shape, axes)
     r = _ops.record_op("test", [x], dt.bool_, shape, kind=_ops.Case("TestKind", name),
                        axes=axes)
     if keepdims:

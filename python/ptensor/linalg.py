@@ -50,8 +50,7 @@ def tensordot(x1, x2, /, *, axes=2):
     ax_a, ax_b = tensordot_axes(a, b, axes)
     rt = dt.ufunc_result(np.matmul, a.dtype, b.dtype)  # TypeError where NumPy has no loop
     compute = dt.int64 if rt == dt.bool_ else rt
-    shape = (tuple(s for i, s in enumerate(a.shape) if i not in ax_a) +
-             tuple(s for j, s in enumerate(b.shape) if j not in ax_b))
+    shape = _ops.without_axes(a.shape, ax_a) + _ops.without_axes(b.shape, ax_b)
     r = _ops.record_op("tensor_dot", [_ops.cast(a, compute), _ops.cast(b, compute)], compute,
                        shape, lhs_axes=ax_a, rhs_axes=ax_b)
     return not_equal(r, 0) if rt == dt.bool_ else r
