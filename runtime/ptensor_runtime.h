@@ -40,8 +40,9 @@ void *_mlir_memref_to_llvm_alloc(uint64_t bytes);
 void *_mlir_memref_to_llvm_aligned_alloc(uint64_t align, uint64_t bytes);
 void _mlir_memref_to_llvm_free(void *p);
 
-/* ptensor.custom_call and the built-in kernels (sort, scan, LAPACK): config points to the
- * call's static description, buffers to its operands' descriptors (CustomCallAbi.h). */
+/* ptensor.custom_call and the built-in kernels (sort, scan, LAPACK, from_dlpack): config
+ * points to the call's static description, buffers to its operands' descriptors
+ * (CustomCallAbi.h). */
 void ptensor_custom_call(int64_t config, int64_t buffers, int64_t nargs, int64_t nresults);
 
 /* ------------------------------------------------------------ MPI runtime (libptensor_dist) */

@@ -265,6 +265,14 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
       st.addOperands(scalars());
       st.addAttributes(dict.getValue());
       st.addTypes(ty);
+      for (int64_t k = *p++; k > 0; --k, p += 3) { // further results: (dtype, rank, ones)
+        SmallVector<int64_t> shape(size_t(p[1]), ShapedType::kDynamic);
+        for (int64_t j = 0; j < p[1]; ++j)
+          if (p[2] >> j & 1)
+            shape[j] = 1;
+        st.addTypes(PTensorType::get(ctx, shape, elementType(ctx, DType(p[0])), ty.getDevice(),
+                                     ty.getTeam()));
+      }
       r = b.create(st)->getResult(0);
       break;
     }

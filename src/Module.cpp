@@ -176,15 +176,42 @@ std::shared_ptr<Handle> record(const std::string &kind, const std::string &sub,
 
 /// An op of the PTensor dialect by name (Kind::Op): `attributes` is its attribute dictionary
 /// as MLIR text ("{axis = 0 : i64}"); the op's verifier checks it when the program is built.
-std::shared_ptr<Handle> recordOp(const std::string &name, const std::string &attributes,
-                                 const std::vector<std::shared_ptr<Handle>> &operands, int dtype,
-                                 std::vector<int64_t> shape, std::vector<int64_t> iargs,
-                                 const py::list &sargs) {
+/// `more`: the (dtype, shape) of the op's results after the first, each then a result node
+/// (Kind::CustomCallResult) of the op's node; the handles of all results are returned.
+std::vector<std::shared_ptr<Handle>>
+recordOp(const std::string &name, const std::string &attributes,
+         const std::vector<std::shared_ptr<Handle>> &operands, int dtype,
+         std::vector<int64_t> shape, std::vector<int64_t> iargs, const py::list &sargs,
+         const std::vector<std::pair<int, std::vector<int64_t>>> &more) {
   std::vector<int64_t> attrs;
   packString(attrs, name);
   packString(attrs, attributes);
-  return recordNode(Kind::Op, 0, operands, dtype, std::move(shape), std::move(attrs),
-                    std::move(iargs), sargs, -1);
+  attrs.push_back(int64_t(more.size()));
+  for (auto &[code, s] : more) { // as the plan sees shapes: the size-1 dimensions
+    if (s.size() > 62)
+      throw py::value_error("record_op: results may have at most 62 dimensions");
+    int64_t ones = 0;
+    for (size_t j = 0; j < s.size(); ++j) {
+      if (s[j] < 0)
+        throw py::value_error("ptensor: negative dimension in shape");
+      ones |= s[j] == 1 ? int64_t(1) << j : 0;
+    }
+    attrs.insert(attrs.end(), {int64_t(checkDtype(code)), int64_t(s.size()), ones});
+  }
+  std::vector<std::shared_ptr<Handle>> out{recordNode(Kind::Op, 0, operands, dtype,
+                                                      std::move(shape), std::move(attrs),
+                                                      std::move(iargs), sargs, -1)};
+  for (size_t i = 0; i < more.size(); ++i) {
+    auto r = std::make_shared<Node>();
+    r->device = out[0]->node->device;
+    r->kind = Kind::CustomCallResult;
+    r->dtype = DType(more[i].first);
+    r->shape = more[i].second;
+    r->operands = {out[0]->node};
+    r->attrs = {int64_t(i + 1)};
+    out.push_back(makeHandle(std::move(r)));
+  }
+  return out;
 }
 
 /// The number of a case of an enum of the PTensor dialect (Ops.td): the value of an
@@ -356,7 +383,8 @@ PYBIND11_MODULE(_core, m) {
     return names;
   });
   m.def("record_op", &recordOp, py::arg("name"), py::arg("attributes"), py::arg("operands"),
-        py::arg("dtype"), py::arg("shape"), py::arg("iargs"), py::arg("sargs"));
+        py::arg("dtype"), py::arg("shape"), py::arg("iargs"), py::arg("sargs"),
+        py::arg("more") = std::vector<std::pair<int, std::vector<int64_t>>>());
   m.def("enum_case", &enumCase);
   m.def("binary_fast", &binaryFast);
   m.def("op_code", [](const std::string &kind, const std::string &sub) {

@@ -169,14 +169,15 @@ void chooseDonors(Plan &p) {
     // The leaf must be referenced by this program's nodes only: anything else (a Python
     // handle, a NodeRef, another pending program) shows as a larger shared_ptr use count.
     // Nor may a custom call read it: the compiler cannot order an opaque call's read before
-    // the insert that overwrites the donated buffer (fuzz seed 112). (Collectives that read
-    // it feed the insert under MPI, which orders them.)
+    // the insert that overwrites the donated buffer (fuzz seed 112). Ops recorded by name
+    // count as opaque too: sort, unique, nonzero and masks expand into custom calls.
+    // (Collectives that read it feed the insert under MPI, which orders them.)
     std::unordered_map<const Node *, std::pair<long, long>> refs; // leaf -> (in plan, total)
     for (auto &c : cand)
       refs[c.second] = {0, 0};
     std::unordered_set<const Node *> taken; // (leaves a custom call reads count as taken)
     for (Node *n : p.order) {
-      bool opaque = n->kind == Kind::CustomCall;
+      bool opaque = n->kind == Kind::CustomCall || n->kind == Kind::Op;
       for (auto &o : n->operands)
         if (auto it = refs.find(o.get()); it != refs.end()) {
           ++it->second.first;

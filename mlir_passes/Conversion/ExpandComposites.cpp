@@ -6,7 +6,7 @@
 //   flip(x, axes)           -> extract_slice with offset n-1 and step -1 along `axes`
 //   create_like(x, v)       -> create with x's sizes
 // and the RFC's ops of ExpandRfcOps.cpp (extract_triangle, combine, roll, vecdot, find_index,
-// test, tensor_dot, sort, argsort).
+// test, tensor_dot, sort, argsort, extract_mask, nonzero, unique_*, from_dlpack).
 // They then fuse and lower as the core ops do. Ops on ptensors with a team are left alone (the
 // pass refuses them, as it refuses other team ops it does not lower).
 #include "Conversion/ExpandComposites.h"
@@ -115,7 +115,10 @@ void expandComposites(Operation *root) {
   IRRewriter rw(root->getContext());
   for (Operation *op : ops) {
     rw.setInsertionPoint(op);
-    rw.replaceOp(op, isRfcOp(op) ? expandRfcOp(rw, op) : expand(rw, op));
+    if (isRfcOp(op))
+      rw.replaceOp(op, expandRfcOp(rw, op));
+    else
+      rw.replaceOp(op, expand(rw, op));
   }
 }
 } // namespace ptensor

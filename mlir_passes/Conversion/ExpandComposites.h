@@ -1,7 +1,7 @@
 // The RFC's ops that the core PTensor ops define: expanded into core ops at the start of
 // --lower-ptensor. ExpandComposites.cpp: expand_dims, squeeze, matrix_transpose, flip,
 // create_like; ExpandRfcOps.cpp: extract_triangle, combine, roll, vecdot, find_index, test,
-// tensor_dot, sort, argsort.
+// tensor_dot, sort, argsort, extract_mask, nonzero, unique_*, from_dlpack.
 #pragma once
 
 #include "mlir/IR/Builders.h"
@@ -17,6 +17,6 @@ llvm::SmallVector<mlir::Value> dimsOf(mlir::OpBuilder &b, mlir::Location loc, ml
 
 /// One of the ops of ExpandRfcOps.cpp.
 bool isRfcOp(mlir::Operation *op);
-/// Its core ops (built at b's insertion point); the value that replaces op's result.
-mlir::Value expandRfcOp(mlir::OpBuilder &b, mlir::Operation *op);
+/// Its core ops (built at b's insertion point); the values that replace op's results.
+llvm::SmallVector<mlir::Value> expandRfcOp(mlir::OpBuilder &b, mlir::Operation *op);
 } // namespace ptensor

@@ -14,11 +14,23 @@
 //                              to matrices, one matmul, reshaped to the free dimensions
 //   sort / argsort(x, axis) -> the host's built-in custom call "ptensor.sort" (a stable sort
 //                              of each row of the last axis), the axis moved last around it
+// and the ops of data-dependent size, from the positions of the true elements of a flat mask
+// (k-th = searchsorted(scan(mask), k + 1), as python/ptensor/_searching.py computes them; their
+// number, where the result's size is dynamic, a reduction of the mask):
+//   extract_mask(x, mask)   -> take(x flattened over the mask's dimensions, positions, axis 0)
+//   nonzero(x)              -> the positions of x != 0, unravelled (floor_divide, remainder)
+//   unique_*(x)             -> one stable sort s (with its permutation p) of x flattened;
+//                              starts = (s != roll(s, 1)) or position 0; values = s[starts],
+//                              indices = p[starts], counts = ends - starts + 1 (ends: the
+//                              starts rolled by -1), inverse = scatter of scan(starts) - 1 to p
+//   from_dlpack(address)    -> the host runtime's built-in custom call "ptensor.from_dlpack"
+//                              (a copy), after a call for its shape when a size is dynamic
 #include "Conversion/ExpandComposites.h"
 
 #include "PTensor/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
 
@@ -41,6 +53,7 @@ struct Expander {
   OpBuilder &b;
   Location loc;
 
+  Value expandOne(Operation *op);
   Value index(int64_t v) { return b.create<arith::ConstantIndexOp>(loc, v); }
   Value i64(int64_t v) { return b.create<arith::ConstantIntOp>(loc, v, 64); }
   Value i64Of(Value idx) { return b.create<arith::IndexCastOp>(loc, b.getI64Type(), idx); }
@@ -141,16 +154,17 @@ struct Expander {
     return concat(op.getType(), inputs, axis);
   }
 
-  Value roll(RollOp op) {
-    Value x = op.getSource();
-    for (auto [s, a] : llvm::zip(op.getShifts(), op.getAxes())) {
+  Value roll(RollOp op) { return rollOf(op.getSource(), op.getShifts(), op.getAxes()); }
+
+  Value rollOf(Value x, ArrayRef<int64_t> shifts, ArrayRef<int64_t> axes) {
+    for (auto [s, a] : llvm::zip(shifts, axes)) {
       Value n = dimOf(b, loc, x, a);
       Value nn = b.create<arith::MaxSIOp>(loc, n, index(1)); // an empty axis: nothing moves
       Value r = b.create<arith::RemSIOp>(loc, index(s), nn);
       Value neg = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, r, index(0));
       r = b.create<arith::SelectOp>(loc, neg, b.create<arith::AddIOp>(loc, r, nn), r);
       Value head = b.create<arith::SubIOp>(loc, n, r);
-      Value out = empty(op.getType(), dimsOf(b, loc, x));
+      Value out = empty(cast<PTensorType>(x.getType()), dimsOf(b, loc, x));
       out = insertPart(out, x, a, head, r, index(0)); // the last r elements first
       x = insertPart(out, x, a, index(0), head, r);
     }
@@ -256,6 +270,23 @@ struct Expander {
     return b.create<ReshapeOp>(loc, t, prod, sizes);
   }
 
+  /// "ptensor.sort" of y's rows along its last axis: the sorted values, and their indices
+  /// (i64) when `indices`.
+  Operation *sortLast(Value y, bool descending, bool indices) {
+    auto yt = cast<PTensorType>(y.getType());
+    SmallVector<Type> types{yt};
+    if (indices)
+      types.push_back(ptOf(yt, yt.getShape(), i64Type()));
+    SmallVector<Value> sizes, ysizes = dimsOf(b, loc, y);
+    for (Type ty : types)
+      for (auto [d, s] : llvm::enumerate(cast<PTensorType>(ty).getShape()))
+        if (ShapedType::isDynamic(s))
+          sizes.push_back(ysizes[d]);
+    auto config = b.getDictionaryAttr(b.getNamedAttr("descending", b.getBoolAttr(descending)));
+    return b.create<CustomCallOp>(loc, types, ValueRange{y}, sizes, "ptensor.sort", config, false,
+                                  4);
+  }
+
   /// sort or argsort: result `which` (0 values, 1 indices) of "ptensor.sort" along axis.
   Value sort(Value x, int64_t axis, bool descending, PTensorType resultType, unsigned which) {
     auto t = cast<PTensorType>(x.getType());
@@ -269,18 +300,7 @@ struct Expander {
     PTensorType yt = ptOf(t, shape, t.getElementType());
     if (axis != r - 1)
       y = b.create<PermuteDimsOp>(loc, yt, x, b.getDenseI64ArrayAttr(perm));
-    SmallVector<Type> types{yt};
-    if (which == 1)
-      types.push_back(ptOf(t, shape, i64Type()));
-    SmallVector<Value> sizes, ysizes = dimsOf(b, loc, y);
-    for (Type ty : types)
-      for (auto [d, s] : llvm::enumerate(cast<PTensorType>(ty).getShape()))
-        if (ShapedType::isDynamic(s))
-          sizes.push_back(ysizes[d]);
-    auto config = b.getDictionaryAttr(b.getNamedAttr("descending", b.getBoolAttr(descending)));
-    auto call = b.create<CustomCallOp>(loc, types, ValueRange{y}, sizes, "ptensor.sort", config,
-                                       false, 4);
-    Value v = call->getResult(which);
+    Value v = sortLast(y, descending, which == 1)->getResult(which);
     if (axis == r - 1)
       return v;
     SmallVector<int64_t> back(r); // the inverse permutation
@@ -288,16 +308,192 @@ struct Expander {
       back[perm[i]] = i;
     return b.create<PermuteDimsOp>(loc, resultType, v, b.getDenseI64ArrayAttr(back));
   }
+
+  // ---- data-dependent sizes
+
+  /// x flattened over its first m dimensions: [n, the others...] (n static where they are).
+  Value flattenLeading(Value x, int64_t m) {
+    if (m == 1)
+      return x;
+    auto t = cast<PTensorType>(x.getType());
+    SmallVector<Value> sizes = dimsOf(b, loc, x), to;
+    int64_t n = 1;
+    Value nv = index(1);
+    for (int64_t d = 0; d < m; ++d) {
+      int64_t s = t.getShape()[d];
+      n = ShapedType::isDynamic(s) || ShapedType::isDynamic(n) ? ShapedType::kDynamic : n * s;
+      nv = b.create<arith::MulIOp>(loc, nv, sizes[d]);
+    }
+    SmallVector<int64_t> shape{n};
+    shape.append(t.getShape().begin() + m, t.getShape().end());
+    to.push_back(nv);
+    to.append(sizes.begin() + m, sizes.end());
+    return b.create<ReshapeOp>(loc, ptOf(t, shape, t.getElementType()), x, to);
+  }
+
+  Value ints(Value x) {
+    auto t = cast<PTensorType>(x.getType());
+    return b.create<CastOp>(loc, ptOf(t, t.getShape(), i64Type()), x);
+  }
+
+  /// The inclusive sum of the 1-D i64 x ("ptensor.scan", the kernel of cumulative_sum).
+  Value scan(Value x) {
+    auto t = cast<PTensorType>(x.getType());
+    SmallVector<Value> sizes;
+    if (ShapedType::isDynamic(t.getShape()[0]))
+      sizes.push_back(dimOf(b, loc, x, 0));
+    auto config = b.getDictionaryAttr({b.getNamedAttr("axis", b.getI64IntegerAttr(0)),
+                                       b.getNamedAttr("prod", b.getBoolAttr(false))});
+    return b.create<CustomCallOp>(loc, TypeRange{t}, ValueRange{x}, sizes, "ptensor.scan",
+                                  config, false, 4)
+        ->getResult(0);
+  }
+
+  /// The number of true elements of the 1-D i1 mask, as an index.
+  Value countOf(Value mask) {
+    auto t = cast<PTensorType>(mask.getType());
+    PTensorType scalar = ptOf(t, {}, i64Type());
+    Value s = reduce(scalar, ReduceKind::sum, ints(mask), {0}, i64Type());
+    Value r = b.create<ToRankedOp>(loc, scalar.toTensorType(), s);
+    Value e = b.create<tensor::ExtractOp>(loc, r, ValueRange{});
+    return b.create<arith::IndexCastOp>(loc, b.getIndexType(), e);
+  }
+
+  /// The positions (i64, ascending) of the true elements of the 1-D i1 mask: `size` of them
+  /// (static: the caller's count; dynamic: counted here).
+  Value positionsOf(Value mask, int64_t size) {
+    auto t = cast<PTensorType>(mask.getType());
+    Value k = ShapedType::isDynamic(size) ? countOf(mask) : index(size);
+    PTensorType out = ptOf(t, {size}, i64Type());
+    Value ks = b.create<ArangeOp>(loc, out, i64(1), i64(1), k);
+    return b.create<SearchSortedOp>(loc, out, scan(ints(mask)), ks, b.getBoolAttr(false));
+  }
+
+  Value takeRows(PTensorType t, Value x, Value rows) {
+    return b.create<TakeOp>(loc, t, x, rows, b.getI64IntegerAttr(0));
+  }
+
+  Value extractMask(ExtractMaskOp op) {
+    int64_t m = op.getMask().getType().getRank();
+    Value x = flattenLeading(op.getSource(), m), mask = flattenLeading(op.getMask(), m);
+    Value pos = positionsOf(mask, op.getType().getShape()[0]);
+    return takeRows(op.getType(), x, pos);
+  }
+
+  SmallVector<Value> nonzero(NonzeroOp op) {
+    Value x = op.getSource();
+    PTensorType t = op.getSource().getType();
+    int64_t r = t.getRank(), k = ShapedType::kDynamic;
+    for (Type ty : op.getResultTypes()) // a static count, where a result has one
+      if (!ShapedType::isDynamic(cast<PTensorType>(ty).getShape()[0]))
+        k = cast<PTensorType>(ty).getShape()[0];
+    SmallVector<Value> sizes = dimsOf(b, loc, x);
+    Value nz = b.create<CastOp>(loc, ptOf(t, t.getShape(), i1()), x);
+    Value pos = positionsOf(flattenLeading(nz, r), k);
+    PTensorType kt = ptOf(t, {k}, i64Type());
+    Value kv = dimOf(b, loc, pos, 0);
+    SmallVector<Value> out(r);
+    for (int64_t d = r - 1; d > 0; --d) { // unravel the flat positions, the last axis first
+      Value n = full(kt, {kv}, i64Of(sizes[d]));
+      out[d] = binary(cast<PTensorType>(op.getResult(d).getType()), BinaryOpKind::remainder,
+                      pos, n);
+      pos = binary(kt, BinaryOpKind::floor_divide, pos, n);
+    }
+    out[0] = pos;
+    if (pos.getType() != op.getResult(0).getType())
+      out[0] = binary(cast<PTensorType>(op.getResult(0).getType()), BinaryOpKind::add, pos,
+                      full(kt, {kv}, i64(0)));
+    return out;
+  }
+
+  /// unique_values / _counts / _inverse / _all: the results in the op's order.
+  SmallVector<Value> unique(Operation *op) {
+    Value x = op->getOperand(0);
+    auto t = cast<PTensorType>(x.getType());
+    Value flat = flattenLeading(x, t.getRank());
+    auto ft = cast<PTensorType>(flat.getType());
+    // (the permutation only where inverse indices need it; x of rank 0 is flattened to [1])
+    Operation *sorted = sortLast(flat, false, isa<UniqueInverseOp, UniqueAllOp>(op));
+    Value s = sorted->getResult(0);
+    PTensorType bools = ptOf(ft, ft.getShape(), i1());
+    SmallVector<Value> n{dimOf(b, loc, flat, 0)};
+    Value first = test(bools, BinaryTestKind::equal, positions(ft, ft.getShape(), n, 0),
+                       full(ptOf(ft, ft.getShape(), i64Type()), n, i64(0)));
+    Value starts = test(bools, BinaryTestKind::logical_or, first,
+                        test(bools, BinaryTestKind::not_equal, s, rollOf(s, {1}, {0})));
+    auto values = cast<PTensorType>(op->getResult(0).getType());
+    int64_t k = values.getShape()[0];
+    Value at = positionsOf(starts, k);
+    SmallVector<Value> out{takeRows(values, s, at)};
+    auto typeOf = [&](unsigned i) { return cast<PTensorType>(op->getResult(i).getType()); };
+    auto counts = [&](PTensorType ct) {
+      Value ends = positionsOf(rollOf(starts, {-1}, {0}), k);
+      PTensorType kt = ptOf(ft, {k}, i64Type());
+      Value one = full(kt, {dimOf(b, loc, at, 0)}, i64(1));
+      return binary(ct, BinaryOpKind::add, binary(kt, BinaryOpKind::subtract, ends, at), one);
+    };
+    auto inverseOf = [&](PTensorType it) {
+      PTensorType ni = ptOf(ft, ft.getShape(), i64Type());
+      Value group = binary(ni, BinaryOpKind::subtract, scan(ints(starts)), full(ni, n, i64(1)));
+      Value back = b.create<ScatterOp>(loc, ni, group, sorted->getResult(1), group);
+      return b.create<ReshapeOp>(loc, it, back, dimsOf(b, loc, x)).getResult();
+    };
+    if (isa<UniqueCountsOp>(op))
+      out.push_back(counts(typeOf(1)));
+    if (isa<UniqueInverseOp>(op))
+      out.push_back(inverseOf(typeOf(1)));
+    if (isa<UniqueAllOp>(op)) {
+      out.push_back(takeRows(typeOf(1), sorted->getResult(1), at));
+      out.push_back(inverseOf(typeOf(2)));
+      out.push_back(counts(typeOf(3)));
+    }
+    return out;
+  }
+
+  Value fromDlpack(FromDlpackOp op) {
+    PTensorType t = op.getType();
+    Value address = full(ptOf(t, {}, i64Type()), {}, op.getAddress());
+    SmallVector<Value> sizes;
+    if (llvm::any_of(t.getShape(), ShapedType::isDynamic)) { // the tensor's shape first
+      PTensorType st = ptOf(t, {t.getRank()}, i64Type());
+      auto config = b.getDictionaryAttr(b.getNamedAttr("shape_only", b.getBoolAttr(true)));
+      Value shape = b.create<CustomCallOp>(loc, TypeRange{st}, ValueRange{address}, ValueRange{},
+                                           "ptensor.from_dlpack", config, false, 4)
+                        ->getResult(0);
+      Value ranked = b.create<ToRankedOp>(loc, st.toTensorType(), shape);
+      for (int64_t d = 0; d < t.getRank(); ++d)
+        if (ShapedType::isDynamic(t.getShape()[d]))
+          sizes.push_back(b.create<arith::IndexCastOp>(
+              loc, b.getIndexType(), b.create<tensor::ExtractOp>(loc, ranked, ValueRange{index(d)})));
+    }
+    return b.create<CustomCallOp>(loc, TypeRange{t}, ValueRange{address}, sizes,
+                                  "ptensor.from_dlpack", b.getDictionaryAttr({}), false, 4)
+        ->getResult(0);
+  }
 };
 } // namespace
 
 bool isRfcOp(Operation *op) {
   return isa<ExtractTriangleOp, CombineOp, RollOp, VecdotOp, FindIndexOp, TestOp, TensorDotOp,
-             SortOp, ArgsortOp>(op);
+             SortOp, ArgsortOp, ExtractMaskOp, NonzeroOp, UniqueValuesOp, UniqueCountsOp,
+             UniqueInverseOp, UniqueAllOp, FromDlpackOp>(op);
 }
 
-Value expandRfcOp(OpBuilder &b, Operation *op) {
+SmallVector<Value> expandRfcOp(OpBuilder &b, Operation *op) {
   Expander e{b, op->getLoc()};
+  if (auto o = dyn_cast<NonzeroOp>(op))
+    return e.nonzero(o);
+  if (isa<UniqueValuesOp, UniqueCountsOp, UniqueInverseOp, UniqueAllOp>(op))
+    return e.unique(op);
+  return {e.expandOne(op)};
+}
+
+Value Expander::expandOne(Operation *op) {
+  Expander &e = *this;
+  if (auto o = dyn_cast<ExtractMaskOp>(op))
+    return e.extractMask(o);
+  if (auto o = dyn_cast<FromDlpackOp>(op))
+    return e.fromDlpack(o);
   if (auto o = dyn_cast<ExtractTriangleOp>(op))
     return e.triangle(o);
   if (auto o = dyn_cast<CombineOp>(op))

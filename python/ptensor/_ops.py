@@ -50,10 +50,17 @@ def record_op(name, operands, dtype, shape, **attributes):
     """Records the PTensor dialect's op `ptensor.<name>` (declared in Dialect/PTensor/Ops.td)
     with one result of dtype and shape; its verifier checks operands and attributes when the
     program is built. The C++ core needs no change for a new op (src/Kinds.def, Kind::Op)."""
+    return record_op_results(name, operands, [(dtype, shape)], **attributes)[0]
+
+
+def record_op_results(name, operands, results, scalars=(), **attributes):
+    """record_op of an op with several results, given as (dtype, shape) pairs; their arrays.
+    scalars: Python ints / floats passed as i64 / f64 operands after the arrays."""
     text = "{" + ", ".join(f"{k} = {_attribute_text(v)}" for k, v in attributes.items()) + "}"
-    h = _core.record_op("ptensor." + name, text, [o._t for o in operands], dtype.code,
-                        tuple(shape), [], [])
-    return up.Array._new(h, dtype)
+    (dtype, shape), more = results[0], [(d.code, tuple(s)) for d, s in results[1:]]
+    hs = _core.record_op("ptensor." + name, text, [o._t for o in operands], dtype.code,
+                         tuple(shape), [], list(scalars), more)
+    return [up.Array._new(h, d) for h, (d, _) in zip(hs, results)]
 
 
 def without_axes(shape, axes):

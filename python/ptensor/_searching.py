@@ -97,17 +97,14 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
 def nonzero(x, /):
     """Indices of the non-zero elements, one int64 array per dimension (row-major order).
 
-    The count is data-dependent, so it is materialized first; the positions then come from
-    compiled ops: k-th true element = searchsorted(cumulative count, k + 1)."""
+    The count is data-dependent, so it is materialized first; then the dialect's op
+    ptensor.nonzero (expanded by the compiler: k-th true element = searchsorted(cumulative
+    count, k + 1), unravelled)."""
     x = _as_array(x, "nonzero")
     if x.ndim == 0:
         raise ValueError("nonzero: x must have at least one dimension (array API)")
-    pos = _mask_positions(reshape(_ops.cast(x, dt.bool_), (-1,)))
-    out = []
-    for d in reversed(x.shape):  # unravel the flat positions
-        out.append(pos % d if d else pos)
-        pos = pos // d if d else pos
-    return tuple(reversed(out))
+    count = int(count_nonzero(x))
+    return tuple(_ops.record_op_results("nonzero", [x], [(dt.int64, (count,))] * x.ndim))
 
 
 def _mask_positions(flat_mask):
@@ -135,7 +132,14 @@ def _mask_rows(x, mask):
 
 
 def _boolean_mask_getitem(x, mask):
-    """x[mask]: the selected elements (or sub-arrays) in row-major order."""
+    """x[mask]: the selected elements (or sub-arrays) in row-major order. Counted first (the
+    result's size), then the dialect's op ptensor.extract_mask; a 0-d or empty mask (and a
+    mismatched one, for its error) goes through _mask_rows."""
+    k = mask.ndim
+    if 0 < k <= x.ndim and mask.size and tuple(mask.shape) == tuple(x.shape[:k]):
+        count = int(count_nonzero(mask))
+        return _ops.record_op("extract_mask", [x, mask], x.dtype,
+                              (count,) + tuple(x.shape[k:]))
     xs, pos = _mask_rows(x, mask)
     if pos.shape[0]:
         return take(xs, pos, axis=0)

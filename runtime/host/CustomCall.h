@@ -23,6 +23,7 @@ void throwCustomCallError();
 void registerBuiltinCustomCalls();
 void registerSortCustomCall();
 void registerScanCustomCall(); ///< cumulative_sum / cumulative_prod (Scan.cpp)
+void registerDlpackCustomCall(); ///< ptensor.from_dlpack's copy (Dlpack.cpp)
 } // namespace ptensor
 
 // ptensor_custom_call, called by compiled code (see runtime/CustomCallAbi.h), is

@@ -458,5 +458,6 @@ void registerBuiltinCustomCalls() {
   reg("ptensor.linalg.qr", dispatch<Qr>);
   registerSortCustomCall();
   registerScanCustomCall();
+  registerDlpackCustomCall();
 }
 } // namespace ptensor

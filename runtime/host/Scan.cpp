@@ -39,6 +39,8 @@ int32_t scan(const pt_call_frame *f, int64_t axis, bool prod) {
   // a strided x is first copied into the result, row-major (an odometer over its
   // dimensions); a row-major x is read directly
   int64_t total = pt_ffi_size(&x), expect = 1;
+  if (total == 0) // (the row copy below would touch one element)
+    return PT_FFI_OK;
   bool rowMajor = true;
   for (int64_t d = rank - 1; d >= 0; --d) {
     rowMajor = rowMajor && (x.shape[d] == 1 || x.strides[d] == expect);

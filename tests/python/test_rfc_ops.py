@@ -1,8 +1,11 @@
 """The RFC's ops that Python records by name (_ops.record_op, the C++ core's generic "op"
 node kind): tril/triu (extract_triangle), concat/stack (combine), roll, vecdot, argmax/argmin
-(find_index), any/all (test), tensordot (tensor_dot), sort/argsort, matrix_transpose. Their values against NumPy (edge cases: empty
-and length-1 axes, NaN, batches, promotion, negative and large shifts), that the compiled
-PTensor IR holds the ops themselves, and bad inputs of record_op."""
+(find_index), any/all (test), tensordot (tensor_dot), sort/argsort, matrix_transpose, and
+the ops of data-dependent size: x[mask] (extract_mask), nonzero; unique_* and from_dlpack,
+which Python does not record itself, through record_op_results directly. Their values against
+NumPy (edge cases: empty and length-1 axes, NaN, batches, promotion, negative and large shifts),
+that the compiled PTensor IR holds the ops themselves, and bad inputs of record_op."""
+import ctypes
 import os
 import subprocess
 import sys
@@ -139,7 +142,8 @@ import numpy as np, ptensor as pt
 x = pt.asarray(np.arange(12.0).reshape(3, 4))
 rs = [pt.tril(x), pt.concat([x, x]), pt.stack([x, x]), pt.roll(x, 1, axis=1),
       pt.vecdot(x, x), pt.argmax(x, axis=0), pt.any(x, axis=1), pt.sort(x, axis=0),
-      pt.argsort(x, axis=1), pt.tensordot(x, x, axes=([0], [0])), pt.matrix_transpose(x)]
+      pt.argsort(x, axis=1), pt.tensordot(x, x, axes=([0], [0])), pt.matrix_transpose(x),
+      x[x > 3], *pt.nonzero(x)]
 for r in rs:
     np.asarray(r)
 """
@@ -155,7 +159,8 @@ def test_programs_hold_the_rfc_ops(tmp_path):
     ir = dump.read_text()
     for op in ("extract_triangle lower", "combine concat", "combine stack", "ptensor.roll",
                "ptensor.vecdot", "find_index argmax", "ptensor.test any", "ptensor.sort",
-               "ptensor.argsort", "ptensor.tensor_dot", "ptensor.matrix_transpose"):
+               "ptensor.argsort", "ptensor.tensor_dot", "ptensor.matrix_transpose",
+               "ptensor.extract_mask", "ptensor.nonzero"):
         assert op in ir, op
 
 
@@ -178,3 +183,114 @@ def test_record_op_bad_inputs():
         np.asarray(wrong)
     del wrong
     assert_matches(pt.roll(x, 1), np.roll(np.arange(4.0), 1))  # the session goes on
+
+
+# ---- the ops of data-dependent size
+
+def _local(x):
+    """Whether x is a local array (the tests that record nodes directly need one)."""
+    return isinstance(x, pt.Array) and not hasattr(x, "_local")
+
+
+@pytest.mark.parametrize("shape,k", [((7,), 1), ((3, 4), 1), ((3, 4), 2), ((2, 3, 2), 2),
+                                     ((1, 4), 2), ((4, 1), 1), ((2, 0, 3), 1)])
+@pytest.mark.parametrize("dtype", ["bool", "int32", "float64", "complex128"])
+@pytest.mark.parametrize("density", [0.0, 0.4, 1.0])
+def test_boolean_mask_extracts(shape, k, dtype, density):
+    rng = np.random.default_rng(len(shape) * 10 + k)
+    a = (rng.standard_normal(shape) * 3).astype(dtype)
+    m = rng.random(shape[:k]) < density
+    assert_matches(pt.asarray(a)[pt.asarray(m)], a[m])
+
+
+@pytest.mark.parametrize("shape", [(6,), (3, 4), (2, 3, 4), (1, 5), (4, 1), (0, 3), (2, 1, 3)])
+@pytest.mark.parametrize("dtype", ["bool", "int8", "float32", "complex64"])
+def test_nonzero_as_numpy(shape, dtype):
+    a = np.random.default_rng(3).integers(-1, 2, size=shape).astype(dtype)
+    if dtype.startswith("float") and a.size:
+        a.flat[0] = np.nan  # NaN is non-zero, -0.0 is zero
+        a.flat[-1] = -0.0
+    if dtype.startswith("complex"):
+        a = a * 1j
+    got, want = pt.nonzero(pt.asarray(a)), np.nonzero(a)
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        assert_matches(g, w)
+
+
+UNIQUE_INPUTS = {
+    "ints": np.array([[3, 1, 3, 7], [1, 1, 0, 7], [9, 3, 0, -2]], np.int32),
+    "floats": np.array([2.5, np.nan, 1.0, 2.5, np.nan, -4.0, 1.0, 1.0]),
+    "bools": np.array([True, False, True, True]),
+    "complex": np.array([1 + 1j, 2, 1 + 1j, 2 - 1j, 2], np.complex64),
+    "0d": np.array(5, np.int64),
+    "one": np.array([4.0]),
+    "empty": np.zeros((0, 3), np.uint8),
+}
+
+UNIQUE_OPS = ["unique_values", "unique_counts", "unique_inverse", "unique_all"]
+
+
+@pytest.mark.parametrize("name", UNIQUE_OPS)
+@pytest.mark.parametrize("case", sorted(UNIQUE_INPUTS))
+def test_unique_ops(name, case):
+    """The dialect's unique_* ops (pt.unique_* composes the same steps itself: its count of
+    values needs the sort, which the op would then repeat)."""
+    a = UNIQUE_INPUTS[case]
+    x = pt.asarray(a)
+    if not _local(x):
+        pytest.skip("records local nodes directly")
+    want = np.unique_all(a)
+    k = len(want.values)
+    values, indices = (x.dtype, (k,)), (pt.int64, (k,))
+    results = {"unique_values": [values], "unique_counts": [values, indices],
+               "unique_inverse": [values, (pt.int64, a.shape)],
+               "unique_all": [values, indices, (pt.int64, a.shape), indices]}[name]
+    got = _ops.record_op_results(name, [x], results)
+    expect = {"unique_values": [want.values], "unique_counts": [want.values, want.counts],
+              "unique_inverse": [want.values, want.inverse_indices],
+              "unique_all": list(want)}[name]
+    for g, w in zip(got, expect):
+        assert_matches(g, w)
+
+
+def _dlpack_address(a):
+    """(the capsule, the address of its DLManagedTensor): keep the capsule while it is used."""
+    cap = a.__dlpack__()
+    get = ctypes.pythonapi.PyCapsule_GetPointer
+    get.restype, get.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+    return cap, get(cap, b"dltensor")
+
+
+DLPACK_VIEWS = {"whole": lambda b: b, "strided": lambda b: b[::2, 1::3],
+                "transposed": lambda b: b.T, "offset": lambda b: b[1:, 2:],
+                "0d": lambda b: b[1, 1], "empty": lambda b: b[:0], "column": lambda b: b[:, 3:4]}
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int16", "uint64", "float32", "complex128"])
+@pytest.mark.parametrize("view", sorted(DLPACK_VIEWS))
+def test_from_dlpack_op(dtype, view):
+    a = np.asarray(DLPACK_VIEWS[view](np.arange(24).reshape(4, 6).astype(dtype)))
+    probe = pt.asarray(np.zeros(1))
+    if not _local(probe):
+        pytest.skip("records local nodes directly")
+    cap, address = _dlpack_address(a)
+    dtype_pt = getattr(pt, dtype)
+    r = _ops.record_op_results("from_dlpack", [], [(dtype_pt, a.shape)], scalars=[address])[0]
+    assert_matches(r, a)
+    del cap
+
+
+def test_from_dlpack_op_mismatches():
+    a = np.arange(12.0).reshape(2, 6)
+    if not _local(pt.asarray(a)):
+        pytest.skip("records local nodes directly")
+    cap, address = _dlpack_address(a)
+    for dtype, shape, message in [(pt.float32, (2, 6), "dtype"), (pt.float64, (12,), "dimensions"),
+                                  (pt.float64, (1, 6), "dimension 0 of the tensor is 2")]:
+        r = _ops.record_op_results("from_dlpack", [], [(dtype, shape)], scalars=[address])[0]
+        with pytest.raises(ValueError, match=message):
+            np.asarray(r)
+        del r
+    assert_matches(pt.asarray(a) + 1, a + 1)  # the session goes on
+    del cap

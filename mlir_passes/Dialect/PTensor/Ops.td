@@ -333,6 +333,76 @@ def PTensor_ArgsortOp : PTensor_Op<"argsort", []> {
   let hasVerifier = 1;
 }
 
+// ---- the RFC's ops of data-dependent size ----------------------------------------------
+// Their results' first (or only) dimension is a count the data decides: `?` in general; a
+// static size must equal the count (python/ptensor records them so, having counted). Expanded
+// at the start of --lower-ptensor (Conversion/ExpandRfcOps.cpp): the count is a reduction, the
+// positions of the true elements of a flat mask are searchsorted(scan(mask), 1..count).
+def PTensor_ExtractMaskOp : PTensor_Op<"extract_mask", [Pure]> {
+  let summary = "the elements (or sub-arrays) of source where mask is true, in row-major order";
+  let description = [{
+    x[mask] of the array API: mask (i1) has source's leading dimensions; the result is
+    [count, source's remaining dimensions...].
+  }];
+  let arguments = (ins PT:$source, PT:$mask);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$source `[` $mask `]` attr-dict `:` type($source) `,` type($mask) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def PTensor_NonzeroOp : PTensor_Op<"nonzero", [Pure]> {
+  let summary = "the indices of source's non-zero elements: one 1-D i64 tensor per dimension";
+  let description = [{
+    In row-major order; source has at least one dimension. All results have one size.
+  }];
+  let arguments = (ins PT:$source);
+  let results = (outs Variadic<PT>:$results);
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($results)";
+  let hasVerifier = 1;
+}
+
+class PTensor_UniqueOp<string name, dag outs> : PTensor_Op<name, [Pure]> {
+  let description = [{
+    Of source flattened: values sorted ascending, each NaN its own value (the array API's
+    rule), -0.0 equal to 0.0; indices (i64) of each value's first occurrence; inverse
+    indices (i64, source's shape) of each element's value; counts (i64). Expanded into one
+    stable sort, a mask of group starts and the mask's positions.
+  }];
+  let arguments = (ins PT:$source);
+  let results = outs;
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` type(results)";
+  let hasVerifier = 1;
+}
+def PTensor_UniqueValuesOp : PTensor_UniqueOp<"unique_values", (outs PT:$values)> {
+  let summary = "the distinct values of source, sorted";
+}
+def PTensor_UniqueCountsOp : PTensor_UniqueOp<"unique_counts", (outs PT:$values, PT:$counts)> {
+  let summary = "the distinct values of source and how often each occurs";
+}
+def PTensor_UniqueInverseOp : PTensor_UniqueOp<"unique_inverse", (outs PT:$values, PT:$inverse_indices)> {
+  let summary = "the distinct values of source and, per element, the index of its value";
+}
+def PTensor_UniqueAllOp : PTensor_UniqueOp<"unique_all",
+    (outs PT:$values, PT:$indices, PT:$inverse_indices, PT:$counts)> {
+  let summary = "distinct values, first indices, inverse indices and counts";
+}
+
+def PTensor_FromDlpackOp : PTensor_Op<"from_dlpack", []> {
+  let summary = "a copy of the host tensor a DLPack DLManagedTensor describes";
+  let description = [{
+    `address` is a DLManagedTensor* (an integer, as ctypes and PyCapsule_GetPointer give it)
+    of a CPU tensor whose dtype and rank are the result's; dynamic sizes come from it, static
+    ones must match it. The data (any strides, byte_offset) is copied into the result by the
+    host runtime's built-in custom call "ptensor.from_dlpack" (runtime/host/Dlpack.cpp), so
+    the caller keeps ownership: it may call the tensor's deleter once the program has run. A
+    mismatch raises CustomCallError naming it. Not Pure: it reads memory the IR does not see.
+  }];
+  let arguments = (ins I64:$address);
+  let results = (outs PT:$result);
+  let assemblyFormat = "$address attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
 // ---- elementwise (classified, as the RFC proposes) -------------------------------------
 def PTensor_ElementwiseUnaryOp : PTensor_Op<"elementwise_unary_op", [Pure]> {
   let arguments = (ins PTensor_UnaryOpKind:$kind, PT:$source);

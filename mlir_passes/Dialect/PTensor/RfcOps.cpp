@@ -166,3 +166,106 @@ LogicalResult ArgsortOp::verify() {
     return emitOpError("result element type must be i64, got ") << res;
   return success();
 }
+
+// ---- data-dependent sizes: the counted dimension is checked only where it is static on
+// both sides (the data decides it)
+
+LogicalResult ExtractMaskOp::verify() {
+  auto src = getSource().getType(), mask = getMask().getType(), res = getResult().getType();
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  if (!mask.getElementType().isInteger(1))
+    return emitOpError("mask must be i1, got ") << mask;
+  int64_t m = mask.getRank();
+  if (m < 1 || m > src.getRank() ||
+      !compatibleDims(src.getShape().take_front(m), mask.getShape()))
+    return emitOpError("mask must have source's leading dimensions (at least one), got ")
+           << mask << " for " << src;
+  SmallVector<int64_t> expect{ShapedType::kDynamic};
+  expect.append(src.getShape().begin() + m, src.getShape().end());
+  if (res.getRank() != int64_t(expect.size()) ||
+      !compatibleDims(res.getShape().drop_front(), ArrayRef<int64_t>(expect).drop_front()))
+    return emitOpError("result must be [count, source's dimensions after the mask's], got ")
+           << res;
+  return verifySameElement(*this, src, res);
+}
+
+namespace {
+/// Results that are 1-D i64 of one (counted) size.
+LogicalResult verifyCounted(Operation *op, TypeRange types, StringRef what) {
+  std::optional<int64_t> n;
+  for (Type t : types) {
+    auto p = cast<PTensorType>(t);
+    if (p.getRank() != 1 || !p.getElementType().isInteger(64))
+      return op->emitOpError(what) << " must be 1-D i64, got " << p;
+    int64_t s = p.getShape()[0];
+    if (!ShapedType::isDynamic(s)) {
+      if (n && *n != s)
+        return op->emitOpError(what) << " must have one size, got " << *n << " and " << s;
+      n = s;
+    }
+  }
+  return success();
+}
+} // namespace
+
+LogicalResult NonzeroOp::verify() {
+  auto src = getSource().getType();
+  if (failed(verifySameLocation(*this)))
+    return failure();
+  if (src.getRank() < 1)
+    return emitOpError("source must have at least one dimension");
+  if (int64_t(getResults().size()) != src.getRank())
+    return emitOpError("needs one result per dimension of the source (")
+           << src.getRank() << "), got " << getResults().size();
+  return verifyCounted(*this, getResults().getTypes(), "results");
+}
+
+namespace {
+/// unique_*: values [k] of source's element type; indices and counts [k] i64; inverse
+/// indices of source's shape, i64.
+LogicalResult verifyUnique(Operation *op, PTensorType src, PTensorType values,
+                           ArrayRef<Type> counted, PTensorType inverse) {
+  if (failed(verifySameLocation(op)))
+    return failure();
+  if (values.getRank() != 1 || values.getElementType() != src.getElementType())
+    return op->emitOpError("values must be 1-D of the source's element type, got ") << values;
+  SmallVector<Type> sized(counted);
+  if (!sized.empty()) // values share the counted size
+    sized.push_back(PTensorType::get(op->getContext(), values.getShape(),
+                                     IntegerType::get(op->getContext(), 64), values.getDevice(),
+                                     values.getTeam()));
+  if (failed(verifyCounted(op, sized, "indices, counts and values")))
+    return failure();
+  if (inverse && (!inverse.getElementType().isInteger(64) ||
+                  !compatibleDims(inverse.getShape(), src.getShape())))
+    return op->emitOpError("inverse indices must be i64 of the source's shape, got ") << inverse;
+  return success();
+}
+} // namespace
+
+LogicalResult UniqueValuesOp::verify() {
+  return verifyUnique(*this, getSource().getType(), getValues().getType(), {}, {});
+}
+LogicalResult UniqueCountsOp::verify() {
+  return verifyUnique(*this, getSource().getType(), getValues().getType(),
+                      {getCounts().getType()}, {});
+}
+LogicalResult UniqueInverseOp::verify() {
+  return verifyUnique(*this, getSource().getType(), getValues().getType(), {},
+                      getInverseIndices().getType());
+}
+LogicalResult UniqueAllOp::verify() {
+  return verifyUnique(*this, getSource().getType(), getValues().getType(),
+                      {getIndices().getType(), getCounts().getType()},
+                      getInverseIndices().getType());
+}
+
+LogicalResult FromDlpackOp::verify() {
+  auto t = getResult().getType();
+  if (t.getTeam())
+    return emitOpError("makes a local tensor: the result cannot have a team");
+  if (t.getDevice())
+    return emitOpError("reads host memory: the result cannot have a device");
+  return success();
+}
