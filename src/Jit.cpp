@@ -30,7 +30,6 @@
 
 namespace ptensor {
 namespace {
-int gThreads = 0; ///< set_num_threads (0: the default)
 
 struct KeyHash {
   size_t operator()(const std::vector<int64_t> &k) const {
@@ -158,11 +157,7 @@ Backend &backend(int device) {
 }
 int deviceCount() { return int(backendList().size()); }
 
-void setNumThreads(int n) {
-  gThreads = n;
-  backend(0).setNumThreads(n);
-}
-int numThreads() { return gThreads; }
+void setNumThreads(int n) { backend(0).setNumThreads(n); }
 
 void setProgramCacheSize(int64_t n) {
   if (n < 1)

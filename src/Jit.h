@@ -40,8 +40,8 @@ InterruptHooks &interruptHooks();
 void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs);
 constexpr int64_t kInterruptibleElements = 1 << 20;
 
+/// set_num_threads: the host backend's threads (n > 0), or its default again (0).
 void setNumThreads(int n);
-int numThreads();
 /// Bound of the in-memory cache of compiled programs (least recently used evicted beyond it;
 /// default 512, PTENSOR_PROGRAM_CACHE_SIZE at start-up). n < 1: std::invalid_argument.
 void setProgramCacheSize(int64_t n);

@@ -75,13 +75,12 @@ Plan makePlan(const std::vector<Node *> &roots, const std::vector<Node *> &pinne
   auto &k = p.key;
   k.reserve(p.order.size() * 12 + roots.size() + 3);
   p.device = p.order.empty() ? 0 : p.order.front()->device;
-  for (Node *n : p.order)
-    if (n->device != p.device) // record() keeps operands on their node's device
-      throw std::invalid_argument("ptensor: one program spans devices " +
-                                  std::to_string(p.device) + " and " + std::to_string(n->device));
   k.push_back(p.device);
   k.push_back(int64_t(p.order.size()));
   for (Node *n : p.order) {
+    if (n->device != p.device) // record() keeps operands on their node's device
+      throw std::invalid_argument("ptensor: one program spans devices " +
+                                  std::to_string(p.device) + " and " + std::to_string(n->device));
     p.maxElements = std::max(p.maxElements, n->size());
     int64_t onesMask = 0;
     for (size_t i = 0; i < n->shape.size() && i < 63; ++i)
