@@ -174,6 +174,40 @@ std::shared_ptr<Handle> record(const std::string &kind, const std::string &sub,
                     std::move(iargs), sargs, device);
 }
 
+using ResultTypes = std::vector<std::pair<int, std::vector<int64_t>>>; ///< (dtype, shape)
+
+/// The words (dtype, rank, mask of size-1 dims) of a result's type in a node's attrs: the
+/// plan sees its shape as size classes (a size other than 1 is any size). `who` names the
+/// caller in errors.
+void packResultType(std::vector<int64_t> &attrs, int code, const std::vector<int64_t> &shape,
+                    const std::string &who) {
+  if (shape.size() > 62)
+    throw py::value_error(who + ": results may have at most 62 dimensions");
+  int64_t ones = 0;
+  for (size_t j = 0; j < shape.size(); ++j) {
+    if (shape[j] < 0)
+      throw py::value_error(who + ": negative dimension in a result shape");
+    ones |= shape[j] == 1 ? int64_t(1) << j : 0;
+  }
+  attrs.insert(attrs.end(), {int64_t(checkDtype(code)), int64_t(shape.size()), ones});
+}
+
+/// Result nodes (Kind::CustomCallResult) of a multi-result node: results[i] is its result
+/// i + first.
+void addResultNodes(std::vector<std::shared_ptr<Handle>> &out, const std::shared_ptr<Node> &of,
+                    const ResultTypes &results, int64_t first) {
+  for (size_t i = 0; i < results.size(); ++i) {
+    auto r = std::make_shared<Node>();
+    r->device = of->device;
+    r->kind = Kind::CustomCallResult;
+    r->dtype = DType(results[i].first);
+    r->shape = results[i].second;
+    r->operands = {of};
+    r->attrs = {int64_t(i) + first};
+    out.push_back(makeHandle(std::move(r)));
+  }
+}
+
 /// An op of the PTensor dialect by name (Kind::Op): `attributes` is its attribute dictionary
 /// as MLIR text ("{axis = 0 : i64}"); the op's verifier checks it when the program is built.
 /// `more`: the (dtype, shape) of the op's results after the first, each then a result node
@@ -182,35 +216,17 @@ std::vector<std::shared_ptr<Handle>>
 recordOp(const std::string &name, const std::string &attributes,
          const std::vector<std::shared_ptr<Handle>> &operands, int dtype,
          std::vector<int64_t> shape, std::vector<int64_t> iargs, const py::list &sargs,
-         const std::vector<std::pair<int, std::vector<int64_t>>> &more) {
+         const ResultTypes &more) {
   std::vector<int64_t> attrs;
   packString(attrs, name);
   packString(attrs, attributes);
   attrs.push_back(int64_t(more.size()));
-  for (auto &[code, s] : more) { // as the plan sees shapes: the size-1 dimensions
-    if (s.size() > 62)
-      throw py::value_error("record_op: results may have at most 62 dimensions");
-    int64_t ones = 0;
-    for (size_t j = 0; j < s.size(); ++j) {
-      if (s[j] < 0)
-        throw py::value_error("ptensor: negative dimension in shape");
-      ones |= s[j] == 1 ? int64_t(1) << j : 0;
-    }
-    attrs.insert(attrs.end(), {int64_t(checkDtype(code)), int64_t(s.size()), ones});
-  }
+  for (auto &[code, s] : more)
+    packResultType(attrs, code, s, "record_op");
   std::vector<std::shared_ptr<Handle>> out{recordNode(Kind::Op, 0, operands, dtype,
                                                       std::move(shape), std::move(attrs),
                                                       std::move(iargs), sargs, -1)};
-  for (size_t i = 0; i < more.size(); ++i) {
-    auto r = std::make_shared<Node>();
-    r->device = out[0]->node->device;
-    r->kind = Kind::CustomCallResult;
-    r->dtype = DType(more[i].first);
-    r->shape = more[i].second;
-    r->operands = {out[0]->node};
-    r->attrs = {int64_t(i + 1)};
-    out.push_back(makeHandle(std::move(r)));
-  }
+  addResultNodes(out, out[0]->node, more, 1);
   return out;
 }
 
@@ -274,7 +290,7 @@ std::shared_ptr<Handle> binaryFast(int kind, int sub, const std::shared_ptr<Hand
 std::vector<std::shared_ptr<Handle>>
 recordCustomCall(const std::string &name, const std::string &config,
                  const std::vector<std::shared_ptr<Handle>> &operands,
-                 const std::vector<std::pair<int, std::vector<int64_t>>> &results, bool sideEffect) {
+                 const ResultTypes &results, bool sideEffect) {
   if (results.empty())
     throw py::value_error("custom_call: at least one result is required");
   notePendingRecord();
@@ -287,32 +303,15 @@ recordCustomCall(const std::string &name, const std::string &config,
     call->operands.push_back(o->node);
   call->attrs = {sideEffect ? 1 : 0, int64_t(results.size())};
   for (auto &[code, shape] : results) {
-    if (shape.size() > 62)
-      throw py::value_error("custom_call: results may have at most 62 dimensions");
-    int64_t ones = 0;
-    for (size_t j = 0; j < shape.size(); ++j) {
-      if (shape[j] < 0)
-        throw py::value_error("custom_call: negative dimension in a result shape");
-      if (shape[j] == 1)
-        ones |= int64_t(1) << j;
-      else
-        call->iargs.push_back(shape[j]);
-    }
-    call->attrs.insert(call->attrs.end(), {int64_t(checkDtype(code)), int64_t(shape.size()), ones});
+    packResultType(call->attrs, code, shape, "custom_call");
+    for (int64_t d : shape) // the sizes other than 1: index arguments (size classes)
+      if (d != 1)
+        call->iargs.push_back(d);
   }
   packString(call->attrs, name);
   packString(call->attrs, config);
   std::vector<std::shared_ptr<Handle>> out;
-  for (size_t i = 0; i < results.size(); ++i) {
-    auto r = std::make_shared<Node>();
-    r->device = call->device;
-    r->kind = Kind::CustomCallResult;
-    r->dtype = DType(results[i].first);
-    r->shape = results[i].second;
-    r->operands = {call};
-    r->attrs = {int64_t(i)};
-    out.push_back(makeHandle(std::move(r)));
-  }
+  addResultNodes(out, call, results, 0);
   if (sideEffect)
     pinNode(out[0]->node); // runs with the next program even if its results are dropped
   return out;
