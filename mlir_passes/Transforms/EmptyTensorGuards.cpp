@@ -2,7 +2,8 @@
 // destination buffer where it can, in two cases where that is wrong (Passes.td has the whole
 // story of each): --ptensor-reshape-sources (a reshape's source computed into the reshaped
 // destination with the wrong strides) and --ptensor-separate-results (a value both returned
-// and updated in place on its way into another result, clobbered by that result's copy).
+// and updated in place on its way into another result, clobbered by that result's copy; or
+// one value on a result's way updated in place twice).
 // Both replace the tensor.empty behind such a value with bufferization.alloc_tensor, which the
 // elimination leaves alone.
 #include "Pipeline/Passes.h"
@@ -93,11 +94,31 @@ bool feedsOtherResult(Value v, Operation *self, int depth = 0) {
   return false;
 }
 
+/// Whether a value on the in-place chain behind `u` (from u's value back to, not including,
+/// its tensor.empty) is also the init of another destination-style op: one buffer updated
+/// twice, and the elimination would make one update write into this result's destination
+/// before the other copied the old value (fuzz seed 7638: a2[...] = v and a scatter into a
+/// copy of a2 that canonicalization had folded into a2). Plain reads do not count: a result
+/// that another result reads is common and safe.
+bool updatedTwice(OpOperand *u) {
+  for (OpOperand *link = u; link; link = equivalentSource(link->get())) {
+    Value v = link->get();
+    if (v.getDefiningOp<tensor::EmptyOp>())
+      break;
+    for (OpOperand &use : v.getUses()) {
+      auto dps = dyn_cast<DestinationStyleOpInterface>(use.getOwner());
+      if (&use != link && dps && dps.isDpsInit(&use))
+        return true;
+    }
+  }
+  return false;
+}
+
 struct SeparateResults : ptensor::impl::SeparateResultsBase<SeparateResults> {
   void runOnOperation() override {
     SmallVector<OpOperand *> uses;
     getOperation()->walk([&](bufferization::MaterializeInDestinationOp m) {
-      if (!feedsOtherResult(m.getSource(), m))
+      if (!feedsOtherResult(m.getSource(), m) && !updatedTwice(&m.getSourceMutable()))
         return;
       if (OpOperand *u = emptyBehind(&m.getSourceMutable()))
         uses.push_back(u);

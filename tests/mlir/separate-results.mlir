@@ -43,3 +43,29 @@ func.func @alone(%src: memref<1xf32>, %x: tensor<f32>, %a: memref<1xf32>) {
   bufferization.materialize_in_destination %u in restrict writable %a : (tensor<1xf32>, memref<1xf32>) -> ()
   return
 }
+
+// V (%g) updated in place twice, each update a result: fuzz seed 7638 (`a3 = roll(a2)` over
+// a length-1 axis, folded away, then `a2[...] = -7` and a scatter into a view of a3). Neither
+// result's value feeds the other, but computing V into %a's buffer lets the first update
+// overwrite V before the second copies it.
+// CHECK-LABEL: func.func @updated_twice
+// CHECK: %[[A:.*]] = bufferization.alloc_tensor() : tensor<2xf32>
+// CHECK: linalg.generic {{.*}} outs(%[[A]] : tensor<2xf32>)
+func.func @updated_twice(%src: memref<2xf32>, %x: tensor<1xf32>, %y: tensor<1xf32>,
+                         %a: memref<2xf32>, %b: memref<2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = bufferization.to_tensor %src restrict : memref<2xf32>
+  %e = tensor.empty() : tensor<2xf32>
+  %g = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]}
+      ins(%s : tensor<2xf32>) outs(%e : tensor<2xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.addf %in, %in : f32
+    linalg.yield %m : f32
+  } -> tensor<2xf32>
+  %u = tensor.insert_slice %x into %g[%c0] [1] [1] : tensor<1xf32> into tensor<2xf32>
+  %w = tensor.insert_slice %y into %g[%c1] [1] [1] : tensor<1xf32> into tensor<2xf32>
+  bufferization.materialize_in_destination %u in restrict writable %a : (tensor<2xf32>, memref<2xf32>) -> ()
+  bufferization.materialize_in_destination %w in restrict writable %b : (tensor<2xf32>, memref<2xf32>) -> ()
+  return
+}

@@ -369,14 +369,11 @@ def test_result_and_its_scatter_update_both_live():
     assert_matches(a3, np.array([0]))
 
 
-@pytest.mark.xfail(strict=True, reason="fuzz seed 7638, open: tests/fuzz/known.md")
 def test_two_updated_results_of_one_value():
-    """(fuzz seed 7638, OPEN) a3 = a copy of a2 (roll over a length-1 axis), then a2 and a3
-    both updated in place (a2[...] = -7, a scatter into a view of a3), then materialized with
-    a2 first: a3 held a2's update. Strict xfail: it passes (and so fails) once fixed."""
+    """(fuzz seed 7638) a3 = a copy of a2 (roll over a length-1 axis, folded away), then a2
+    and a3 both updated in place (a2[...] = -7, a scatter into a view of a3), then
+    materialized with a2 first: one buffer updated twice, and a3 held a2's update."""
     a1 = pt.asarray(np.ones((1, 2, 4)))
-    if not isinstance(a1, pt.Array) or hasattr(a1, "_local"):
-        pytest.xfail("distributed arrays take another path (the bug is in one program)")
     a2 = pt.pow(a1, a1)
     a3 = pt.roll(a2, -6, axis=0)
     a2[None, ...] = -7.0
