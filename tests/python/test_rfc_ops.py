@@ -292,5 +292,9 @@ def test_from_dlpack_op_mismatches():
         with pytest.raises(ValueError, match=message):
             np.asarray(r)
         del r
+    null = _ops.record_op_results("from_dlpack", [], [(pt.float64, (2, 6))], scalars=[0])[0]
+    with pytest.raises(ValueError, match="address is null"):
+        np.asarray(null)
+    del null
     assert_matches(pt.asarray(a) + 1, a + 1)  # the session goes on
     del cap
