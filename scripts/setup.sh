@@ -21,11 +21,14 @@ export CCACHE_BASEDIR="$PWD"  # cache hits across clones in different folders
 # array-api-strict: the reference namespace tests/python/test_array_api_names.py compares with;
 # mpi4py (tests/mpi/test_mpi4py.py: its communicators as teams) is built from source against
 # Debian's MPICH (its binary wheel looks for a libmpi.so.12 that Debian does not ship).
-$PY - <<'PYEOF' || $PY -m pip install -q --no-binary mpi4py "numpy>=2" pytest lit "scikit-build-core>=0.9" "pybind11>=2.12" cmake ninja "array-api-strict==2.6.1" "mpi4py>=4"
+# scikit-learn, array-api-compat, scipy: tests/python/test_ecosystem.py (a consumer of the
+# array API: cross-validation with worker processes, joblib).
+$PY - <<'PYEOF' || $PY -m pip install -q --no-binary mpi4py "numpy>=2" pytest lit "scikit-build-core>=0.9" "pybind11>=2.12" cmake ninja "array-api-strict==2.6.1" "mpi4py>=4" scipy scikit-learn array-api-compat
 import importlib.util, sys
 import numpy
 ok = numpy.__version__.split(".")[0] >= "2"
-for m in ("pytest", "lit", "scikit_build_core", "pybind11", "array_api_strict", "mpi4py"):
+for m in ("pytest", "lit", "scikit_build_core", "pybind11", "array_api_strict", "mpi4py",
+          "scipy", "sklearn", "array_api_compat"):
     ok = ok and importlib.util.find_spec(m) is not None
 sys.exit(0 if ok else 1)
 PYEOF

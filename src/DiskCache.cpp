@@ -101,14 +101,18 @@ uint64_t maxBytes() {
   return limit;
 }
 
-/// Removes the least recently used programs (oldest modification time: a load touches its
-/// file) until the directory's programs fit in maxBytes().
-void evict() {
+struct ProgramFile {
+  int64_t mtime; ///< ns
+  std::string path;
+  uint64_t size;
+};
+
+/// The directory's program files (*.ptc).
+std::vector<ProgramFile> programFiles() {
+  std::vector<ProgramFile> files;
   DIR *d = opendir(directory().c_str());
   if (!d)
-    return;
-  std::vector<std::pair<int64_t, std::pair<std::string, uint64_t>>> files; // (mtime ns, (path, size))
-  uint64_t total = 0;
+    return files;
   while (dirent *e = readdir(d)) {
     std::string name = e->d_name;
     if (name.size() < 4 || name.compare(name.size() - 4, 4, ".ptc"))
@@ -117,18 +121,29 @@ void evict() {
     struct stat st;
     if (stat(path.c_str(), &st) != 0)
       continue;
-    total += st.st_size;
-    files.push_back({int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec, {path, uint64_t(st.st_size)}});
+    files.push_back({int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec, path,
+                     uint64_t(st.st_size)});
   }
   closedir(d);
+  return files;
+}
+
+/// Removes the least recently used programs (oldest modification time: a load touches its
+/// file) until the directory's programs fit in maxBytes().
+void evict() {
+  std::vector<ProgramFile> files = programFiles();
+  uint64_t total = 0;
+  for (const ProgramFile &f : files)
+    total += f.size;
   if (total <= maxBytes())
     return;
-  std::sort(files.begin(), files.end());
-  for (auto &[t, f] : files) {
+  std::sort(files.begin(), files.end(),
+            [](const ProgramFile &a, const ProgramFile &b) { return a.mtime < b.mtime; });
+  for (const ProgramFile &f : files) {
     if (total <= maxBytes())
       break;
-    if (std::remove(f.first.c_str()) == 0)
-      total -= f.second;
+    if (std::remove(f.path.c_str()) == 0)
+      total -= f.size;
   }
 }
 } // namespace
@@ -218,5 +233,20 @@ void store(const std::vector<int64_t> &key, const std::string &object) {
   if (std::rename(tmp.str().c_str(), path.c_str()) != 0)
     std::remove(tmp.str().c_str());
   evict();
+}
+bool contains(const std::vector<int64_t> &key) {
+  if (directory().empty())
+    return false;
+  struct stat st;
+  return stat(pathOf(fullKey(key)).c_str(), &st) == 0;
+}
+
+int64_t clear() {
+  if (directory().empty())
+    return 0;
+  int64_t removed = 0;
+  for (const ProgramFile &f : programFiles())
+    removed += std::remove(f.path.c_str()) == 0;
+  return removed;
 }
 } // namespace ptensor::diskcache

@@ -23,8 +23,13 @@
 namespace ptensor::diskcache {
 /// The cache directory, or "" when the cache is disabled.
 const std::string &directory();
+/// Whether a program file exists for this key (not read: pt.explain).
+bool contains(const std::vector<int64_t> &key);
 /// Object code stored for this key, if any.
 std::optional<std::string> load(const std::vector<int64_t> &key);
 /// Stores object code for this key (best effort: errors are ignored).
 void store(const std::vector<int64_t> &key, const std::string &object);
+/// Removes every program file (*.ptc) of the directory; the number removed (pt.cache_clear).
+/// Temporary files of writers in flight are left alone.
+int64_t clear();
 } // namespace ptensor::diskcache

@@ -6,6 +6,7 @@
 #include "Jit.h"
 
 #include "Backend.h"
+#include "CompileLog.h"
 #include "CustomCall.h"
 #include "DiskCache.h"
 #include "IRBuilder.h"
@@ -13,6 +14,7 @@
 #include "Pipeline/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/Support/FileSystem.h"
@@ -62,6 +64,10 @@ struct ProgramCache {
     index[k] = order.begin();
     shrink();
     return order.front().second.get();
+  }
+  void clear() {
+    index.clear();
+    order.clear();
   }
   void shrink() {
     while (order.size() > limit && order.size() > 1) {
@@ -250,6 +256,57 @@ Worker &worker() {
 bool gWorkerStarted = false;
 } // namespace
 
+Explanation explainPlan(const Plan &plan) {
+  Jit &j = jit();
+  Explanation e;
+  e.inMemory = j.cache.index.count(plan.key) != 0; // (find would make it the most recent)
+  std::vector<int64_t> diskKey(plan.key);
+  for (int64_t o : backend(plan.device).codeOptions())
+    diskKey.push_back(o);
+  e.onDisk = diskcache::contains(diskKey);
+  std::string diag;
+  mlir::ScopedDiagnosticHandler handler(&j.ctx, [&](mlir::Diagnostic &d) {
+    diag += (diag.empty() ? "" : "; ") + d.str();
+    return mlir::success();
+  });
+  mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(&j.ctx, plan);
+  auto count = [&](llvm::StringRef dialect, bool structured) {
+    int64_t n = 0;
+    module->walk([&](mlir::Operation *op) {
+      llvm::StringRef name = op->getName().getStringRef();
+      if (name.starts_with(dialect) &&
+          !(structured && (name == "linalg.yield" || name == "linalg.index")))
+        ++n;
+    });
+    return n;
+  };
+  {
+    llvm::raw_string_ostream os(e.ir);
+    module->print(os);
+  }
+  e.operations = count("ptensor.", false);
+  if (failed(mlir::verify(*module))) {
+    e.fused = "(the PTensor IR does not verify: " + diag + ")";
+    return e;
+  }
+  mlir::PassManager pm(&j.ctx);
+  buildFusionStage(pm);
+  if (failed(pm.run(*module))) {
+    e.fused = "(lowering failed: " + diag + ")";
+    return e;
+  }
+  llvm::raw_string_ostream os(e.fused);
+  module->print(os);
+  e.loops = count("linalg.", true);
+  return e;
+}
+
+void clearPrograms() {
+  if (gWorkerStarted) // an abandoned program still runs its code: it ends first
+    worker().waitIdle();
+  jit().cache.clear();
+}
+
 void setInterruptHooks(const InterruptHooks &h) { gHooks = h; }
 InterruptHooks &interruptHooks() { return gHooks; }
 
@@ -264,6 +321,7 @@ void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs)
     ++info.hits;
   } else {
     auto t0 = std::chrono::steady_clock::now();
+    int64_t diskHitsBefore = info.diskHits;
     std::vector<int64_t> diskKey(plan.key);
     for (int64_t o : target.codeOptions())
       diskKey.push_back(o);
@@ -279,8 +337,9 @@ void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs)
         if (std::string object = target.object(*compiled); !object.empty())
           diskcache::store(diskKey, object);
     }
-    info.compileSeconds +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    info.compileSeconds += seconds;
+    noteCompile(plan, seconds, /*fromDisk=*/info.diskHits != diskHitsBefore);
     c = j.cache.insert(plan.key, std::move(compiled));
   }
   ++info.runs;

@@ -40,6 +40,16 @@ InterruptHooks &interruptHooks();
 void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs);
 constexpr int64_t kInterruptibleElements = 1 << 20;
 
+/// What a plan will run (pt.explain): its PTensor IR, the IR after the pipeline's first stage
+/// (lowering and fusion: linalg on tensors, one structured op per loop nest), the counts of
+/// both, and whether the program is compiled already (in memory) or stored (disk cache).
+struct Explanation {
+  std::string ir, fused;
+  int64_t operations = 0, loops = 0;
+  bool inMemory = false, onDisk = false;
+};
+Explanation explainPlan(const Plan &plan);
+
 /// set_num_threads: the host backend's threads (n > 0), or its default again (0).
 void setNumThreads(int n);
 /// Bound of the in-memory cache of compiled programs (least recently used evicted beyond it;
@@ -47,6 +57,9 @@ void setNumThreads(int n);
 void setProgramCacheSize(int64_t n);
 int64_t programCacheSize();
 int64_t cachedPrograms();
+/// Drops every compiled program from the in-memory cache (pt.cache_clear); an interrupted
+/// program still running in the background ends first.
+void clearPrograms();
 /// The threads a program runs on now (set_num_threads, else PTENSOR_NUM_THREADS, else the
 /// cores): native helpers (the sort) use as many.
 int threadCount();

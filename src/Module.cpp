@@ -1,5 +1,6 @@
 // The pybind11 module ptensor._core: recording nodes, materialization, NumPy exchange.
 // Python validates arguments and computes shapes/dtypes; this layer stores them.
+#include "CompileLog.h"
 #include "CustomCall.h"
 #include "DiskCache.h"
 #include "Backend.h"
@@ -13,6 +14,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstdio>
 #include <unordered_map>
 
 namespace py = pybind11;
@@ -408,6 +410,50 @@ PYBIND11_MODULE(_core, m) {
     d["cached_programs"] = cachedPrograms();
     d["program_cache_size"] = programCacheSize();
     return d;
+  });
+  m.def("cache_clear", [](bool disk) {
+    py::dict d;
+    d["programs"] = cachedPrograms();
+    clearPrograms();
+    d["files"] = disk ? diskcache::clear() : int64_t(0);
+    return d;
+  });
+  m.def("explain", [](const std::shared_ptr<Handle> &h) {
+    std::vector<std::shared_ptr<Node>> keep;
+    py::dict d;
+    std::optional<Plan> plan = pendingPlan(h ? h->node : nullptr, keep);
+    if (!plan) {
+      d["pending"] = false;
+      return d;
+    }
+    Explanation e = explainPlan(*plan);
+    d["pending"] = true;
+    d["results"] = int64_t(plan->roots.size());
+    d["inputs"] = int64_t(plan->leaves.size());
+    d["operations"] = e.operations;
+    d["loops"] = e.loops;
+    d["compiled"] = e.inMemory;
+    d["on_disk"] = e.onDisk;
+    d["ir"] = e.ir;
+    d["fused"] = e.fused;
+    return d;
+  });
+  m.def("compile_log", [] {
+    py::list out;
+    for (const CompileRecord &r : compileLog()) {
+      py::dict d;
+      char hex[17];
+      std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(r.program));
+      d["program"] = std::string(hex);
+      d["operations"] = r.operations;
+      d["inputs"] = r.inputs;
+      d["results"] = r.results;
+      d["seconds"] = r.seconds;
+      d["source"] = r.fromDisk ? "disk" : "compiled";
+      d["reason"] = r.reason;
+      out.append(d);
+    }
+    return out;
   });
   m.def("set_program_cache_size", [](int64_t n) {
     try {

@@ -4,6 +4,7 @@
 
 #include "Program.h"
 
+#include <optional>
 #include <unordered_map>
 
 namespace ptensor {
@@ -31,6 +32,12 @@ Plan makePlan(const std::vector<Node *> &roots, const std::vector<Node *> &pinne
 /// chains) gets that leaf's buffer when only this program's nodes reference the leaf and only
 /// the leaf holds its ptensor-owned contiguous buffer.
 void chooseDonors(Plan &plan);
+
+/// The plan materializing now would run (want's array first, then every pending array Python
+/// holds, then the pinned collectives), made without running or changing anything; nullopt
+/// when nothing is pending. keep holds its nodes alive (pt.explain).
+std::optional<Plan> pendingPlan(const std::shared_ptr<Node> &want,
+                                std::vector<std::shared_ptr<Node>> &keep);
 
 /// Shape as it appears in types: size-1 dimensions static (they broadcast), others dynamic.
 std::vector<int64_t> typeShape(const Node &n);

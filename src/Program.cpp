@@ -89,11 +89,12 @@ void runPinned() {
 
 int64_t programEpoch() { return gProgramEpoch; }
 
-void materializeAll(const std::shared_ptr<Node> &want) {
-  gRecordsSinceRun = 0;
-  auto &pend = pending();
+namespace {
+/// The results of the next program: want first, then every pending array Python holds.
+/// keep holds them alive.
+std::vector<Node *> collectRoots(const std::shared_ptr<Node> &want,
+                                 std::vector<std::shared_ptr<Node>> &keep) {
   std::vector<Node *> roots;
-  std::vector<std::shared_ptr<Node>> keep; // roots stay alive while we run
   std::unordered_set<Node *> seen;
   // A node whose program failed to compile is no longer pending; asking for it retries (and
   // raises again) instead of returning garbage.
@@ -101,13 +102,36 @@ void materializeAll(const std::shared_ptr<Node> &want) {
     roots.push_back(want.get());
     keep.push_back(want);
   }
-  for (auto &w : pend)
+  for (auto &w : pending())
     if (auto h = w.lock())
       if (h->node->kind != Kind::Leaf && seen.insert(h->node.get()).second) {
         roots.push_back(h->node.get());
         keep.push_back(h->node);
       }
-  pend.clear();
+  return roots;
+}
+} // namespace
+
+std::optional<Plan> pendingPlan(const std::shared_ptr<Node> &want,
+                                std::vector<std::shared_ptr<Node>> &keep) {
+  std::vector<Node *> roots = collectRoots(want, keep), pinnedNodes;
+  for (auto &n : pinned())
+    if (n->kind != Kind::Leaf) {
+      pinnedNodes.push_back(n.get());
+      keep.push_back(n);
+    }
+  if (roots.empty() && pinnedNodes.empty())
+    return std::nullopt;
+  Plan plan = makePlan(roots, pinnedNodes);
+  chooseDonors(plan);
+  return plan;
+}
+
+void materializeAll(const std::shared_ptr<Node> &want) {
+  gRecordsSinceRun = 0;
+  std::vector<std::shared_ptr<Node>> keep; // roots stay alive while we run
+  std::vector<Node *> roots = collectRoots(want, keep);
+  pending().clear();
   std::vector<std::shared_ptr<Node>> pins;
   pins.swap(pinned());
   std::vector<Node *> pinnedNodes;

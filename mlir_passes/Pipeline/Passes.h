@@ -45,6 +45,9 @@ struct PipelineOptions {
 /// The named pipeline `ptensor-pipeline`: lower-ptensor, fusion, bufferization with
 /// deallocation, loops (OpenMP when parallel), LLVM dialect.
 void buildPipeline(mlir::OpPassManager &pm, const PipelineOptions &opts);
+/// The pipeline's first stage alone (lower-ptensor and fusion): the loops a program will run,
+/// as linalg on tensors (pt.explain).
+void buildFusionStage(mlir::OpPassManager &pm);
 
 /// Registers PTensor, Dist, Region and every dialect the pipeline produces.
 void registerDialects(mlir::DialectRegistry &registry);

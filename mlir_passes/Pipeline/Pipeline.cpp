@@ -8,13 +8,17 @@
 using namespace mlir;
 
 namespace ptensor {
+/// The pipeline's first stage: PTensor ops lowered to linalg and fused (the loops a program
+/// runs, before bufferization); the function's passes continue after it.
+static const char *kFusionStage =
+    "lower-ptensor,func.func(canonicalize,ptensor-fuse-elementwise,canonicalize";
+
 static std::string pipelineText(const PipelineOptions &o) {
   // No cse before bufferization: it merges equal tensor.empty inits of one multi-result
   // generic (sibling fusion), and one-shot bufferization then writes both results into one
   // buffer. LLVM's CSE removes the duplicated scalar work later anyway.
-  std::string s =
-      "lower-ptensor,"
-      "func.func(canonicalize,ptensor-fuse-elementwise,canonicalize,ptensor-dist-overlap),"
+  std::string s = std::string(kFusionStage) +
+      ",ptensor-dist-overlap),"
       "dist-to-runtime,"
       "func.func(ptensor-reshape-sources,ptensor-separate-results),"
       "eliminate-empty-tensors,"
@@ -51,10 +55,16 @@ static std::string pipelineText(const PipelineOptions &o) {
   return s;
 }
 
-void buildPipeline(OpPassManager &pm, const PipelineOptions &opts) {
+static void parse(OpPassManager &pm, const std::string &text) {
   std::string err;
   llvm::raw_string_ostream os(err);
-  if (failed(parsePassPipeline(pipelineText(opts), pm, os)))
+  if (failed(parsePassPipeline(text, pm, os)))
     llvm::report_fatal_error(llvm::Twine("ptensor pipeline does not parse: ") + os.str());
 }
+
+void buildPipeline(OpPassManager &pm, const PipelineOptions &opts) {
+  parse(pm, pipelineText(opts));
+}
+
+void buildFusionStage(OpPassManager &pm) { parse(pm, std::string(kFusionStage) + ")"); }
 } // namespace ptensor

@@ -7,6 +7,9 @@ import sys as _sys
 
 from . import _core
 from ._core import CompileError, CustomCallError
+CompileError.__doc__ = ("A program could not be compiled (the message names the operation and "
+                        "the cause); the session goes on.")
+CustomCallError.__doc__ = "A custom call's handler reported an error (its message)."
 from ._custom_call import custom_call, ffi_include_dir, register_custom_call
 from . import _custom_call as ffi  # ctypes mirrors of ptensor_ffi.h (CallFrame, HANDLER)
 from ._dtypes import (DType, bool_ as bool, int8, int16, int32, int64, uint8, uint16,  # noqa: A001
@@ -37,9 +40,15 @@ from . import _ops as _ops_mod
 from . import (_advanced, _creation, _indexing_ops, _manipulation, _operators, _searching,
                _upcalls)
 from . import linalg  # (the array API linalg extension)
+from . import _habits  # NumPy habits beyond the standard: methods, NumPy's protocols, pickle
 from .linalg import tensordot
 
 __array_api_version__ = "2024.12"
+try:  # the one version number is pyproject.toml's
+    from importlib.metadata import version as _version
+    __version__ = _version("ptensor")
+except Exception:  # (running from a source tree that was never installed)  # noqa: BLE001
+    __version__ = "0+unknown"
 e, inf, nan, pi = _math.e, _math.inf, _math.nan, _math.pi
 newaxis = None
 
@@ -73,6 +82,45 @@ def cache_info():
     return _core.cache_info()
 
 
+def cache_clear(*, disk=True):
+    """Drop this process's compiled programs from the in-memory cache and, with disk=True,
+    delete the program files of the disk cache (``cache_info()["cache_dir"]``; other files
+    there are left alone). Returns {"programs": dropped from memory, "files": deleted}. The
+    next materialization of each program compiles it again. (Under mpiexec each rank clears
+    its own memory; the ranks share the disk cache.)"""
+    return _core.cache_clear(True if disk else False)
+
+
+def explain(x=None):
+    """What materializing x (or, with no argument, everything pending) would run now, without
+    running it: a dict of pending (False: nothing to compute), results, inputs, operations
+    (PTensor ops), loops (loop nests after fusion: linalg structured ops), compiled (the
+    program is in the in-memory cache: no compile), on_disk (in the disk cache), ir (the
+    program's PTensor IR) and fused (the IR after lowering and fusion, before bufferization:
+    ``print(pt.explain(x)["fused"])``). Every array Python still references becomes a result
+    of the same program, as at a real materialization; ``del`` temporaries to shrink it."""
+    h = None
+    if x is not None:
+        if isinstance(x, _Local):
+            h = x._t
+        elif isinstance(x, Array):  # distributed: this rank's part
+            h = x._local._t
+        else:
+            raise TypeError(f"explain: expected a ptensor array, got {type(x).__name__}")
+    return _core.explain(h)
+
+
+def compile_log():
+    """The programs this process compiled or loaded from the disk cache (the last 256), oldest
+    first: dicts of program (a hash of its structure), operations, inputs, results, seconds,
+    source ("compiled" or "disk") and reason: "new structure" (operations never seen), "new
+    dtypes", "new results" (the same operations, another set of live arrays materialized),
+    "new size pattern" (other size-1 dimensions, equal sizes or unit steps) or "evicted"
+    (dropped from the bounded in-memory cache or by cache_clear). PTENSOR_LOG=1 prints each
+    one to stderr as it happens."""
+    return _core.compile_log()
+
+
 def set_program_cache_size(n):
     """Bound the in-memory cache of compiled programs to n (least recently used dropped
     beyond it; default 512, or PTENSOR_PROGRAM_CACHE_SIZE). cache_info() reports
@@ -86,6 +134,7 @@ def set_num_threads(n):
 
 
 def to_numpy(x):
+    """x as a NumPy array (a copy; a distributed array is gathered on every rank)."""
     return x.to_numpy()
 
 
@@ -97,7 +146,7 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "arange", "asarray", "empty", "empty_like", "eye", "full", "full_like", "linspace",
            "ones", "ones_like", "zeros", "zeros_like", "broadcast_arrays", "broadcast_to",
            "matrix_transpose", "permute_dims", "max", "mean", "min", "prod", "std", "sum",
-           "var", "astype", "sync", "cache_info", "set_num_threads", "set_program_cache_size", "to_numpy", "matmul",
+           "var", "astype", "sync", "cache_info", "cache_clear", "compile_log", "explain", "set_num_threads", "set_program_cache_size", "to_numpy", "matmul",
            "__array_namespace_info__", "can_cast", "finfo", "iinfo", "isdtype", "concat",
            "expand_dims", "flip", "moveaxis", "roll", "squeeze", "stack", "unstack", "where",
            "all", "any", "diff", "e", "inf", "nan", "pi", "newaxis", "meshgrid", "tril",
@@ -122,7 +171,7 @@ globals().update(_dist_create.creation_functions())
 def _install_dist():
     g = globals()
     ew = set(_ew_all) | {"where"}
-    skip = {"sync", "cache_info", "set_num_threads", "set_program_cache_size", "result_type", "can_cast", "finfo",
+    skip = {"sync", "cache_info", "cache_clear", "compile_log", "explain", "set_num_threads", "set_program_cache_size", "result_type", "can_cast", "finfo",
             "iinfo", "isdtype", "__array_namespace_info__", "to_numpy", "from_dlpack",
             "register_custom_call", "ffi_include_dir",
             "arange", "asarray", "empty", "empty_like", "eye", "full", "full_like",
@@ -147,6 +196,7 @@ _array.up.provide(asarray=_creation.asarray, matrix_transpose=_manipulation.matr
                   getitem=_advanced.getitem, setitem=_advanced.setitem,
                   scatter_assign=_advanced.scatter_assign)
 _operators.install()
+_habits.install()
 _upcalls.namespace.provide(_sys.modules[__name__])
 _dist_mod.up.provide(getitem=_dist_index.getitem, setitem=_dist_index.setitem,
                      rows_of=_dist_index.rows_of, sync_moved=_dist_index._sync,

@@ -244,7 +244,7 @@ class Array(Local, Placed, metaclass=_ArrayType):
 
     # --- array API namespace ---
     def __array_namespace__(self, /, *, api_version=None):
-        return namespace.module()
+        return namespace.for_version(api_version)
 
 
 def _has_array(key):

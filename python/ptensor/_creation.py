@@ -70,6 +70,8 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
 
 
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+    """Evenly spaced values in [start, stop) with step (array API); the dtype follows the
+    arguments (int64 or float64) unless given."""
     check_device(device)
     if stop is None:
         start, stop = 0, start
@@ -107,21 +109,25 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
 
 
 def empty(shape, *, dtype=None, device=None):
+    """A new array of shape and dtype (default float64); its values are unspecified."""
     check_device(device)
     return _ops.full(_ops.normalize_shape(shape), None, _dtype_or(dtype, dt.default_float))
 
 
 def zeros(shape, *, dtype=None, device=None):
+    """A new array of shape filled with zeros (default dtype float64)."""
     check_device(device)
     return _ops.full(_ops.normalize_shape(shape), 0, _dtype_or(dtype, dt.default_float))
 
 
 def ones(shape, *, dtype=None, device=None):
+    """A new array of shape filled with ones (default dtype float64)."""
     check_device(device)
     return _ops.full(_ops.normalize_shape(shape), 1, _dtype_or(dtype, dt.default_float))
 
 
 def full(shape, fill_value, *, dtype=None, device=None):
+    """A new array of shape filled with fill_value; the dtype follows fill_value unless given."""
     check_device(device)
     if hasattr(fill_value, "__array_namespace__") or isinstance(fill_value, np.ndarray):
         fill_value = fill_value.item() if hasattr(fill_value, "item") else fill_value
@@ -145,21 +151,25 @@ def _like(x, name):
 
 
 def empty_like(x, /, *, dtype=None, device=None):
+    """A new array of x's shape (and dtype unless given); its values are unspecified."""
     x = _like(x, "empty_like")
     return empty(x.shape, dtype=dtype or x.dtype, device=device)
 
 
 def zeros_like(x, /, *, dtype=None, device=None):
+    """A new array of x's shape (and dtype unless given) filled with zeros."""
     x = _like(x, "zeros_like")
     return zeros(x.shape, dtype=dtype or x.dtype, device=device)
 
 
 def ones_like(x, /, *, dtype=None, device=None):
+    """A new array of x's shape (and dtype unless given) filled with ones."""
     x = _like(x, "ones_like")
     return ones(x.shape, dtype=dtype or x.dtype, device=device)
 
 
 def full_like(x, /, fill_value, *, dtype=None, device=None):
+    """A new array of x's shape (and dtype unless given) filled with fill_value."""
     x = _like(x, "full_like")
     return full(x.shape, fill_value, dtype=dtype or x.dtype, device=device)
 
@@ -191,6 +201,7 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
 
 
 def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
+    """A 2-D array with ones on the k-th diagonal and zeros elsewhere (array API)."""
     check_device(device)
     n_rows = _ops.as_index(n_rows, "eye: n_rows")
     n_cols = n_rows if n_cols is None else _ops.as_index(n_cols, "eye: n_cols")

@@ -458,7 +458,7 @@ class DArray(Placed):
     (``_moved``, Moved). ``_writes`` counts the writes to an array's own storage."""
     __slots__ = ("_loc", "_pad", "_derive", "_shape", "_dtype", "team", "split", "_pb", "_po",
                  "_view", "_ext", "_moved", "_writes", "__weakref__")
-    __array_ufunc__ = None  # NumPy operators defer to ours (no silent gather)
+    # (__array_ufunc__, __array_function__, methods beyond the standard: _habits.install)
 
     def __init__(self, local, shape, team, split, pb=None, po=0, view=None, derive=None,
                  dtype=None):
@@ -526,7 +526,7 @@ class DArray(Placed):
         return self._shape[0]
 
     def __array_namespace__(self, /, *, api_version=None):
-        return namespace.module()
+        return namespace.for_version(api_version)
 
     # --- to NumPy / printing: every rank gets the whole array ---
     def to_numpy(self, copy=True):

@@ -14,6 +14,8 @@ from . import _core
 
 
 class DType:
+    """A data type of ptensor arrays (ptensor.float64, ...): name, itemsize, kind; equal to the
+    NumPy dtype of the same name."""
     __slots__ = ("name", "code", "itemsize", "kind", "np")
 
     def __init__(self, name, code, itemsize, kind):

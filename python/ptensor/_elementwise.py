@@ -94,7 +94,7 @@ def _unary(name, ufunc):
         if rt != x.dtype and not dt.is_complex(x.dtype):  # complex abs/real/imag: real result
             x = _ops.cast(x, rt)
         return _ops.record("unary", name, [x], rt, x.shape)
-    fn.__name__ = name
+    fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = f"Elementwise {name} (array API); result dtype as numpy.{ufunc.__name__}."
     if name == "erf":
         fn.__doc__ = "Elementwise error function (ptensor extension, as scipy.special.erf)."
@@ -106,7 +106,7 @@ def _unary_test(name, ufunc):
         x = _as_array(x, name)
         dt.ufunc_result(ufunc, x.dtype)  # TypeError where NumPy has no loop
         return _ops.record("unary_test", name, [x], dt.bool_, x.shape)
-    fn.__name__ = name
+    fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = f"Elementwise {name} (array API); bool result."
     return fn
 
@@ -173,7 +173,7 @@ def _binary(name, ufunc):
         _check_int_pow(name, x1, x2, rt)
         (a, b), shape = _prepare(name, x1, x2, rt)
         return _ops.record("binary", name, [a, b], rt, shape)
-    fn.__name__ = name
+    fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = f"Elementwise {name} with broadcasting; result dtype as numpy.{ufunc.__name__}."
     if name in _FLOAT_KEEPING:
         fn._op, fn._rop = _operator_fast_paths(name, fn)
@@ -266,7 +266,7 @@ def _binary_test(name, ufunc):
                 return exact
         (a, b), shape = _prepare(name, x1, x2, compute)
         return _ops.record("binary_test", name, [a, b], dt.bool_, shape)
-    fn.__name__ = name
+    fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = f"Elementwise {name} with broadcasting; bool result."
     return fn
 

@@ -79,6 +79,8 @@ def _dtype_of(type):
 
 
 def finfo(type, /):
+    """Machine limits of a floating-point (or complex) dtype: bits, eps, max, min,
+    smallest_normal, dtype."""
     d = _dtype_of(type)
     if not dt.is_inexact(d):
         raise ValueError(f"finfo: {d.name} is not a floating-point dtype")
@@ -86,6 +88,7 @@ def finfo(type, /):
 
 
 def iinfo(type, /):
+    """Machine limits of an integer dtype: bits, max, min, dtype."""
     d = _dtype_of(type)
     if d.kind not in "iu":
         raise ValueError(f"iinfo: {d.name} is not an integer dtype")
@@ -116,6 +119,8 @@ class Info:
 
 
 def __array_namespace_info__():
+    """The array API's inspection object: capabilities(), default_device(), devices(),
+    default_dtypes() and dtypes() of this ptensor."""
     return Info()
 
 

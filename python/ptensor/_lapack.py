@@ -24,6 +24,8 @@ from ._statistical import max as _max
 from ._utility import count_nonzero
 
 LinAlgError = _core.LinAlgError
+LinAlgError.__doc__ = ("A linear algebra function met a matrix it cannot handle (singular, not "
+                       "positive definite, no convergence); a ValueError, as NumPy's.")
 
 EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
 QRResult = namedtuple("QRResult", ["Q", "R"])

@@ -13,18 +13,21 @@ from ._elementwise import _as_array
 
 
 def broadcast_to(x, /, shape):
+    """x broadcast to shape (array API); ValueError when the shapes do not broadcast."""
     x = _as_array(x, "broadcast_to")
     r = _ops.broadcast_to(x, _ops.normalize_shape(shape))
     return _ops.copy(x) if r is x else r
 
 
 def broadcast_arrays(*arrays):
+    """The arrays broadcast to one shape (array API): a list of arrays."""
     arrays = [_as_array(a, "broadcast_arrays") for a in arrays]
     shape = _ops.broadcast_shapes(*(a.shape for a in arrays))
     return [_ops.broadcast_to(a, shape) for a in arrays]
 
 
 def permute_dims(x, /, axes):
+    """x with its axes permuted (a new array; axes is a permutation of range(x.ndim))."""
     x = _as_array(x, "permute_dims")
     axes = tuple(_ops.normalize_axis(a, x.ndim, "axes") for a in axes)
     if sorted(axes) != list(range(x.ndim)):
@@ -37,6 +40,7 @@ def permute_dims(x, /, axes):
 
 
 def matrix_transpose(x, /):
+    """The last two axes of x swapped (array API; x has at least 2 dimensions)."""
     x = _as_array(x, "matrix_transpose")
     if x.ndim < 2:
         raise ValueError("matrix_transpose: x must have at least 2 dimensions")

@@ -88,14 +88,19 @@ def unique_values(x, /):
 
 
 def unique_counts(x, /):
+    """The unique values of x and how often each occurs (array API; NaNs are distinct)."""
     return unique_of(_as_array(x, "unique_counts"), "unique_counts", _LOCAL)
 
 
 def unique_inverse(x, /):
+    """The unique values of x and, for each element of x, the index of its value among them
+    (array API)."""
     return unique_of(_as_array(x, "unique_inverse"), "unique_inverse", _LOCAL)
 
 
 def unique_all(x, /):
+    """The unique values of x with the index of each one's first occurrence, the inverse
+    indices and the counts (array API; NaNs are distinct)."""
     return unique_of(_as_array(x, "unique_all"), "unique_all", _LOCAL)
 
 

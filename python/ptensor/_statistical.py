@@ -50,23 +50,29 @@ def _reduce(name, kind, x, axis, keepdims, rdt, acc, empty_ok=False):
 
 
 def sum(x, /, *, axis=None, dtype=None, keepdims=False):
+    """The sum over axis; integers in int64/uint64, float32 accumulated in float64
+    (the result stays float32), unless dtype is given (array API)."""
     x = _as_array(x, "sum")
     rdt = _sum_dtype(x, dtype)
     return _reduce("sum", "sum", x, axis, keepdims, rdt, _acc(rdt))
 
 
 def prod(x, /, *, axis=None, dtype=None, keepdims=False):
+    """The product over axis; integers in int64/uint64, float32 accumulated in float64
+    (the result stays float32), unless dtype is given (array API)."""
     x = _as_array(x, "prod")
     rdt = _sum_dtype(x, dtype)
     return _reduce("prod", "prod", x, axis, keepdims, rdt, _acc(rdt))
 
 
 def max(x, /, *, axis=None, keepdims=False):
+    """The largest element over axis (all axes when None); NaN propagates, as in NumPy."""
     x = _as_array(x, "max")
     return _reduce("max", "max", x, axis, keepdims, x.dtype, x.dtype)
 
 
 def min(x, /, *, axis=None, keepdims=False):
+    """The smallest element over axis (all axes when None); NaN propagates, as in NumPy."""
     x = _as_array(x, "min")
     return _reduce("min", "min", x, axis, keepdims, x.dtype, x.dtype)
 
@@ -83,6 +89,7 @@ def _float_of(x):
 
 
 def mean(x, /, *, axis=None, keepdims=False):
+    """The arithmetic mean over axis (floating-point x; float32 accumulates in float64)."""
     x = _as_array(x, "mean")
     fdt = _float_of(x)
     s = _reduce("mean", "sum", x, axis, keepdims, fdt, _acc(fdt))
@@ -96,6 +103,7 @@ def check_correction(correction):
 
 
 def var(x, /, *, axis=None, correction=0.0, keepdims=False):
+    """The variance over axis with correction (NumPy's ddof) degrees of freedom."""
     x = _as_array(x, "var")
     check_correction(correction)
     fdt = _float_of(x)
@@ -113,6 +121,7 @@ def var(x, /, *, axis=None, correction=0.0, keepdims=False):
 
 
 def std(x, /, *, axis=None, correction=0.0, keepdims=False):
+    """The standard deviation over axis with correction (NumPy's ddof) degrees of freedom."""
     return sqrt(var(x, axis=axis, correction=correction, keepdims=keepdims))
 
 

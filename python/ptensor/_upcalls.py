@@ -66,6 +66,14 @@ class _Namespace:
         except AttributeError:
             raise RuntimeError("ptensor: the namespace is not provided yet") from None
 
+    def for_version(self, api_version):
+        """``x.__array_namespace__(api_version=...)``: the namespace, which implements the
+        array API versions below; ValueError for any other."""
+        if api_version is not None and api_version not in API_VERSIONS:
+            raise ValueError(f"__array_namespace__: unsupported api_version {api_version!r} "
+                             f"(ptensor implements {', '.join(API_VERSIONS)})")
+        return self.module()
+
     def missing(self):
         try:
             object.__getattribute__(self, "_module")
@@ -77,4 +85,5 @@ class _Namespace:
         return getattr(self.module(), name)
 
 
+API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12")
 namespace = _Namespace()

@@ -16,7 +16,7 @@ PKG = pathlib.Path(__file__).resolve().parents[2] / "python" / "ptensor"
 # layer -> modules (docs/architecture.md draws them); a new module gets its place here
 LAYERS = [
     ("data types, the compiled core and the up-call tables",
-     {"_core", "_dtypes", "_device", "_upcalls"}),
+     {"_core", "_dtypes", "_device", "_upcalls", "_tools"}),
     ("recording helpers", {"_ops", "_indexing"}),
     ("the array object", {"_array"}),
     ("category modules",
@@ -27,6 +27,7 @@ LAYERS = [
      {"_dist_registry", "_dist", "spmd", "_dist_replicated", "_dist_move", "_dist_align",
       "_dist_index", "_dist_reduce", "_dist_create", "_dist_manip", "_dist_linalg",
       "_dist_scans", "_dist_compose", "_dist_dispatch"}),
+    ("NumPy habits beyond the standard (methods, NumPy's protocols, pickle)", {"_habits"}),
     ("the namespace", {"__init__"}),
 ]
 LAYER = {m: i for i, (_, mods) in enumerate(LAYERS) for m in mods}

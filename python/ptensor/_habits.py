@@ -1,0 +1,595 @@
+"""NumPy habits beyond the array API (issue 26, items 3 and 4): conveniences, not the standard.
+
+The namespace ``ptensor`` stays exactly the array API's. What this module adds lives on the
+array objects (local Array and distributed DArray alike) and in NumPy's dispatch protocols:
+
+- methods NumPy, JAX, CuPy and Dask users write (``x.sum()``, ``x.reshape(2, 3)``,
+  ``x.astype(...)``, ``x.tolist()``, ...), each a call of the namespace's function;
+- ``__array_ufunc__`` and ``__array_function__``: NumPy's functions applied to ptensor arrays
+  (``np.sin(x)``, ``np.sum(x, axis=0)``, ``np.concatenate([x, y])``) run ptensor's function and
+  return ptensor arrays where ptensor has one with the same meaning (the tables below).
+  Everything else: for local arrays NumPy computes the result from the arrays' data and
+  returns a NumPy array (what it did before these protocols existed); for distributed arrays
+  TypeError (no silent gather of a whole array). An ``out=`` that is a ptensor array is
+  written for the ufuncs ptensor has and is a TypeError elsewhere (never a write into a copy
+  that is then lost);
+- pickle, copy and deepcopy.
+
+Choices written down (NumPy differs): ``ravel``, ``flatten``, ``reshape`` and ``transpose``
+give new arrays, as ptensor's reshape and permute_dims do (writes to them do not reach x).
+"""
+from __future__ import annotations
+
+import html
+import inspect
+
+import numpy as np
+
+from . import _dtypes as dt
+from ._array import Array, Local
+from ._device import as_device
+from . import _dist
+from ._dist import DArray
+from ._upcalls import namespace as pt
+
+PICKLE_VERSION = 1
+
+
+class _Fallback(Exception):
+    """A handler's arguments have no ptensor meaning: NumPy's own function decides."""
+
+
+# ---------------------------------------------------------------- methods ----
+
+def _no_out(out, name):
+    if out is not None:
+        raise TypeError(f"{name}: out= is not supported by ptensor arrays (assign the result: "
+                        "y[...] = ...)")
+
+
+def _shape_args(shape):
+    """x.reshape(2, 3) and x.reshape((2, 3)) alike: the shape as a tuple."""
+    if len(shape) == 1 and not isinstance(shape[0], (int, np.integer)):
+        return tuple(shape[0])
+    return tuple(shape)
+
+
+def _sum(self, axis=None, dtype=None, out=None, keepdims=False):
+    """x.sum(): ptensor.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)."""
+    _no_out(out, "sum")
+    return pt.sum(self, axis=_axis(axis), dtype=dtype, keepdims=keepdims)
+
+
+def _prod(self, axis=None, dtype=None, out=None, keepdims=False):
+    """x.prod(): ptensor.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)."""
+    _no_out(out, "prod")
+    return pt.prod(self, axis=_axis(axis), dtype=dtype, keepdims=keepdims)
+
+
+def _with_dtype(x, dtype):
+    return x if dtype is None else pt.astype(x, dtype)
+
+
+def _mean(self, axis=None, dtype=None, out=None, keepdims=False):
+    """x.mean(): ptensor.mean (of x converted to dtype first, if given)."""
+    _no_out(out, "mean")
+    return pt.mean(_with_dtype(self, dtype), axis=_axis(axis), keepdims=keepdims)
+
+
+def _var(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    """x.var(): ptensor.var with correction=ddof."""
+    _no_out(out, "var")
+    return pt.var(_with_dtype(self, dtype), axis=_axis(axis), correction=ddof,
+                  keepdims=keepdims)
+
+
+def _std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    """x.std(): ptensor.std with correction=ddof."""
+    _no_out(out, "std")
+    return pt.std(_with_dtype(self, dtype), axis=_axis(axis), correction=ddof,
+                  keepdims=keepdims)
+
+
+def _reduction(name):
+    def method(self, axis=None, out=None, keepdims=False):
+        _no_out(out, name)
+        return getattr(pt, name)(self, axis=_axis(axis), keepdims=keepdims)
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"x.{name}(): ptensor.{name}(x, axis=axis, keepdims=keepdims)."
+    return method
+
+
+def _arg(name):
+    def method(self, axis=None, out=None, *, keepdims=False):
+        _no_out(out, name)
+        return getattr(pt, name)(self, axis=axis, keepdims=keepdims)
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"x.{name}(): ptensor.{name}(x, axis=axis, keepdims=keepdims)."
+    return method
+
+
+def _axis(axis):
+    return tuple(axis) if isinstance(axis, list) else axis
+
+
+def _reshape(self, *shape, order="C", copy=None):
+    """x.reshape(2, 3) or x.reshape((2, 3)): ptensor.reshape (C order only)."""
+    if order != "C":
+        raise ValueError(f"reshape: order={order!r} is not supported (ptensor arrays are "
+                         "C-ordered)")
+    if not shape:
+        raise TypeError("reshape: a shape is required")
+    return pt.reshape(self, _shape_args(shape), copy=copy)
+
+
+def _astype(self, dtype, copy=True, device=None):
+    """x.astype(dtype): ptensor.astype(x, dtype, copy=copy)."""
+    return pt.astype(self, dtype, copy=copy, device=device)
+
+
+def _copy(self):
+    """x.copy(): a new array with x's values (ptensor.asarray(x, copy=True))."""
+    return pt.asarray(self, copy=True)
+
+
+def _tolist(self):
+    """x.tolist(): nested Python lists (a Python scalar for a 0-d array), as NumPy's."""
+    return np.asarray(self).tolist()
+
+
+def _ravel(self, order="C"):
+    """x.ravel(): x as 1-D (a new array: ptensor's reshape does not make views)."""
+    if order != "C":
+        raise ValueError(f"ravel: order={order!r} is not supported")
+    return pt.reshape(self, (-1,))
+
+
+def _flatten(self, order="C"):
+    """x.flatten(): a 1-D copy of x."""
+    if order != "C":
+        raise ValueError(f"flatten: order={order!r} is not supported")
+    return pt.reshape(self, (-1,), copy=True)
+
+
+def _transpose(self, *axes):
+    """x.transpose() reverses the axes; x.transpose(1, 0, 2) or ((1, 0, 2)) permutes them."""
+    if not axes or axes == (None,):
+        axes = tuple(range(self.ndim))[::-1]
+    else:
+        axes = _shape_args(axes)
+    return pt.permute_dims(self, axes)
+
+
+def _nbytes(self):
+    """The number of bytes of x's elements (size * itemsize)."""
+    return self.size * self.dtype.itemsize
+
+
+def _itemsize(self):
+    """The size of one element in bytes."""
+    return self.dtype.itemsize
+
+
+METHODS = {
+    "sum": _sum, "prod": _prod, "mean": _mean, "var": _var, "std": _std,
+    "min": _reduction("min"), "max": _reduction("max"), "any": _reduction("any"),
+    "all": _reduction("all"), "argmin": _arg("argmin"), "argmax": _arg("argmax"),
+    "reshape": _reshape, "astype": _astype, "copy": _copy, "tolist": _tolist,
+    "ravel": _ravel, "flatten": _flatten, "transpose": _transpose,
+}
+PROPERTIES = {"nbytes": _nbytes, "itemsize": _itemsize}
+
+
+# ----------------------------------------------------------- pickle, copy ----
+
+def _reduce(self):
+    """pickle: the data as a NumPy array (a distributed array is gathered on every rank, a
+    collective as printing it is), its device and, for a distributed array, its split axis."""
+    split = self.split if isinstance(self, DArray) else None
+    return (_unpickle, (PICKLE_VERSION, str(self.device), np.asarray(self).copy(), split))
+
+
+def _unpickle(version, device, data, split):
+    """An array from a pickle payload. A distributed array's payload becomes a distributed
+    array split the same way on the world team where this process's MPI is initialized (a
+    rank under mpiexec; every rank holds the whole data and keeps its part), a local array
+    elsewhere (a plain process, which must not start MPI)."""
+    if version != PICKLE_VERSION:
+        raise ValueError(f"ptensor: cannot unpickle an array of pickle version {version!r} "
+                         f"(this ptensor reads version {PICKLE_VERSION})")
+    if not isinstance(data, np.ndarray):
+        raise TypeError(f"ptensor: damaged pickle: the data is a {type(data).__name__}, not "
+                        "a NumPy array")
+    dt.to_dtype(data.dtype)  # TypeError for a dtype ptensor has no counterpart of
+    as_device(device)  # ValueError for a device this machine does not have
+    if split is not None and _dist._world is not None:
+        if not isinstance(split, int) or not 0 <= split < data.ndim:
+            raise ValueError(f"ptensor: damaged pickle: split axis {split!r} of an array of "
+                             f"{data.ndim} dimensions")
+        return pt.asarray(data, team=_dist.world(), split=split, device=device)
+    return pt.asarray(data, device=device, copy=True)
+
+
+def _deepcopy(self, memo):
+    y = pt.asarray(self, copy=True)
+    memo[id(self)] = y
+    return y
+
+
+# ------------------------------------------------------ NumPy's protocols ----
+
+# NumPy ufunc name -> ptensor function name, where both mean the same (NumPy's rint rounds
+# half to even, as ptensor.round does)
+UFUNCS = {
+    "add": "add", "subtract": "subtract", "multiply": "multiply", "divide": "divide",
+    "floor_divide": "floor_divide", "remainder": "remainder", "power": "pow",
+    "negative": "negative", "positive": "positive", "absolute": "abs", "sqrt": "sqrt",
+    "square": "square", "exp": "exp", "expm1": "expm1", "log": "log", "log2": "log2",
+    "log10": "log10", "log1p": "log1p", "sin": "sin", "cos": "cos", "tan": "tan",
+    "arcsin": "asin", "arccos": "acos", "arctan": "atan", "arctan2": "atan2", "sinh": "sinh",
+    "cosh": "cosh", "tanh": "tanh", "arcsinh": "asinh", "arccosh": "acosh",
+    "arctanh": "atanh", "hypot": "hypot", "logaddexp": "logaddexp", "maximum": "maximum",
+    "minimum": "minimum", "floor": "floor", "ceil": "ceil", "trunc": "trunc", "rint": "round",
+    "sign": "sign", "signbit": "signbit", "copysign": "copysign", "nextafter": "nextafter",
+    "isnan": "isnan", "isinf": "isinf", "isfinite": "isfinite", "equal": "equal",
+    "not_equal": "not_equal", "less": "less", "less_equal": "less_equal",
+    "greater": "greater", "greater_equal": "greater_equal", "logical_and": "logical_and",
+    "logical_or": "logical_or", "logical_xor": "logical_xor", "logical_not": "logical_not",
+    "bitwise_and": "bitwise_and", "bitwise_or": "bitwise_or", "bitwise_xor": "bitwise_xor",
+    "invert": "bitwise_invert", "left_shift": "bitwise_left_shift",
+    "right_shift": "bitwise_right_shift", "conjugate": "conj", "reciprocal": "reciprocal",
+    "matmul": "matmul", "vecdot": "vecdot",
+}
+
+
+def _ours(x):
+    return isinstance(x, Local) or type(x) is DArray
+
+
+def _distributed(values):
+    return any(type(v) is DArray for v in _leaves(values))
+
+
+def _leaves(values):
+    for v in values:
+        if isinstance(v, (list, tuple)):
+            yield from _leaves(v)
+        elif isinstance(v, dict):
+            yield from _leaves(v.values())
+        else:
+            yield v
+
+
+def _to_numpy(v):
+    """Arguments for NumPy's own function: ptensor arrays as (read-only) NumPy arrays."""
+    if _ours(v):
+        return np.asarray(v)
+    if isinstance(v, list):
+        return [_to_numpy(e) for e in v]
+    if isinstance(v, tuple):
+        return tuple(_to_numpy(e) for e in v)
+    return v
+
+
+def _to_ours(v):
+    """Arguments for ptensor's function: NumPy arrays as ptensor arrays."""
+    if isinstance(v, np.ndarray):
+        return pt.asarray(v)
+    if isinstance(v, list):
+        return [_to_ours(e) for e in v]
+    if isinstance(v, tuple):
+        return tuple(_to_ours(e) for e in v)
+    return v
+
+
+def _numpy_computes(what, args, kwargs, call):
+    """NumPy's own function on the data. TypeError for an out= that is a ptensor array, and
+    for distributed arrays unless the result goes into NumPy arrays given as out= (``a += x``
+    of a NumPy a: the user asked for the whole data there)."""
+    out = kwargs.get("out")
+    if out is not None and any(_ours(o) for o in _leaves([out])):
+        raise TypeError(f"{what}: out= a ptensor array is not supported here (assign the "
+                        "result: y[...] = ...)")
+    if out is None and _distributed(list(args) + list(kwargs.values())):
+        raise TypeError(f"{what} is not implemented for distributed ptensor arrays (ptensor "
+                        "does not gather a whole array implicitly: call np.asarray(x) "
+                        "first)")
+    return call(*_to_numpy(tuple(args)), **{k: _to_numpy(v) for k, v in kwargs.items()})
+
+
+def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
+    name = UFUNCS.get(ufunc.__name__)
+    fn = getattr(pt, name, None) if name else None
+    out = kwargs.pop("out", None)
+    if method != "__call__" or fn is None or set(kwargs) - {"casting"} \
+            or kwargs.get("casting", "same_kind") != "same_kind" \
+            or out is not None and (len(out) != 1 or not _ours(out[0])):
+        if out is not None:
+            kwargs["out"] = out
+        what = f"numpy.{ufunc.__name__}" + ("" if method == "__call__" else f".{method}")
+        return _numpy_computes(what, inputs, kwargs, getattr(ufunc, method))
+    r = fn(*_to_ours(inputs))
+    if out is None:
+        return r
+    (o,) = out
+    if tuple(r.shape) != tuple(o.shape):
+        raise ValueError(f"numpy.{ufunc.__name__}: non-broadcastable output operand with "
+                         f"shape {tuple(o.shape)} doesn't match the broadcast shape "
+                         f"{tuple(r.shape)}")
+    if r.dtype != o.dtype and not np.can_cast(r.dtype.np, o.dtype.np, "same_kind"):
+        raise TypeError(f"numpy.{ufunc.__name__}: cannot cast the result from "
+                        f"{r.dtype.name} to the output's {o.dtype.name}")
+    o[...] = r
+    return o
+
+
+def _array_function(self, func, types, args, kwargs):
+    if not all(issubclass(t, (np.ndarray, Array)) for t in types):
+        return NotImplemented
+    handler = FUNCTIONS.get(func)
+    if handler is not None:
+        try:
+            bound = inspect.signature(handler).bind(*args, **kwargs)
+        except TypeError:
+            bound = None
+        if bound is not None:
+            try:
+                return handler(*_to_ours(bound.args), **_to_ours(bound.kwargs))
+            except _Fallback:
+                pass
+    return _numpy_computes(f"numpy.{func.__name__}", args, kwargs, func)
+
+
+# NumPy's functions with a ptensor meaning: handlers with NumPy's parameters (a call with a
+# parameter a handler does not take, or a value it raises _Fallback for, goes to NumPy)
+
+def _flat(x, axis):
+    return (pt.reshape(x, (-1,)), 0) if axis is None else (x, axis)
+
+
+def _cumulative(name):
+    def handler(a, axis=None, dtype=None):
+        x, ax = _flat(a, axis)
+        return getattr(pt, name)(x, axis=ax, dtype=dtype)
+    return handler
+
+
+def _concatenate(arrays, axis=0, dtype=None):
+    arrays = list(arrays)
+    if axis is None:
+        arrays, axis = [pt.reshape(a, (-1,)) for a in arrays], 0
+    r = pt.concat(arrays, axis=axis)
+    return r if dtype is None else pt.astype(r, dtype)
+
+
+def _sort(a, axis=-1, kind=None, order=None, *, stable=None):
+    if order is not None:
+        raise _Fallback
+    x, ax = _flat(a, axis)
+    return pt.sort(x, axis=ax)
+
+
+def _argsort(a, axis=-1, kind=None, order=None, *, stable=None):
+    if order is not None:
+        raise _Fallback
+    x, ax = _flat(a, axis)
+    return pt.argsort(x, axis=ax)
+
+
+def _squeeze(a, axis=None):
+    if axis is None:
+        axis = tuple(i for i, n in enumerate(a.shape) if n == 1)
+    return pt.squeeze(a, axis=axis)
+
+
+def _expand_dims(a, axis):
+    if isinstance(axis, (tuple, list)):
+        raise _Fallback
+    return pt.expand_dims(a, axis=axis)
+
+
+def _where(condition, x=None, y=None):
+    if x is None and y is None:
+        return pt.nonzero(condition)
+    if x is None or y is None:
+        raise _Fallback
+    if not _ours(condition):
+        condition = pt.asarray(condition)
+    return pt.where(condition, x, y)
+
+
+def _dot(a, b):
+    if not (_ours(a) and _ours(b)):
+        raise _Fallback
+    if a.ndim == 0 or b.ndim == 0:
+        return pt.multiply(a, b)
+    if a.ndim == 1 and b.ndim == 1:
+        return pt.sum(pt.multiply(a, b))
+    if a.ndim <= 2 and b.ndim <= 2:
+        return pt.matmul(a, b)
+    raise _Fallback
+
+
+def _round(a, decimals=0):
+    if decimals != 0:
+        raise _Fallback
+    return pt.round(a)
+
+
+def _take(a, indices, axis=None, mode="raise"):
+    if mode != "raise":
+        raise _Fallback
+    x, ax = _flat(a, axis)
+    if not _ours(indices):
+        indices = pt.asarray(np.asarray(indices))
+    if indices.ndim != 1:
+        raise _Fallback
+    return pt.take(x, indices, axis=ax)
+
+
+def _searchsorted(a, v, side="left", sorter=None):
+    if sorter is not None or not _ours(v):
+        raise _Fallback
+    return pt.searchsorted(a, v, side=side)
+
+
+def _like(name):
+    def handler(a, dtype=None, order="K", subok=True, shape=None, *, device=None):
+        if shape is not None:
+            raise _Fallback
+        return getattr(pt, name)(a, dtype=dtype, device=device)
+    return handler
+
+
+def _full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, device=None):
+    if shape is not None:
+        raise _Fallback
+    return pt.full_like(a, fill_value, dtype=dtype, device=device)
+
+
+def _size(a, axis=None):
+    return a.size if axis is None else a.shape[axis]
+
+
+def _clip(a, a_min=None, a_max=None):
+    return pt.clip(a, a_min, a_max)
+
+
+def _table():
+    r = {
+        "sum": lambda a, axis=None, dtype=None, keepdims=False:
+            pt.sum(a, axis=_axis(axis), dtype=dtype, keepdims=keepdims),
+        "prod": lambda a, axis=None, dtype=None, keepdims=False:
+            pt.prod(a, axis=_axis(axis), dtype=dtype, keepdims=keepdims),
+        "mean": lambda a, axis=None, dtype=None, keepdims=False:
+            pt.mean(_with_dtype(a, dtype), axis=_axis(axis), keepdims=keepdims),
+        "var": lambda a, axis=None, dtype=None, ddof=0, keepdims=False:
+            pt.var(_with_dtype(a, dtype), axis=_axis(axis), correction=ddof,
+                   keepdims=keepdims),
+        "std": lambda a, axis=None, dtype=None, ddof=0, keepdims=False:
+            pt.std(_with_dtype(a, dtype), axis=_axis(axis), correction=ddof,
+                   keepdims=keepdims),
+        "max": lambda a, axis=None, keepdims=False: pt.max(a, axis=_axis(axis),
+                                                           keepdims=keepdims),
+        "min": lambda a, axis=None, keepdims=False: pt.min(a, axis=_axis(axis),
+                                                           keepdims=keepdims),
+        "any": lambda a, axis=None, keepdims=False: pt.any(a, axis=_axis(axis),
+                                                           keepdims=keepdims),
+        "all": lambda a, axis=None, keepdims=False: pt.all(a, axis=_axis(axis),
+                                                           keepdims=keepdims),
+        "argmax": lambda a, axis=None, *, keepdims=False: pt.argmax(a, axis=axis,
+                                                                    keepdims=keepdims),
+        "argmin": lambda a, axis=None, *, keepdims=False: pt.argmin(a, axis=axis,
+                                                                    keepdims=keepdims),
+        "cumsum": _cumulative("cumulative_sum"), "cumprod": _cumulative("cumulative_prod"),
+        "concatenate": _concatenate,
+        "stack": lambda arrays, axis=0: pt.stack(list(arrays), axis=axis),
+        "reshape": lambda a, shape, order="C", *, copy=None: (
+            pt.reshape(a, shape if isinstance(shape, tuple) else
+                       (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape),
+                       copy=copy) if order == "C" else _raise(_Fallback)),
+        "ravel": lambda a, order="C": (pt.reshape(a, (-1,)) if order == "C"
+                                       else _raise(_Fallback)),
+        "transpose": lambda a, axes=None: pt.permute_dims(
+            a, tuple(range(a.ndim))[::-1] if axes is None else tuple(axes)),
+        "matrix_transpose": lambda x: pt.matrix_transpose(x),
+        "squeeze": _squeeze, "expand_dims": _expand_dims,
+        "flip": lambda m, axis=None: pt.flip(m, axis=_axis(axis)),
+        "roll": lambda a, shift, axis=None: pt.roll(
+            a, tuple(shift) if isinstance(shift, list) else shift, axis=_axis(axis)),
+        "moveaxis": lambda a, source, destination: pt.moveaxis(a, source, destination),
+        "broadcast_to": lambda array, shape: pt.broadcast_to(
+            array, tuple(shape) if not isinstance(shape, int) else (shape,)),
+        "tile": lambda A, reps: pt.tile(A, tuple(reps) if not isinstance(reps, int)
+                                        else (reps,)),
+        "repeat": lambda a, repeats, axis=None: pt.repeat(a, repeats, axis=axis),
+        "tril": lambda m, k=0: pt.tril(m, k=k), "triu": lambda m, k=0: pt.triu(m, k=k),
+        "where": _where, "nonzero": lambda a: pt.nonzero(a), "sort": _sort,
+        "argsort": _argsort, "dot": _dot, "round": _round, "around": _round, "take": _take,
+        "clip": _clip, "searchsorted": _searchsorted,
+        "diff": lambda a, n=1, axis=-1: pt.diff(a, axis=axis, n=n),
+        "count_nonzero": lambda a, axis=None, *, keepdims=False: pt.count_nonzero(
+            a, axis=_axis(axis), keepdims=keepdims),
+        "zeros_like": _like("zeros_like"), "ones_like": _like("ones_like"),
+        "empty_like": _like("empty_like"), "full_like": _full_like,
+        "astype": lambda x, dtype, /, *, copy=True, device=None: pt.astype(
+            x, dtype, copy=copy, device=device),
+        "real": lambda val: pt.real(val) if dt.is_complex(val.dtype) else val,
+        "imag": lambda val: pt.imag(val) if dt.is_complex(val.dtype) else pt.zeros_like(val),
+        "shape": lambda a: tuple(a.shape), "ndim": lambda a: a.ndim, "size": _size,
+        "meshgrid": lambda *xi, indexing="xy": list(pt.meshgrid(*xi, indexing=indexing)),
+    }
+    out = {}
+    for name, handler in r.items():
+        f = getattr(np, name, None)
+        if f is not None:
+            out[f] = handler
+    for alias in ("amax", "amin", "concat", "permute_dims", "cumulative_sum",
+                  "cumulative_prod"):
+        f = getattr(np, alias, None)
+        if f is not None and f not in out:
+            target = {"amax": "max", "amin": "min", "concat": "concatenate",
+                      "permute_dims": "transpose"}.get(alias)
+            if target is not None:
+                out[f] = r[target]
+            else:  # NumPy 2.1's array-API names: the same meaning as ptensor's
+                out[f] = (lambda name: lambda x, /, *, axis=None, dtype=None,
+                          include_initial=False: getattr(pt, name)(
+                              x, axis=axis, dtype=dtype, include_initial=include_initial))(
+                                  alias)
+    return out
+
+
+def _raise(e):
+    raise e
+
+
+FUNCTIONS = _table()
+
+
+# ------------------------------------------------------------------ Jupyter ----
+
+PREVIEW_ELEMENTS = 1000  # arrays up to this size are shown whole
+PREVIEW_EDGE = 5  # larger ones: the first PREVIEW_EDGE indices of every axis
+
+
+def _repr_html(self):
+    """Jupyter's rich display: shape, dtype, device, the team and split of a distributed
+    array, and a preview of the values that never gathers or copies a large array (only its
+    first PREVIEW_EDGE indices along every axis)."""
+    shape = tuple(self.shape)
+    rows = [("shape", str(shape)), ("dtype", self.dtype.name), ("device", str(self.device))]
+    if isinstance(self, DArray):
+        lo, hi = self.owned()
+        rows += [("team", f"{self.team.size} ranks"), ("split", f"axis {self.split}"),
+                 ("this rank", f"rows {lo}:{hi} of axis {self.split}")]
+    whole = self.size <= PREVIEW_ELEMENTS
+    part = self if whole else self[tuple(slice(0, PREVIEW_EDGE) for _ in shape)]
+    text = np.array2string(np.asarray(part), threshold=PREVIEW_ELEMENTS, edgeitems=3)
+    what = "values" if whole else \
+        f"values [:{PREVIEW_EDGE}] along every axis (of {self.size} elements)"
+    cells = "".join(f"<tr><th style='text-align:left'>{k}</th><td style='text-align:left'>"
+                    f"{html.escape(v)}</td></tr>" for k, v in rows)
+    return (f"<div class='ptensor-array'><b>ptensor array</b><table>{cells}</table>"
+            f"<details open><summary>{html.escape(what)}</summary>"
+            f"<pre>{html.escape(text)}</pre></details></div>")
+
+
+# ------------------------------------------------------------ installation ----
+
+def install():
+    """The conveniences on Array and DArray (called once, by the namespace)."""
+    for cls in (Array, DArray):
+        for name, fn in METHODS.items():
+            setattr(cls, name, fn)
+        for name, fn in PROPERTIES.items():
+            setattr(cls, name, property(fn, doc=fn.__doc__))
+        cls.__reduce__ = _reduce
+        cls.__copy__ = _copy
+        cls.__deepcopy__ = _deepcopy
+        cls.__array_ufunc__ = _array_ufunc
+        cls.__array_function__ = _array_function
+        cls._repr_html_ = _repr_html
+
+
+__all__ = ["install", "METHODS", "UFUNCS", "FUNCTIONS"]

@@ -1,0 +1,51 @@
+"""ptensor arrays in the ecosystem's hands (issue 26 item 3): scikit-learn with array API
+dispatch cross-validates on ptensor arrays in worker processes (loky pickles the arrays to
+them) and a fitted estimator goes through joblib's dump and load; the scores and
+predictions equal those computed from NumPy arrays."""
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import ptensor as pt
+
+SCRIPT = textwrap.dedent("""
+    import io
+    import joblib
+    import numpy as np
+    import sklearn
+    from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+    from sklearn.model_selection import cross_val_score
+    import ptensor as pt
+
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((120, 4))
+    y = (X[:, 0] + 0.3 * rng.standard_normal(120) > 0).astype(np.int64)
+    with sklearn.config_context(array_api_dispatch=True):
+        want = cross_val_score(LinearDiscriminantAnalysis(), X, y, cv=2)
+        got = cross_val_score(LinearDiscriminantAnalysis(), pt.asarray(X), pt.asarray(y),
+                              cv=2, n_jobs=2)
+        np.testing.assert_allclose(np.asarray(got), want, rtol=1e-12)
+        model = LinearDiscriminantAnalysis().fit(pt.asarray(X), pt.asarray(y))
+        buf = io.BytesIO()
+        joblib.dump(model, buf)
+        buf.seek(0)
+        loaded = joblib.load(buf)
+        assert isinstance(loaded.coef_, pt.Array), type(loaded.coef_)
+        ref = LinearDiscriminantAnalysis().fit(X, y)
+        np.testing.assert_array_equal(np.asarray(loaded.predict(pt.asarray(X))), ref.predict(X))
+        np.testing.assert_allclose(np.asarray(loaded.coef_), ref.coef_, rtol=1e-10)
+    print("ecosystem ok")
+""")
+
+
+@pytest.mark.skipif(pt._dist.launched(), reason="runs worker processes of its own; once, in "
+                    "the local suite")
+def test_sklearn_cross_validation_workers_and_joblib(tmp_path):
+    pytest.importorskip("sklearn")  # (scripts/setup.sh installs it)
+    env = dict(os.environ, SCIPY_ARRAY_API="1")
+    r = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True,
+                       timeout=900, env=env, cwd=tmp_path)
+    assert r.returncode == 0 and "ecosystem ok" in r.stdout, r.stdout + r.stderr[-3000:]
