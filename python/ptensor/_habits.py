@@ -8,11 +8,12 @@ array objects (local Array and distributed DArray alike) and in NumPy's dispatch
 - ``__array_ufunc__`` and ``__array_function__``: NumPy's functions applied to ptensor arrays
   (``np.sin(x)``, ``np.sum(x, axis=0)``, ``np.concatenate([x, y])``) run ptensor's function and
   return ptensor arrays where ptensor has one with the same meaning (the tables below).
-  Everything else: for local arrays NumPy computes the result from the arrays' data and
-  returns a NumPy array (what it did before these protocols existed); for distributed arrays
-  TypeError (no silent gather of a whole array). An ``out=`` that is a ptensor array is
-  written for the ufuncs ptensor has and is a TypeError elsewhere (never a write into a copy
-  that is then lost);
+  Everything else: NumPy computes the result from the arrays' data and returns a NumPy
+  array, as it did before these protocols existed (a distributed array is gathered, through
+  __array__, as then); NumPy's ufuncs that ptensor lacks raise TypeError for distributed
+  arrays (they did before: DArray's __array_ufunc__ was None). An ``out=`` that is a ptensor
+  array is written for the ufuncs ptensor has and is a TypeError elsewhere, and NumPy gets
+  the data read-only (np.copyto(x, v) raises: never a write into a copy that is then lost);
 - pickle, copy and deepcopy.
 
 Choices written down (NumPy differs): ``ravel``, ``flatten``, ``reshape`` and ``transpose``
@@ -261,9 +262,14 @@ def _leaves(values):
 
 
 def _to_numpy(v):
-    """Arguments for NumPy's own function: ptensor arrays as (read-only) NumPy arrays."""
+    """Arguments for NumPy's own function: ptensor arrays as read-only NumPy arrays (a local
+    array's data, a distributed array gathered)."""
     if _ours(v):
-        return np.asarray(v)
+        a = np.asarray(v)
+        if a.flags.writeable:
+            a = a.view()
+            a.flags.writeable = False
+        return a
     if isinstance(v, list):
         return [_to_numpy(e) for e in v]
     if isinstance(v, tuple):
@@ -282,15 +288,17 @@ def _to_ours(v):
     return v
 
 
-def _numpy_computes(what, args, kwargs, call):
-    """NumPy's own function on the data. TypeError for an out= that is a ptensor array, and
-    for distributed arrays unless the result goes into NumPy arrays given as out= (``a += x``
-    of a NumPy a: the user asked for the whole data there)."""
+def _numpy_computes(what, args, kwargs, call, gather=False):
+    """NumPy's own function on the data. TypeError for an out= that is a ptensor array. For
+    distributed arrays: gathered where gather is true (NumPy's functions: np.allclose(x, y)
+    gathered through __array__ before these protocols existed) or the result goes into NumPy
+    arrays given as out= (``a += x`` of a NumPy a: the user asked for the whole data there);
+    TypeError otherwise (ufuncs ptensor lacks: no silent gather, as before)."""
     out = kwargs.get("out")
     if out is not None and any(_ours(o) for o in _leaves([out])):
         raise TypeError(f"{what}: out= a ptensor array is not supported here (assign the "
                         "result: y[...] = ...)")
-    if out is None and _distributed(list(args) + list(kwargs.values())):
+    if not gather and out is None and _distributed(list(args) + list(kwargs.values())):
         raise TypeError(f"{what} is not implemented for distributed ptensor arrays (ptensor "
                         "does not gather a whole array implicitly: call np.asarray(x) "
                         "first)")
@@ -337,7 +345,7 @@ def _array_function(self, func, types, args, kwargs):
                 return handler(*_to_ours(bound.args), **_to_ours(bound.kwargs))
             except _Fallback:
                 pass
-    return _numpy_computes(f"numpy.{func.__name__}", args, kwargs, func)
+    return _numpy_computes(f"numpy.{func.__name__}", args, kwargs, func, gather=True)
 
 
 # NumPy's functions with a ptensor meaning: handlers with NumPy's parameters (a call with a

@@ -7,9 +7,10 @@ from __future__ import annotations
 import numpy as np
 
 from . import _elementwise as ew
-from ._array import Array, Local, _inplace
+from ._array import Array, Local, _ArrayType, _inplace
 from ._creation import asarray
 from ._linalg import matmul
+from ._upcalls import namespace
 
 
 def install():
@@ -34,6 +35,11 @@ def install():
             return fn(other, self)
 
         def iop(self, other, fn=fn):
+            if type(other) in _ArrayType.distributed:
+                # a replicated local array updated by a distributed one (x += d, x local from
+                # a reduction over the split axis): the namespace's dispatching function, and
+                # its result written into every rank's x (fuzz seeds 50352, 50549)
+                return _inplace(self, getattr(namespace, fn.__name__), other)
             return _inplace(self, fn, other)
 
         setattr(Array, f"__{name}__", getattr(fn, "_op", op))
@@ -62,6 +68,8 @@ def install():
         return NotImplemented if other is None else matmul(other, self)
 
     def imm(self, other):  # x @= y (the array API): only when the shape stays
+        if type(other) in _ArrayType.distributed:  # (as iop above)
+            return _inplace(self, namespace.matmul, other)
         other = matrix(other)
         return NotImplemented if other is None else _inplace(self, matmul, other)
 

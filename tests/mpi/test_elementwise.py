@@ -75,5 +75,28 @@ def test_bad_inputs(team):
         x + pt.ones((3, 5), team=team)
     with pytest.raises(TypeError):
         pt.sin(x, 3)
-    with pytest.raises(TypeError):
-        np.add(x, 1)  # NumPy does not gather silently
+    check(np.add(x, 1), X + 1)  # NumPy's ufunc runs ptensor's add (issue 26)
+    if dist(x):
+        with pytest.raises(TypeError, match="distributed"):
+            np.cbrt(x)  # one ptensor lacks: NumPy's, which would gather silently, refused
+
+
+def test_local_array_updated_in_place_by_a_distributed_one(team):
+    """x op= d with x local (replicated, as a reduction over the split axis gives) and d
+    distributed: every rank's x gets the whole result (fuzz seeds 50352, 50549: TypeError)."""
+    X = np.array([7, 3, 5, 1, 2], dtype=np.int64)
+    d = pt.asarray(X, team=team)
+    for op, fn in (("+=", np.add), ("-=", np.subtract), ("*=", np.multiply),
+                   ("//=", np.floor_divide), ("|=", np.bitwise_or)):
+        x = pt.asarray(X[::-1].copy(), team=None)
+        y = x
+        exec(f"x {op} d")
+        assert x is y and not dist(x)
+        check(x, fn(X[::-1], X))
+    s = pt.prod(d[:1], axis=-1, keepdims=True)  # (1,): replicated
+    s += d[:1]
+    check(s, np.array([14]))
+    M = np.arange(4.0).reshape(2, 2)
+    m = pt.asarray(M, team=None)
+    m @= pt.asarray(M, team=team)
+    check(m, M @ M)

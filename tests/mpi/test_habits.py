@@ -41,11 +41,10 @@ def test_numpy_protocols_stay_distributed(team):
     check(r, X.sum(axis=0))
     check(np.concatenate([x, x]), np.concatenate([X, X]))
     check(np.ones(4) + x, np.ones(4) + X)
+    assert np.median(x) == np.median(X)  # NumPy's (gathered, as before the protocols)
     if dist(x):
         with pytest.raises(TypeError, match="distributed"):
-            np.median(x)
-        with pytest.raises(TypeError, match="distributed"):
-            np.cbrt(x)
+            np.cbrt(x)  # a ufunc ptensor lacks: refused, as before
     out = np.zeros((9, 4))
     out += x  # into a NumPy array: the user asked for the whole data
     np.testing.assert_array_equal(out, X)
