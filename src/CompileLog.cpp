@@ -79,13 +79,4 @@ void noteCompile(const Plan &plan, double seconds, bool fromDisk) {
 }
 
 const std::vector<CompileRecord> &compileLog() { return log().records; }
-
-void clearCompileLog() {
-  Log &l = log();
-  l.records.clear();
-  l.kinds.clear();
-  l.typed.clear();
-  l.results.clear();
-  l.keys.clear();
-}
 } // namespace ptensor

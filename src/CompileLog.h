@@ -27,6 +27,5 @@ struct CompileRecord {
 /// it to stderr when PTENSOR_LOG is set to a non-empty value other than 0.
 void noteCompile(const Plan &plan, double seconds, bool fromDisk);
 const std::vector<CompileRecord> &compileLog();
-void clearCompileLog();
 constexpr size_t kCompileLogSize = 256;
 } // namespace ptensor
