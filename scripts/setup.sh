@@ -23,12 +23,15 @@ export CCACHE_BASEDIR="$PWD"  # cache hits across clones in different folders
 # Debian's MPICH (its binary wheel looks for a libmpi.so.12 that Debian does not ship).
 # scikit-learn, array-api-compat, scipy: tests/python/test_ecosystem.py (a consumer of the
 # array API: cross-validation with worker processes, joblib).
-$PY - <<'PYEOF' || $PY -m pip install -q --no-binary mpi4py "numpy>=2" pytest lit "scikit-build-core>=0.9" "pybind11>=2.12" cmake ninja "array-api-strict==2.6.1" "mpi4py>=4" scipy scikit-learn array-api-compat
+# nbclient, nbformat, ipykernel, ipyparallel, matplotlib: tests/python/test_notebooks.py runs
+# examples/notebooks in real kernels (the distributed one on ipyparallel's MPI engines).
+$PY - <<'PYEOF' || $PY -m pip install -q --no-binary mpi4py "numpy>=2" pytest lit "scikit-build-core>=0.9" "pybind11>=2.12" cmake ninja "array-api-strict==2.6.1" "mpi4py>=4" scipy scikit-learn array-api-compat nbclient nbformat ipykernel ipyparallel matplotlib
 import importlib.util, sys
 import numpy
 ok = numpy.__version__.split(".")[0] >= "2"
 for m in ("pytest", "lit", "scikit_build_core", "pybind11", "array_api_strict", "mpi4py",
-          "scipy", "sklearn", "array_api_compat"):
+          "scipy", "sklearn", "array_api_compat", "nbclient", "nbformat", "ipykernel",
+          "ipyparallel", "matplotlib"):
     ok = ok and importlib.util.find_spec(m) is not None
 sys.exit(0 if ok else 1)
 PYEOF

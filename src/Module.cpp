@@ -140,7 +140,8 @@ std::shared_ptr<Handle> recordNode(Kind kind, int32_t sub,
                                    const std::vector<std::shared_ptr<Handle>> &operands, int dtype,
                                    std::vector<int64_t> shape, std::vector<int64_t> attrs,
                                    std::vector<int64_t> iargs, const py::list &sargs, int device) {
-  notePendingRecord(); // may materialize: operands are held by Python, so they become results
+  // may materialize: operands are held by Python, so they become results
+  notePendingRecord(recordSignature(int(kind), sub, dtype, shape, attrs, iargs));
   auto n = std::make_shared<Node>();
   n->device = deviceOf(operands, device);
   n->kind = kind;
@@ -261,7 +262,8 @@ int enumCase(const std::string &e, const std::string &c) {
 /// Python's full() would). Python has checked dtypes and shapes already.
 std::shared_ptr<Handle> binaryFast(int kind, int sub, const std::shared_ptr<Handle> &a,
                                    py::handle b, int dtype, bool scalarFirst) {
-  notePendingRecord(); // may materialize: a (and b) are held by Python, so they become leaves
+  // may materialize: a (and b) are held by Python, so they become leaves
+  notePendingRecord(recordSignature(kind, sub, dtype, a->node->shape));
   std::shared_ptr<Node> other;
   const std::vector<int64_t> &shape = a->node->shape;
   if (py::isinstance<Handle>(b)) {
@@ -295,7 +297,7 @@ recordCustomCall(const std::string &name, const std::string &config,
                  const ResultTypes &results, bool sideEffect) {
   if (results.empty())
     throw py::value_error("custom_call: at least one result is required");
-  notePendingRecord();
+  notePendingRecord(std::hash<std::string>()(name));
   auto call = std::make_shared<Node>();
   call->device = deviceOf(operands, -1);
   call->kind = Kind::CustomCall;
@@ -477,6 +479,7 @@ PYBIND11_MODULE(_core, m) {
       throw py::value_error("ptensor: cannot load " + path + ": " + err);
   });
   m.def("set_pending_limit", &setPendingLimit);
+  m.def("cut_chains_at_limit", &cutChainsAtLimit);
   py::class_<NodeRef, std::shared_ptr<NodeRef>>(m, "NodeRef");
   m.def("node_ref", [](const std::shared_ptr<Handle> &h) { return std::make_shared<NodeRef>(NodeRef{h->node}); });
   m.def("from_node_ref", [](const NodeRef &r) { return makeHandle(r.node); });
@@ -502,7 +505,9 @@ PYBIND11_MODULE(_core, m) {
     n->attrs.push_back(team);
     n->iargs = g.iargs;
     n->sargs = g.sargs;
-    notePendingRecord(); // may materialize pending nodes (g among them): n is a copy
+    // may materialize pending nodes (g among them): n is a copy
+    notePendingRecord(
+        recordSignature(int(n->kind), n->sub, int(n->dtype), n->shape, n->attrs, n->iargs));
     return py::cast(makeHandle(std::move(n)));
   });
   m.def("record_custom_call", &recordCustomCall, py::arg("name"), py::arg("config"),

@@ -25,6 +25,10 @@ std::vector<std::weak_ptr<Handle>> &pending() {
 }
 int64_t gRecordsSinceRun = 0;
 int64_t gPendingLimit = 128; // long chains compile slowly; 128 keeps a cold compile well under a second
+uint64_t gLastSignature = 0;  // the last record's (recordSignature)
+uint64_t gChunkStart = 0;     // the signature pair that began the pending chain
+bool gChunkFromCut = false;   // whether that chain began at a cut of a long chain
+bool gCutAtLimit = false;     // cut at the limit, never at a repetition (MPI: cutChainsAtLimit)
 } // namespace
 
 CacheInfo &cacheInfo() {
@@ -33,10 +37,41 @@ CacheInfo &cacheInfo() {
 }
 
 void setPendingLimit(int64_t n) { gPendingLimit = n < 1 ? 1 : n; }
+void cutChainsAtLimit() { gCutAtLimit = true; }
 
-void notePendingRecord() {
-  if (++gRecordsSinceRun > gPendingLimit)
-    materializeAll();
+uint64_t recordSignature(int kind, int sub, int dtype, const std::vector<int64_t> &shape,
+                         const std::vector<int64_t> &attrs, const std::vector<int64_t> &iargs) {
+  uint64_t h = (uint64_t(kind) << 40) ^ (uint64_t(uint32_t(sub)) << 8) ^ uint64_t(dtype);
+  for (const auto *v : {&shape, &attrs, &iargs}) {
+    h = h * 0x100000001b3ull ^ v->size();
+    for (int64_t d : *v)
+      h = h * 0x100000001b3ull ^ uint64_t(d);
+  }
+  return h;
+}
+
+void notePendingRecord(uint64_t signature) {
+  // A long chain is cut where the chain before the limit started: at the same pair of records
+  // (this one and the one before it). In a loop the pieces are then whole iterations with
+  // one structure, compiled once; cut at a fixed count, they would start anywhere in an
+  // iteration (16 records a step, a cut every 129: 16 programs for one loop). A chain that
+  // does not repeat within half the limit more is cut there (compile time grows faster than
+  // the chain: 512 records took 80 s, 128 about 2 s).
+  uint64_t pair = gLastSignature * 0x9e3779b97f4a7c15ull ^ signature;
+  gLastSignature = signature;
+  // (A chain that began after an explicit materialization, not at such a cut, is cut at the
+  // limit: where it began says nothing about where a loop's iterations begin.)
+  bool cut = false;
+  if (gRecordsSinceRun >= gPendingLimit &&
+      (gCutAtLimit || !gChunkFromCut || pair == gChunkStart ||
+       2 * gRecordsSinceRun >= 3 * gPendingLimit)) {
+    materializeAll(); // resets gRecordsSinceRun
+    cut = true;
+  }
+  if (gRecordsSinceRun++ == 0) {
+    gChunkStart = pair;
+    gChunkFromCut = cut;
+  }
 }
 
 std::shared_ptr<Handle> makeHandle(std::shared_ptr<Node> n) {

@@ -145,7 +145,17 @@ struct CacheInfo {
   double compileSeconds = 0;
 };
 CacheInfo &cacheInfo();
-/// Records since the last materialization; past the limit, the next record materializes.
-void notePendingRecord();
+/// What a record is, for cutting long chains where they repeat: op kind, dtype, shape,
+/// attributes and index arguments (offsets, steps).
+uint64_t recordSignature(int kind, int sub, int dtype, const std::vector<int64_t> &shape,
+                         const std::vector<int64_t> &attrs = {},
+                         const std::vector<int64_t> &iargs = {});
+/// Counts records since the last materialization; past the limit, the record that begins a
+/// repetition of the pending chain (or any, far past it) materializes first.
+void notePendingRecord(uint64_t signature);
 void setPendingLimit(int64_t n);
+/// From now on long chains are cut at the limit only, never where they repeat: under MPI a
+/// program may hold collectives, so every rank must cut at the same record, and signatures
+/// hold local shapes, which differ between ranks.
+void cutChainsAtLimit();
 } // namespace ptensor

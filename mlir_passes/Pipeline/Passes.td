@@ -149,4 +149,33 @@ def SeparateResults : Pass<"ptensor-separate-results"> {
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
 
+def SelfReadTemporaries : Pass<"ptensor-self-read-temporaries"> {
+  let summary = "A value computed from other parts of the tensor it is inserted into gets one temporary (before eliminate-empty-tensors)";
+  let description = [{
+    A stencil step written in place, `u[1:-1, 1:-1] = u[1:-1, 1:-1] + nu * (u[2:, 1:-1] +
+    u[:-2, 1:-1] + ...)`, is a linalg.generic that reads slices of u and a tensor.insert_slice
+    of its result into u. eliminate-empty-tensors (MLIR 19) computes the generic straight into
+    u's destination slice; its reads of u then conflict with that write, and one-shot
+    bufferization resolves each conflict by copying the slice read: one allocation and one
+    copy per read (six for a 5-point stencil) where one temporary and one copy back suffice.
+    This pass replaces the tensor.empty behind such a value with bufferization.alloc_tensor
+    when the ops computing it read the insert's destination (or what it is updated in place
+    from) anywhere other than exactly the slice written. Never more copies than before.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
+def EarlyDealloc : Pass<"ptensor-early-dealloc", "::mlir::func::FuncOp"> {
+  let summary = "Free each buffer right after its last use (after buffer-deallocation-pipeline)";
+  let description = [{
+    The ownership-based deallocation frees a block's buffers at its end, so a program of many
+    steps holds every temporary of every step at once (a chain of eight in-place stencil steps
+    on a 256x256 grid held 48 buffers, 24 MiB, and ran out of the caches). This pass moves a
+    memref.dealloc of a memref.alloc of the same block to just after the last use of the
+    buffer or of a view of it, when every use is a view, a load, a store, a copy, a dim or a
+    linalg op (anything else, a call or a yield, may keep the buffer: it stays where it is).
+    malloc then hands the freed, cache-warm memory to the next step.
+  }];
+}
+
 #endif

@@ -20,12 +20,14 @@ static std::string pipelineText(const PipelineOptions &o) {
   std::string s = std::string(kFusionStage) +
       ",ptensor-dist-overlap),"
       "dist-to-runtime,"
-      "func.func(ptensor-reshape-sources,ptensor-separate-results),"
+      "func.func(ptensor-reshape-sources,ptensor-separate-results,"
+      "ptensor-self-read-temporaries),"
       "eliminate-empty-tensors,"
       "one-shot-bufferize{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"
       "canonicalize,"
-      "buffer-deallocation-pipeline,";
+      "buffer-deallocation-pipeline,"
+      "func.func(ptensor-early-dealloc),";
   if (o.blas)
     s += "ptensor-matmul-to-blas,";
   s += "convert-bufferization-to-memref,";

@@ -33,6 +33,8 @@ void registerPassesAndPipeline() {
   registerCopyToLoops();
   registerReshapeSources();
   registerSeparateResults();
+  registerSelfReadTemporaries();
+  registerEarlyDealloc();
   PassPipelineRegistration<>(
       "ptensor-pipeline", "lower-ptensor, fuse, bufferize (with deallocation), BLAS matmuls, loops, LLVM",
       [](OpPassManager &pm) { buildPipeline(pm, PipelineOptions{/*parallel=*/false, /*blas=*/true}); });

@@ -3,16 +3,20 @@
 // story of each): --ptensor-reshape-sources (a reshape's source computed into the reshaped
 // destination with the wrong strides) and --ptensor-separate-results (a value both returned
 // and updated in place on its way into another result, clobbered by that result's copy; or
-// one value on a result's way updated in place twice).
-// Both replace the tensor.empty behind such a value with bufferization.alloc_tensor, which the
+// one value on a result's way updated in place twice); and, for speed,
+// --ptensor-self-read-temporaries (a stencil step written in place: one temporary instead of a
+// copy of every slice it reads).
+// All three replace the tensor.empty behind such a value with bufferization.alloc_tensor, which the
 // elimination leaves alone.
 #include "Pipeline/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 namespace ptensor {
 #define GEN_PASS_DEF_RESHAPESOURCES
 #define GEN_PASS_DEF_SEPARATERESULTS
+#define GEN_PASS_DEF_SELFREADTEMPORARIES
 #include "Pipeline/Passes.h.inc"
 } // namespace ptensor
 
@@ -122,6 +126,62 @@ struct SeparateResults : ptensor::impl::SeparateResultsBase<SeparateResults> {
         return;
       if (OpOperand *u = emptyBehind(&m.getSourceMutable()))
         uses.push_back(u);
+    });
+    replaceEmpties(uses);
+  }
+};
+
+/// The tensor that v is a view of (through extract_slice, cast and reshapes), or v.
+Value viewRoot(Value v) {
+  while (Operation *d = v.getDefiningOp()) {
+    if (auto e = dyn_cast<tensor::ExtractSliceOp>(d))
+      v = e.getSource();
+    else if (auto c = dyn_cast<tensor::CastOp>(d))
+      v = c.getSource();
+    else if (auto r = dyn_cast<tensor::ReshapeOp>(d))
+      v = r.getSource();
+    else if (auto x = dyn_cast<tensor::ExpandShapeOp>(d))
+      v = x.getSrc();
+    else if (auto x = dyn_cast<tensor::CollapseShapeOp>(d))
+      v = x.getSrc();
+    else
+      break;
+  }
+  return v;
+}
+
+/// Whether v is exactly the slice that `ins` writes (reading it in place is no conflict).
+bool isWrittenSlice(Value v, tensor::InsertSliceOp ins) {
+  auto e = v.getDefiningOp<tensor::ExtractSliceOp>();
+  return e && e.getSource() == ins.getDest() &&
+         isEqualConstantIntOrValueArray(e.getMixedOffsets(), ins.getMixedOffsets()) &&
+         isEqualConstantIntOrValueArray(e.getMixedSizes(), ins.getMixedSizes()) &&
+         isEqualConstantIntOrValueArray(e.getMixedStrides(), ins.getMixedStrides());
+}
+
+struct SelfReadTemporaries : ptensor::impl::SelfReadTemporariesBase<SelfReadTemporaries> {
+  void runOnOperation() override {
+    SmallVector<OpOperand *> uses;
+    getOperation()->walk([&](tensor::InsertSliceOp ins) {
+      OpOperand *empty = emptyBehind(&ins.getSourceMutable());
+      if (!empty)
+        return;
+      // the destination's buffer: dest and the values it is updated in place from
+      llvm::SmallPtrSet<Value, 8> dest;
+      for (OpOperand *l = &ins.getDestMutable(); l; l = equivalentSource(l->get()))
+        dest.insert(l->get());
+      bool readsDest = false;
+      for (OpOperand *l = &ins.getSourceMutable(); l && !readsDest;
+           l = equivalentSource(l->get())) {
+        auto dps = l->get().getDefiningOp<DestinationStyleOpInterface>();
+        if (!dps)
+          continue;
+        for (OpOperand *in : dps.getDpsInputOperands())
+          if (dest.contains(viewRoot(in->get())) && !isWrittenSlice(in->get(), ins))
+            readsDest = true;
+      }
+      if (readsDest)
+        uses.push_back(empty);
     });
     replaceEmpties(uses);
   }

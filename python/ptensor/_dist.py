@@ -141,6 +141,7 @@ def _runtime():
         raise RuntimeError("ptensor: MPI_Init failed")
     _core.load_library(path)  # compiled programs call ptensor_dist_* entry points
     _core.run_on_calling_thread()  # (MPI_THREAD_FUNNELED: large programs stay on this thread)
+    _core.cut_chains_at_limit()  # every rank cuts long chains at the same record (collectives)
     _lib = lib
     global _checking
     _checking = bool(lib.ptensor_dist_checking())

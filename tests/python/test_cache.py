@@ -131,6 +131,40 @@ def test_long_chain_without_materialization(compiles):
     assert compiles() - before <= 10
 
 
+def heat(xp, n, steps, nu=0.2):
+    u = xp.zeros((n, n))
+    u[n // 4: n // 2, n // 4: n // 2] = 1.0
+    for _ in range(steps):
+        u[1:-1, 1:-1] = u[1:-1, 1:-1] + nu * (
+            u[2:, 1:-1] + u[:-2, 1:-1] + u[1:-1, 2:] + u[1:-1, :-2] - 4 * u[1:-1, 1:-1])
+    return u
+
+
+def test_in_place_stencil_loop_compiles_a_few_programs(compiles):
+    """A stencil written in place, never materialized inside the loop (16 records a step):
+    the pending chain is cut where it repeats, so the pieces are whole steps of one structure.
+    Cut every 129 records instead, the loop compiled 16 programs (and ran 100 s cold)."""
+    before = compiles()
+    got = heat(pt, 64, 120)
+    assert_matches(got, heat(np, 64, 120))
+    assert compiles() - before <= 4
+    before = compiles()
+    assert_matches(heat(pt, 96, 200), heat(np, 96, 200))  # another size, more steps
+    assert compiles() - before <= 2
+
+
+def test_a_chain_that_never_repeats_is_still_cut(compiles):
+    """Records that never repeat (each step another slice) are cut at 1.5 times the limit."""
+    before = compiles()
+    a = np.zeros(700)
+    x = pt.asarray(a.copy())
+    for i in range(300):
+        x[i: i + 2] = x[i + 1: i + 3] + float(i)
+        a[i: i + 2] = a[i + 1: i + 3] + float(i)
+    assert_matches(x, a)
+    assert compiles() - before >= 2
+
+
 def test_cache_counters_increase():
     info0 = pt.cache_info()
     x = pt.asarray(np.arange(7.0))
