@@ -1,10 +1,16 @@
 """JIT cache: programs that differ only in sizes, offsets or scalar constants are compiled once;
 cached programs still compute the right values."""
+import os
+import sys
+
 import numpy as np
 import pytest
 
 import ptensor as pt
 from _helpers import assert_matches
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "examples", "benchmarks"))
+from heat_in_place import heat  # noqa: E402  (the in-place stencil loop NumPy users write)
 
 
 def test_iterative_loop_compiles_at_most_once(compiles):
@@ -129,15 +135,6 @@ def test_long_chain_without_materialization(compiles):
         y = y + 1.0
     assert_matches(y, np.full(10, 2000.0))
     assert compiles() - before <= 10
-
-
-def heat(xp, n, steps, nu=0.2):
-    u = xp.zeros((n, n))
-    u[n // 4: n // 2, n // 4: n // 2] = 1.0
-    for _ in range(steps):
-        u[1:-1, 1:-1] = u[1:-1, 1:-1] + nu * (
-            u[2:, 1:-1] + u[:-2, 1:-1] + u[1:-1, 2:] + u[1:-1, :-2] - 4 * u[1:-1, 1:-1])
-    return u
 
 
 def test_in_place_stencil_loop_compiles_a_few_programs(compiles):
