@@ -24,7 +24,7 @@ std::vector<std::weak_ptr<Handle>> &pending() {
   return p;
 }
 int64_t gRecordsSinceRun = 0;
-int64_t gPendingLimit = 128; // long chains compile slowly; 128 keeps a cold compile well under a second
+int64_t gPendingLimit = 128; // long chains compile slowly (one-shot bufferization grows faster than the chain)
 uint64_t gLastSignature = 0;  // the last record's (recordSignature)
 uint64_t gChunkStart = 0;     // the signature pair that began the pending chain
 bool gChunkFromCut = false;   // whether that chain began at a cut of a long chain
@@ -56,7 +56,7 @@ void notePendingRecord(uint64_t signature) {
   // one structure, compiled once; cut at a fixed count, they would start anywhere in an
   // iteration (16 records a step, a cut every 129: 16 programs for one loop). A chain that
   // does not repeat within half the limit more is cut there (compile time grows faster than
-  // the chain: 512 records took 80 s, 128 about 2 s).
+  // the chain: 512 records of slice updates took 80 s, 128 about 2 s).
   uint64_t pair = gLastSignature * 0x9e3779b97f4a7c15ull ^ signature;
   gLastSignature = signature;
   // (A chain that began after an explicit materialization, not at such a cut, is cut at the
