@@ -480,6 +480,8 @@ PYBIND11_MODULE(_core, m) {
   });
   m.def("set_pending_limit", &setPendingLimit);
   m.def("cut_chains_at_limit", &cutChainsAtLimit);
+  m.def("begin_counted_as", &beginCountedAs);
+  m.def("end_counted_as", &endCountedAs);
   py::class_<NodeRef, std::shared_ptr<NodeRef>>(m, "NodeRef");
   m.def("node_ref", [](const std::shared_ptr<Handle> &h) { return std::make_shared<NodeRef>(NodeRef{h->node}); });
   m.def("from_node_ref", [](const NodeRef &r) { return makeHandle(r.node); });

@@ -29,6 +29,7 @@ uint64_t gLastSignature = 0;  // the last record's (recordSignature)
 uint64_t gChunkStart = 0;     // the signature pair that began the pending chain
 bool gChunkFromCut = false;   // whether that chain began at a cut of a long chain
 bool gCutAtLimit = false;     // cut at the limit, never at a repetition (MPI: cutChainsAtLimit)
+int gUncountedDepth = 0;      // > 0: inside begin/endCountedAs (records neither counted nor cut)
 } // namespace
 
 CacheInfo &cacheInfo() {
@@ -38,6 +39,18 @@ CacheInfo &cacheInfo() {
 
 void setPendingLimit(int64_t n) { gPendingLimit = n < 1 ? 1 : n; }
 void cutChainsAtLimit() { gCutAtLimit = true; }
+
+void beginCountedAs() { ++gUncountedDepth; }
+
+void endCountedAs(int64_t weight) {
+  if (gUncountedDepth == 0 || --gUncountedDepth > 0 || weight <= 0)
+    return;
+  if (gRecordsSinceRun == 0) { // the group begins a chain (as a record would in notePendingRecord)
+    gChunkStart = gLastSignature;
+    gChunkFromCut = false;
+  }
+  gRecordsSinceRun += weight;
+}
 
 uint64_t recordSignature(int kind, int sub, int dtype, const std::vector<int64_t> &shape,
                          const std::vector<int64_t> &attrs, const std::vector<int64_t> &iargs) {
@@ -51,6 +64,8 @@ uint64_t recordSignature(int kind, int sub, int dtype, const std::vector<int64_t
 }
 
 void notePendingRecord(uint64_t signature) {
+  if (gUncountedDepth > 0) // one group of records counted as a whole (endCountedAs)
+    return;
   // A long chain is cut where the chain before the limit started: at the same pair of records
   // (this one and the one before it). In a loop the pieces are then whole iterations with
   // one structure, compiled once; cut at a fixed count, they would start anywhere in an

@@ -158,4 +158,10 @@ void setPendingLimit(int64_t n);
 /// program may hold collectives, so every rank must cut at the same record, and signatures
 /// hold local shapes, which differ between ranks.
 void cutChainsAtLimit();
+/// The records between beginCountedAs() and endCountedAs(weight) (nested: the outermost pair)
+/// are counted as `weight` records and never cut apart: a group of cheap elementwise records
+/// that should stay in one program with its consumers (pt.random's Philox rounds: about 110
+/// records, one fused loop). The group ends with no cut; the next record may cut.
+void beginCountedAs();
+void endCountedAs(int64_t weight);
 } // namespace ptensor

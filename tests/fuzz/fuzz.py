@@ -219,6 +219,8 @@ def main():
     ap.add_argument("--known", default="",
                     help="seeds (comma-separated) of known open bugs: their failures are "
                          "reported but do not fail the run (see known.md here)")
+    ap.add_argument("--progress", type=float, default=10,
+                    help="print how many programs ran every PROGRESS minutes (0: never)")
     args = ap.parse_args()
     if args.seeds:
         a, b = args.seeds.split(":")
@@ -232,8 +234,14 @@ def main():
     print(f"fuzzing from seed {first}{f' on {args.mpi} ranks' if args.mpi > 1 else ''}",
           flush=True)
     failures: dict[str, list[Failure]] = {}
+    progress = {"count": 0, "next": time.monotonic() + 60 * args.progress}
 
     def report(seed, result):
+        progress["count"] += 1
+        if args.progress and time.monotonic() >= progress["next"]:
+            progress["next"] += 60 * args.progress
+            print(f"{progress['count']} programs, seeds {first}..{seed}, "
+                  f"{sum(map(len, failures.values()))} failed", flush=True)
         if result["kind"] in ("ok", "skip"):
             return
         print(f"seed {seed}: {result['signature']}: {result.get('what', '')}", flush=True)

@@ -363,7 +363,10 @@ def _public(mod, names):
             if callable(getattr(mod, n))]
 
 
-PUBLIC = _public(pt, pt.__all__) + _public(pt.linalg, pt.linalg.__all__)
+PUBLIC = (_public(pt, pt.__all__) + _public(pt.linalg, pt.linalg.__all__) +
+          _public(pt.random, pt.random.__all__) +
+          [(f"Generator.{n}", f) for n, f in vars(pt.random.Generator).items()
+           if callable(f) and not n.startswith("_")])
 
 
 def test_every_public_callable_has_a_docstring_and_a_readable_repr():
