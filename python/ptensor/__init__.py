@@ -25,12 +25,13 @@ from ._elementwise import __all__ as _ew_all
 from ._indexing_ops import take, take_along_axis
 from ._info import __array_namespace_info__, can_cast, finfo, iinfo, isdtype
 from ._linalg import matmul, vecdot
-from ._manipulation import (broadcast_arrays, broadcast_to, concat, expand_dims, flip,
+from ._manipulation import (broadcast_arrays, broadcast_shapes, broadcast_to, concat,
+                            expand_dims, flip,
                             matrix_transpose, moveaxis, permute_dims, reshape, roll, squeeze,
                             stack, tile, unstack)
 from ._repeat import repeat
 from ._searching import argmax, argmin, nonzero, searchsorted, where
-from ._set import unique_all, unique_counts, unique_inverse, unique_values
+from ._set import isin, unique_all, unique_counts, unique_inverse, unique_values
 from ._sorting import argsort, sort
 from ._utility import all, any, count_nonzero, diff  # noqa: A004
 from ._statistical import (cumulative_prod, cumulative_sum, max, mean, min, prod, std,  # noqa: A004
@@ -44,7 +45,7 @@ from . import _habits  # NumPy habits beyond the standard: methods, NumPy's prot
 from . import random  # pt.random.default_rng: Philox random numbers computed in the programs
 from .linalg import tensordot
 
-__array_api_version__ = "2024.12"
+__array_api_version__ = "2025.12"
 try:  # the one version number is pyproject.toml's
     from importlib.metadata import version as _version
     __version__ = _version("ptensor")
@@ -145,7 +146,8 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "uint8", "uint16", "uint32", "uint64", "float32", "float64", "complex64",
            "complex128", "result_type",
            "arange", "asarray", "empty", "empty_like", "eye", "full", "full_like", "linspace",
-           "ones", "ones_like", "zeros", "zeros_like", "broadcast_arrays", "broadcast_to",
+           "ones", "ones_like", "zeros", "zeros_like", "broadcast_arrays", "broadcast_shapes",
+           "broadcast_to",
            "matrix_transpose", "permute_dims", "max", "mean", "min", "prod", "std", "sum",
            "var", "astype", "sync", "cache_info", "cache_clear", "compile_log", "explain", "set_num_threads", "set_program_cache_size", "to_numpy", "matmul",
            "__array_namespace_info__", "can_cast", "finfo", "iinfo", "isdtype", "concat",
@@ -153,7 +155,7 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "all", "any", "diff", "e", "inf", "nan", "pi", "newaxis", "meshgrid", "tril",
            "triu", "vecdot", "count_nonzero", "reshape", "tile", "repeat", "argmax", "argmin",
            "cumulative_sum", "cumulative_prod", "from_dlpack", "take",
-           "take_along_axis", "linalg", "tensordot", "searchsorted", "nonzero", "sort", "argsort", "unique_all", "unique_counts",
+           "take_along_axis", "linalg", "tensordot", "searchsorted", "nonzero", "sort", "argsort", "unique_all", "unique_counts", "isin",
            "unique_inverse", "unique_values", "CustomCallError", "custom_call",
            "register_custom_call", "ffi_include_dir"] + _ew_all
 
@@ -172,7 +174,7 @@ globals().update(_dist_create.creation_functions())
 def _install_dist():
     g = globals()
     ew = set(_ew_all) | {"where"}
-    skip = {"sync", "cache_info", "cache_clear", "compile_log", "explain", "set_num_threads", "set_program_cache_size", "result_type", "can_cast", "finfo",
+    skip = {"broadcast_shapes", "sync", "cache_info", "cache_clear", "compile_log", "explain", "set_num_threads", "set_program_cache_size", "result_type", "can_cast", "finfo",
             "iinfo", "isdtype", "__array_namespace_info__", "to_numpy", "from_dlpack",
             "register_custom_call", "ffi_include_dir",
             "arange", "asarray", "empty", "empty_like", "eye", "full", "full_like",

@@ -28,7 +28,8 @@ def triu(x, /, *, k=0):
 
 
 def meshgrid(*arrays, indexing="xy"):
-    """Coordinate arrays from 1-D arrays (indexing 'xy': the first two dimensions swapped)."""
+    """Coordinate arrays from 1-D arrays (indexing 'xy': the first two dimensions swapped): a
+    tuple (2025.12; a list before)."""
     arrays = [_as_array(a, "meshgrid") for a in arrays]
     return meshgrid_of(arrays, indexing, _ops.insert_unit_dims, _ops.broadcast_to)
 
@@ -54,4 +55,4 @@ def meshgrid_of(arrays, indexing, expand, broadcast_to):
         unit = [j for j in range(len(shape)) if j != pos]
         b = expand(a, unit, tuple(shape[j] if j == pos else 1 for j in range(len(shape))))
         out.append(broadcast_to(b, tuple(shape)))
-    return out
+    return tuple(out)

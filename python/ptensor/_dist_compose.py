@@ -33,8 +33,8 @@ from ._dist import DArray, _allreduce, _rows
 from ._dist_registry import distributed
 from ._dist_replicated import _gathered, _split_result, replicated
 from ._linalg import vecdot_axis
-from ._manipulation import (_sequence, concat_into, moveaxis_order, stack_axis, tile_dims,
-                            unstack_of)
+from ._manipulation import (_sequence, concat_into, expand_dims_key, moveaxis_order,
+                            stack_axis, tile_dims, unstack_of)
 from ._repeat import repeat_count
 from ._set import unique_of
 from ._upcalls import namespace as pt
@@ -74,8 +74,7 @@ def stack(fn, arrays, axis=0):
 
 
 def expand_dims(fn, x, axis=0):
-    ax = _ops.normalize_axis(axis, x.ndim + 1)
-    return x[(slice(None),) * ax + (None,)]  # a view, as the local one
+    return x[expand_dims_key(x.ndim, axis)]  # a view, as the local one
 
 
 def broadcast_to(fn, x, shape):
@@ -92,7 +91,7 @@ def broadcast_to(fn, x, shape):
 
 def broadcast_arrays(fn, *arrays):
     shape = _ops.broadcast_shapes(*(a.shape for a in arrays))
-    return [pt.broadcast_to(a, shape) for a in arrays]
+    return tuple(pt.broadcast_to(a, shape) for a in arrays)
 
 
 def moveaxis(fn, x, source, destination):
@@ -164,6 +163,17 @@ def searchsorted(fn, x1, x2, side="left", sorter=None):
         return replicated(fn, (x1, x2), {"side": side, "sorter": sorter})
     return DArray(fn(x1, x2._local, side=side, sorter=sorter), x2.shape, x2.team, x2.split,
                   x2._pb, x2._po)
+
+
+def isin(fn, x1, x2, invert=False):
+    """Distributed x1: each rank tests its part against the whole set x2 (gathered if it is
+    distributed: only the set moves, never x1); a local x1 tested against a distributed
+    x2: the set gathered, a local result."""
+    if _is_dist(x1):
+        values = _gathered(x2, x1.team)
+        return DArray(fn(x1._local, values, invert=invert), x1.shape, x1.team, x1.split,
+                      x1._pb, x1._po)
+    return replicated(fn, (x1, x2), {"invert": invert})
 
 
 def _float(x):
@@ -402,11 +412,12 @@ _FUNCTIONS = {"concat": concat, "stack": stack, "expand_dims": expand_dims,
               "tensordot": tensordot, "trace": trace, "cross": cross,
               "matrix_norm": matrix_norm, "matrix_power": matrix_power, "diagonal": diagonal,
               "unstack": unstack, "meshgrid": meshgrid, "repeat": repeat, "tile": tile,
-              "take_along_axis": take_along_axis}
+              "take_along_axis": take_along_axis, "isin": isin}
 _FUNCTIONS.update({n: unique for n in ("unique_values", "unique_counts", "unique_inverse",
                                        "unique_all")})
 _FUNCTIONS.update({n: batched_lapack for n in (
-    "cholesky", "det", "slogdet", "inv", "solve", "eigh", "eigvalsh", "svd", "svdvals", "qr",
+    "cholesky", "det", "slogdet", "inv", "solve", "eig", "eigvals", "eigh", "eigvalsh", "svd",
+    "svdvals", "qr",
     "pinv", "matrix_rank")})
 for _name, _impl in _FUNCTIONS.items():
     distributed(_name)(lambda name, fn, *a, _impl=_impl, **kw: _impl(fn, *a, **kw))

@@ -106,7 +106,8 @@ class Info:
         return _device.default_device()
 
     def devices(self):
-        return list(_device.DEVICES)
+        """The devices arrays can live on: a tuple (2025.12; a list before)."""
+        return tuple(_device.DEVICES)
 
     def default_dtypes(self, *, device=None):
         check_device(device)

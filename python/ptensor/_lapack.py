@@ -1,5 +1,5 @@
 """The factorization half of the array API `linalg` extension: cholesky, det, slogdet, inv,
-solve, eigh, eigvalsh, svd, svdvals, qr (LAPACK kernels registered as the built-in custom
+solve, eig, eigvals, eigh, eigvalsh, svd, svdvals, qr (LAPACK kernels registered as the built-in custom
 calls "ptensor.linalg.*", src/Lapack.cpp) and what is built from them: pinv, matrix_rank.
 Integer and bool arrays are computed in float64, float32 stays float32 (NumPy's rule);
 complex64/complex128 matrices use LAPACK's c/z routines (Hermitian for cholesky and eigh;
@@ -27,6 +27,7 @@ LinAlgError = _core.LinAlgError
 LinAlgError.__doc__ = ("A linear algebra function met a matrix it cannot handle (singular, not "
                        "positive definite, no convergence); a ValueError, as NumPy's.")
 
+EigResult = namedtuple("EigResult", ["eigenvalues", "eigenvectors"])
 EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
 QRResult = namedtuple("QRResult", ["Q", "R"])
 SlogdetResult = namedtuple("SlogdetResult", ["sign", "logabsdet"])
@@ -105,6 +106,27 @@ def eigh(x, /):
                                            (x.shape, x.dtype)]))
 
 
+def _complex_of(d):
+    return dt.complex64 if d in (dt.float32, dt.complex64) else dt.complex128
+
+
+def eig(x, /):
+    """Eigenvalues and right eigenvectors (columns of unit norm) of general square matrices
+    (array API 2025.12; LAPACK geev): both complex (complex64 for float32 input, complex128
+    otherwise) even where every eigenvalue is real, in LAPACK's order (unsorted, as NumPy's).
+    Infinite or NaN entries raise LinAlgError."""
+    x = _matrices(x, "eig", square=True)
+    c = _complex_of(x.dtype)
+    return EigResult(*_lapack("eig", x, [(x.shape[:-1], c), (x.shape, c)]))
+
+
+def eigvals(x, /):
+    """Eigenvalues of general square matrices (array API 2025.12; LAPACK geev), complex, in
+    LAPACK's order."""
+    x = _matrices(x, "eigvals", square=True)
+    return _lapack("eig", x, [(x.shape[:-1], _complex_of(x.dtype))])[0]
+
+
 def eigvalsh(x, /):
     """Eigenvalues (ascending) of symmetric matrices; reads the lower triangle."""
     x = _matrices(x, "eigvalsh", square=True)
@@ -177,5 +199,6 @@ def matrix_rank(x, /, *, rtol=None):
     return count_nonzero(greater(s, _cutoff(s, x, rtol, "matrix_rank")), axis=-1)
 
 
-__all__ = ["LinAlgError", "cholesky", "det", "slogdet", "inv", "solve", "eigh", "eigvalsh",
+__all__ = ["LinAlgError", "cholesky", "det", "slogdet", "inv", "solve", "eig", "eigvals",
+           "eigh", "eigvalsh",
            "svd", "svdvals", "qr", "pinv", "matrix_rank"]

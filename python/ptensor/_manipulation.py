@@ -1,4 +1,4 @@
-"""Manipulation functions: broadcast_to, broadcast_arrays, permute_dims, matrix_transpose,
+"""Manipulation functions: broadcast_to, broadcast_arrays, broadcast_shapes, permute_dims, matrix_transpose,
 expand_dims, squeeze, flip, moveaxis, unstack, concat, stack, roll, reshape, tile (repeat:
 _repeat). Views where NumPy gives views (expand_dims, squeeze, flip, unstack: indexing, so
 they write through; the RFC's ops of these names are for IR writers); reshape always makes a
@@ -6,6 +6,8 @@ new array (copy=False raises). matrix_transpose, concat, stack and roll record t
 from __future__ import annotations
 
 import math
+
+import numpy as np
 
 from . import _dtypes as dt
 from . import _ops
@@ -20,10 +22,46 @@ def broadcast_to(x, /, shape):
 
 
 def broadcast_arrays(*arrays):
-    """The arrays broadcast to one shape (array API): a list of arrays."""
+    """The arrays broadcast to one shape (array API): a tuple of arrays (2025.12; a list
+    before)."""
     arrays = [_as_array(a, "broadcast_arrays") for a in arrays]
     shape = _ops.broadcast_shapes(*(a.shape for a in arrays))
-    return [_ops.broadcast_to(a, shape) for a in arrays]
+    return tuple(_ops.broadcast_to(a, shape) for a in arrays)
+
+
+def broadcast_shapes(*shapes):
+    """The shape that arrays of the given shapes broadcast to (array API 2025.12): a tuple;
+    () for no shapes; ValueError for shapes that do not broadcast. A None (a size not known)
+    stays None unless another shape gives a size other than 1 there."""
+    norm = []
+    for s in shapes:
+        if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
+            s = (s,)
+        if not isinstance(s, (tuple, list)):
+            raise TypeError(f"broadcast_shapes: a shape must be a tuple of ints, got {s!r}")
+        t = []
+        for d in s:
+            if d is not None and (isinstance(d, bool) or not isinstance(d, (int, np.integer))):
+                raise TypeError(f"broadcast_shapes: a shape must be a tuple of ints, got {s!r}")
+            if d is not None and d < 0:
+                raise ValueError(f"broadcast_shapes: negative dimension in {s!r}")
+            t.append(None if d is None else int(d))
+        norm.append(t)
+    ndim = max((len(s) for s in norm), default=0)
+    out = [1] * ndim
+    for s in norm:
+        for i, d in enumerate(s):
+            j = ndim - len(s) + i
+            if d == 1:
+                continue
+            if d is None:
+                out[j] = None if out[j] == 1 else out[j]
+            elif out[j] in (1, None):
+                out[j] = d
+            elif out[j] != d:
+                raise ValueError("broadcast_shapes: shapes " + ", ".join(str(tuple(x))
+                                 for x in shapes) + " do not broadcast together")
+    return tuple(out)
 
 
 def permute_dims(x, /, axes):
@@ -49,11 +87,22 @@ def matrix_transpose(x, /):
 
 
 def expand_dims(x, /, axis=0):
-    """x with a new dimension of size 1 at axis (negative axes count from the result's end):
-    a view, x[..., None, ...], as in NumPy and as for distributed arrays."""
+    """x with a new dimension of size 1 at axis, or at each axis of a tuple (2025.12; negative
+    axes count from the result's end): a view, x[..., None, ...], as in NumPy and as for
+    distributed arrays."""
     x = _as_array(x, "expand_dims")
-    ax = _ops.normalize_axis(axis, x.ndim + 1)
-    return x[(slice(None),) * ax + (None,)]
+    return x[expand_dims_key(x.ndim, axis)]
+
+
+def expand_dims_key(ndim, axis):
+    """The index that is expand_dims (also of distributed arrays: _dist_compose): None at the
+    new axes, each normalized against the result's ndim + len(axes) (the array API 2025.12)."""
+    axes = tuple(axis) if isinstance(axis, (tuple, list)) else (axis,)
+    m = ndim + len(axes)
+    pos = [_ops.normalize_axis(a, m) for a in axes]
+    if len(set(pos)) != len(pos):
+        raise ValueError(f"expand_dims: repeated axis in {axis!r}")
+    return tuple(None if i in pos else slice(None) for i in range(m))
 
 
 def squeeze(x, /, axis):

@@ -1,6 +1,8 @@
 """Searching functions of this slice: where (the PTensor where op: an elementwise select)."""
 from __future__ import annotations
 
+import numpy as np
+
 from . import _dtypes as dt
 from . import _core, _ops
 from ._array import Local
@@ -79,8 +81,12 @@ __all__ += ["argmax", "argmin"]
 
 def searchsorted(x1, x2, /, *, side="left", sorter=None):
     """Insertion points of x2's values in the sorted 1-D x1 (NumPy order: NaN last): one
-    loop over x2, a binary search per value (the PTensor searchsorted op), int64."""
-    a, v = _as_array(x1, "searchsorted"), _as_array(x2, "searchsorted")
+    loop over x2, a binary search per value (the PTensor searchsorted op), int64. x2 may be
+    a Python scalar (2025.12): a 0-d result, the scalar taking x1's dtype where it fits (the
+    array API's rule for scalars)."""
+    a = _as_array(x1, "searchsorted")
+    v = x2 if isinstance(x2, _SCALARS) and not isinstance(x2, np.generic) else \
+        _as_array(x2, "searchsorted")
     if side not in ("left", "right"):
         raise ValueError(f"searchsorted: side must be 'left' or 'right', got {side!r}")
     if a.ndim != 1:
@@ -89,6 +95,10 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
         a = take(a, sorter, axis=0)
     rt = dt.result_type(a, v)
     dt.reject_complex("searchsorted", rt)
+    if not isinstance(v, Local):
+        if not dt.scalar_fits(v, rt):
+            raise OverflowError(f"searchsorted: {v} does not fit {rt.name}")
+        v = _ops.full((), v, rt)
     a, v = _ops.cast(a, rt), _ops.cast(v, rt)
     return _ops.record("searchsorted", "", [a, v], dt.int64, v.shape,
                        attrs=[int(side == "right")])

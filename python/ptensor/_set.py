@@ -1,4 +1,5 @@
-"""Set functions (array API 2024.12): unique_values, unique_counts, unique_inverse, unique_all.
+"""Set functions: unique_values, unique_counts, unique_inverse, unique_all (array API 2024.12),
+isin (2025.12: a sort of x2 and a binary search per element of x1).
 
 From one stable sort of the flattened array: a value starts a new group where it differs from
 its predecessor (each NaN is its own value, as the standard says); group starts come from the
@@ -11,14 +12,19 @@ from __future__ import annotations
 from collections import namedtuple
 from types import SimpleNamespace
 
+import numpy as np
+
 from . import _dtypes as dt
 from . import _ops
-from ._elementwise import _as_array, not_equal, subtract
+from ._array import Local
+from ._elementwise import (_SCALARS, _as_array, equal, logical_not, minimum, not_equal,
+                           subtract)
 from ._indexing_ops import take
 from ._manipulation import concat, reshape
-from ._searching import _mask_positions
-from ._sorting import _sort_along
+from ._searching import _mask_positions, searchsorted
+from ._sorting import _sort_along, sort
 from ._statistical import cumulative_sum
+from ._utility import any as _any
 
 UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
 UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
@@ -105,3 +111,33 @@ def unique_all(x, /):
 
 
 __all__ = ["unique_values", "unique_counts", "unique_inverse", "unique_all"]
+
+
+def isin(x1, x2, /, *, invert=False):
+    """Whether each element of x1 equals some element of x2 (array API 2025.12; NumPy's isin
+    with its defaults): a bool array of x1's shape (0-d for a scalar x1). Either may be a
+    Python scalar, not both; both are promoted to their result type, and equality is
+    ``equal``'s (NaN is in nothing, -0.0 is 0.0). x2 is sorted once and each element of x1
+    found by binary search (complex: compared with every element of x2)."""
+    if not isinstance(invert, (bool, np.bool_)):
+        raise TypeError(f"isin: invert must be a bool, got {type(invert).__name__}")
+    scalar = [isinstance(v, _SCALARS) and not isinstance(v, np.generic) for v in (x1, x2)]
+    if all(scalar):
+        raise TypeError("isin: at least one of x1 and x2 must be an array")
+    a = x1 if scalar[0] else _as_array(x1, "isin")
+    b = x2 if scalar[1] else _as_array(x2, "isin")
+    rt = dt.result_type(a, b)
+    a, b = (_ops.full((), v, rt) if not isinstance(v, Local) else _ops.cast(v, rt)
+            for v in (a, b))
+    values = reshape(b, (-1,))
+    n = values.shape[0]
+    if n == 0 or a.size == 0:
+        found = _ops.full(a.shape, False, dt.bool_)
+    elif dt.is_complex(rt):
+        found = _any(equal(reshape(a, a.shape + (1,)), values), axis=-1)
+    else:
+        flat = reshape(a, (-1,))
+        ordered = sort(values)
+        at = minimum(searchsorted(ordered, flat), n - 1)
+        found = reshape(equal(take(ordered, at), flat), a.shape)
+    return logical_not(found) if invert else found

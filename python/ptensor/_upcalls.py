@@ -85,5 +85,5 @@ class _Namespace:
         return getattr(self.module(), name)
 
 
-API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12")
+API_VERSIONS = ("2021.12", "2022.12", "2023.12", "2024.12", "2025.12")
 namespace = _Namespace()

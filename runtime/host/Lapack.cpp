@@ -61,6 +61,13 @@ struct Lapack {
            T *, const I *, R *, I *, I *, size_t),
       void(const char *, const I *, const I *, T *, const I *, T *, T *, const I *, T *, const I *,
            T *, const I *, I *, I *, size_t)>;
+  // geev (real: eigenvalues as real and imaginary parts; complex: one array and rwork)
+  using geev_t = std::conditional_t<
+      kComplex<T>,
+      void(const char *, const char *, const I *, T *, const I *, T *, T *, const I *, T *,
+           const I *, T *, const I *, R *, I *, size_t, size_t),
+      void(const char *, const char *, const I *, T *, const I *, T *, T *, T *, const I *, T *,
+           const I *, T *, const I *, I *, size_t, size_t)>;
   using geqrf_t = void(const I *, const I *, T *, const I *, T *, T *, const I *, I *);
   using orgqr_t = void(const I *, const I *, const I *, T *, const I *, const T *, T *, const I *, I *);
   getrf_t *getrf;
@@ -71,6 +78,7 @@ struct Lapack {
   gesdd_t *gesdd;
   geqrf_t *geqrf;
   orgqr_t *orgqr;
+  geev_t *geev; // (may be null: only eig needs it)
 
   static const Lapack *get() {
     static Lapack l = [] {
@@ -87,6 +95,7 @@ struct Lapack {
       l.gesdd = reinterpret_cast<gesdd_t *>(f("gesdd_"));
       l.geqrf = reinterpret_cast<geqrf_t *>(f("geqrf_"));
       l.orgqr = reinterpret_cast<orgqr_t *>(f(kComplex<T> ? "ungqr_" : "orgqr_"));
+      l.geev = reinterpret_cast<geev_t *>(f("geev_"));
       return l;
     }();
     bool ok = l.getrf && l.getri && l.gesv && l.potrf && l.syevd && l.gesdd && l.geqrf && l.orgqr;
@@ -307,6 +316,78 @@ int32_t eigh(const pt_call_frame *f) {
   return PT_FFI_OK;
 }
 
+/// eig: results eigenvalues (..., n) and, with two results, right eigenvectors (..., n, n)
+/// as columns of unit norm, both complex of T's precision (LAPACK geev; a real matrix's
+/// conjugate pairs of eigenvectors are assembled from geev's real and imaginary columns).
+/// Infinite or NaN entries raise LinAlgError, as NumPy's (geev gives no answer for them).
+template <typename T>
+int32_t eig(const pt_call_frame *f) {
+  PT_LAPACK(T)
+  if (!L->geev)
+    return fail(f, PT_FFI_ERROR, "LAPACK's geev was not found in the loaded BLAS library");
+  using R = Real<T>;
+  using C = std::complex<R>;
+  const pt_buffer &a = f->args[0];
+  bool vectors = f->num_results == 2;
+  const char *jobvr = vectors ? "V" : "N";
+  I n = I(rows(a)), info = 0, lwork = -1, one = 1, ldvr = vectors ? std::max<I>(1, n) : 1;
+  std::vector<T> w, work(1), vl(1), vr(vectors ? size_t(std::max<I>(1, n)) * size_t(n) : 1);
+  // eigenvalues (a real T: their real and imaginary parts)
+  std::vector<T> w1(static_cast<size_t>(n)), w2(static_cast<size_t>(n));
+  std::vector<R> rwork(size_t(std::max<I>(1, 2 * n)));
+  auto run = [&] {
+    if constexpr (kComplex<T>)
+      L->geev("N", jobvr, &n, w.data(), &n, w1.data(), vl.data(), &one, vr.data(), &ldvr,
+              work.data(), &lwork, rwork.data(), &info, 1, 1);
+    else
+      L->geev("N", jobvr, &n, w.data(), &n, w1.data(), w2.data(), vl.data(), &one, vr.data(),
+              &ldvr, work.data(), &lwork, &info, 1, 1);
+  };
+  auto offs = batchOffsets(a);
+  for (size_t k = 0; k < offs.size(); ++k) {
+    load(a, offs[k], w);
+    if (n == 0)
+      continue;
+    for (int64_t i = 0; i < int64_t(n) * n; ++i)
+      if (!std::isfinite(std::abs(w[size_t(i)])))
+        return fail(f, PT_FFI_LINALG_ERROR, "Array must not contain infs or NaNs");
+    if (lwork < 0) { // workspace query
+      run();
+      lwork = workSize(work[0]);
+      work.resize(size_t(lwork));
+    }
+    run();
+    if (info > 0)
+      return fail(f, PT_FFI_LINALG_ERROR, "Eigenvalues did not converge");
+    C *vals = static_cast<C *>(f->results[0].data) + int64_t(k) * n;
+    for (I j = 0; j < n; ++j)
+      if constexpr (kComplex<T>)
+        vals[j] = w1[size_t(j)];
+      else
+        vals[j] = C(w1[size_t(j)], w2[size_t(j)]);
+    if (!vectors)
+      continue;
+    C *out = static_cast<C *>(f->results[1].data) + int64_t(k) * n * n;
+    for (I j = 0; j < n; ++j) {
+      const T *col = vr.data() + size_t(j) * size_t(n);
+      if constexpr (kComplex<T>) {
+        for (I i = 0; i < n; ++i)
+          out[i * n + j] = col[i];
+      } else if (w2[size_t(j)] == 0 || j + 1 == n) {
+        for (I i = 0; i < n; ++i)
+          out[i * n + j] = C(col[i], 0);
+      } else { // a conjugate pair: columns j, j + 1 hold the real and imaginary parts
+        for (I i = 0; i < n; ++i) {
+          out[i * n + j] = C(col[i], col[i + n]);
+          out[i * n + j + 1] = C(col[i], -col[i + n]);
+        }
+        ++j;
+      }
+    }
+  }
+  return PT_FFI_OK;
+}
+
 /// Matrix number k (m x n) of result r := the identity (empty factorizations, NumPy's rule).
 template <typename T>
 void identity(const pt_buffer &r, int64_t k, int64_t m, int64_t n) {
@@ -440,6 +521,7 @@ PT_HANDLER(LuDet, lu_det)
 PT_HANDLER(Inv, inv)
 PT_HANDLER(Solve, solve)
 PT_HANDLER(Eigh, eigh)
+PT_HANDLER(Eig, eig)
 PT_HANDLER(Svd, svd)
 PT_HANDLER(Qr, qr)
 #undef PT_HANDLER
@@ -454,6 +536,7 @@ void registerBuiltinCustomCalls() {
   reg("ptensor.linalg.inv", dispatch<Inv>);
   reg("ptensor.linalg.solve", dispatch<Solve>);
   reg("ptensor.linalg.eigh", dispatch<Eigh>);
+  reg("ptensor.linalg.eig", dispatch<Eig>);
   reg("ptensor.linalg.svd", dispatch<Svd>);
   reg("ptensor.linalg.qr", dispatch<Qr>);
   registerSortCustomCall();

@@ -15,7 +15,7 @@ def test_device_object():
     assert isinstance(d, Device) and d == CPU and d == "cpu" and "cpu" == d
     assert repr(d) == "Device('cpu')" and str(d) == "cpu"
     assert hash(d) == hash(Device("cpu")) and {d, Device("cpu")} == {d}
-    assert info.devices() == [d] and d != "cuda:0" and d != Device("cuda", 0)
+    assert info.devices() == (d,) and d != "cuda:0" and d != Device("cuda", 0)
 
 
 def test_arrays_are_placed_on_the_default_device():

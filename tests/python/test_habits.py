@@ -351,9 +351,9 @@ def test_version_is_the_packages():
 
 def test_array_namespace_api_version():
     x = pt.asarray(A)
-    for v in (None, "2021.12", "2022.12", "2023.12", "2024.12"):
+    for v in (None, "2021.12", "2022.12", "2023.12", "2024.12", "2025.12"):
         assert x.__array_namespace__(api_version=v) is pt
-    for v in ("foo", "2025.12", 2024.12):
+    for v in ("foo", "2026.12", 2024.12):
         with pytest.raises(ValueError, match="api_version"):
             x.__array_namespace__(api_version=v)
 

@@ -381,3 +381,30 @@ def test_two_updated_results_of_one_value():
     a4[pt.asarray(np.array([0])), 3::5] = a4
     assert_matches(a2, np.full((1, 2, 4), -7.0))
     assert_matches(a3, np.ones((1, 2, 4)))
+
+
+@pytest.mark.parametrize("dtype, xs", [
+    ("float64", [1.0, 2.0, 700.0, 703.9, 709.0, 709.78, 710.0, -745.0, -800.0, 1e-300, np.inf]),
+    ("float32", [1.0, 2.0, 80.0, 84.5, 88.0, 88.72, 89.0, -100.0, 1e-30, np.inf]),
+])
+def test_expm1_near_overflow(dtype, xs):
+    """(fuzz seed 300191) expm1 = (u - 1) * x / log(u) overflowed in (u - 1) * x from
+    x ~ 703.2 (float64) and 84.2 (float32): inf where NumPy gives finite values."""
+    a = np.array(xs, dtype=dtype)
+    with np.errstate(over="ignore"):
+        want = np.expm1(a)
+    got = np.asarray(pt.expm1(pt.asarray(a)))
+    np.testing.assert_allclose(got, want, rtol=1e-13 if dtype == "float64" else 1e-6)
+
+
+@pytest.mark.parametrize("dtype, xs", [
+    ("float64", [1.0, 2.0, 1e10, 1e300, 2.6e305, 1e307, 1.7e308, np.inf, -0.5, 1e-300]),
+    ("float32", [1.0, 2.0, 1e10, 1e36, 1e38, 3.4e38, np.inf, -0.5, 1e-30]),
+])
+def test_log1p_of_huge_values(dtype, xs):
+    """(found beside fuzz seed 300191) log1p = log(u) * x / (u - 1) overflowed in
+    log(u) * x from x ~ 2.5e305 (float64) and 4.8e36 (float32)."""
+    a = np.array(xs, dtype=dtype)
+    want = np.log1p(a)
+    got = np.asarray(pt.log1p(pt.asarray(a)))
+    np.testing.assert_allclose(got, want, rtol=1e-13 if dtype == "float64" else 1e-6)
