@@ -151,7 +151,7 @@ class Generator:
                     self.join: 1, self.broadcast: 0.5, self.sort: 1, self.cumulative: 1,
                     self.matmul: 1, self.astype: 1, self.where: 1, self.clip: 0.5,
                     self.searchsorted: 0.5, self.argmax: 0.5, self.snapshot: 1.5,
-                    self.delete: 0.3}
+                    self.delete: 0.3, self.isin: 0.4}
 
     def program(self) -> list[str]:
         length = self.rng.randint(6, 30)
@@ -223,37 +223,65 @@ class Generator:
         numbers would otherwise compare ptensor's rounding with NumPy's."""
         signs = np.random.default_rng(0).choice((-1.0, 1.0), 64)
         for pattern in ((1.0,), (-1.0,), (1.0, -1.0), (-1.0, 1.0), signs):
-            env = dict(self.env)
-            for v in set(tainted):
-                x = env.get(v)
-                if isinstance(x, (np.ndarray, np.generic)) and x.dtype.kind in "fc":
-                    eps = np.finfo(x.dtype).eps
-                    d = np.resize(np.asarray(pattern), x.shape) if x.ndim else pattern[0]
-                    env[v] = (x * (1 + d * ULPS * eps)).astype(x.dtype)
+            env = self.perturbed(self.env, tainted, pattern)
             with warnings.catch_warnings(), np.errstate(all="ignore"):
                 warnings.simplefilter("ignore")
                 try:
                     moved = eval(expr, env)
                 except Exception:
                     return False
-            moved = np.asarray(moved)
-            if moved.shape != value.shape or moved.dtype != value.dtype:
-                return False
-            if value.dtype.kind in "fc":
-                fin = np.isfinite(value)
-                if np.any(fin != np.isfinite(moved)):
-                    return False
-                # a tenth of run.py's tolerance
-                wide = value.dtype.itemsize // (2 if value.dtype.kind == "c" else 1) >= 8
-                rtol = 1e-7 if wide else 1e-4
-                scale = np.max(np.abs(value), where=fin, initial=1.0)
-                with np.errstate(all="ignore"):
-                    far = np.abs(moved - value) > rtol * np.maximum(np.abs(value), scale)
-                if np.any(far & fin):
-                    return False
-            elif np.any(moved != value):
+            if not self.stays(value, np.asarray(moved)):
                 return False
         return True
+
+    @staticmethod
+    def perturbed(env, tainted, pattern):
+        """env with copies of the tainted inexact arrays moved by ULPS ulps (pattern: the
+        signs, repeated over the elements)."""
+        env = dict(env)
+        for v in set(tainted):
+            x = env.get(v)
+            if isinstance(x, (np.ndarray, np.generic)) and x.dtype.kind in "fc":
+                eps = np.finfo(x.dtype).eps
+                d = np.resize(np.asarray(pattern), x.shape) if x.ndim else pattern[0]
+                env[v] = (x * (1 + d * ULPS * eps)).astype(x.dtype)
+        return env
+
+    @staticmethod
+    def stays(value, moved) -> bool:
+        """Whether moved equals value: integers and bools exactly, floats within a tenth of
+        run.py's tolerance, with the same non-finite positions."""
+        if moved.shape != value.shape or moved.dtype != value.dtype:
+            return False
+        if value.dtype.kind in "fc":
+            fin = np.isfinite(value)
+            if np.any(fin != np.isfinite(moved)):
+                return False
+            wide = value.dtype.itemsize // (2 if value.dtype.kind == "c" else 1) >= 8
+            rtol = 1e-7 if wide else 1e-4
+            scale = np.max(np.abs(value), where=fin, initial=1.0)
+            with np.errstate(all="ignore"):
+                far = np.abs(moved - value) > rtol * np.maximum(np.abs(value), scale)
+            return not np.any(far & fin)
+        return not np.any(moved != value)
+
+    def write_well_conditioned(self, stmt, target, tainted) -> bool:
+        """Whether the array target holds after stmt (an in-place operator or an assignment
+        into it) stays when stmt's inexact operands move by a few ulps (well_conditioned for
+        writes: ``x %= 0.25`` of a product that differs in its last bit, fuzz seed 19)."""
+        def after(env):
+            env = {k: (np.array(v) if isinstance(v, np.ndarray) else v) for k, v in env.items()}
+            with warnings.catch_warnings(), np.errstate(all="ignore"):
+                warnings.simplefilter("ignore")
+                exec(stmt, env)
+            return np.asarray(env[target])
+        try:
+            value = after(self.env)
+            signs = np.random.default_rng(0).choice((-1.0, 1.0), 64)
+            return all(self.stays(value, after(self.perturbed(self.env, tainted, p)))
+                       for p in ((1.0,), (-1.0,), (1.0, -1.0), (-1.0, 1.0), signs))
+        except Exception:  # noqa: BLE001
+            return False
 
     def write(self, stmt, target) -> bool:
         """Append a statement that writes into target's storage, if that changes the same
@@ -265,6 +293,8 @@ class Generator:
             return False
         tainted = self.tainted(stmt.split(" = ", 1)[-1] if " = " in stmt else stmt)
         if tainted and t.dtype.kind not in "fc":  # (an inexact value cast to int or bool)
+            return False
+        if tainted and not self.write_well_conditioned(stmt, target, tainted):
             return False
         ok, caught = self.run_numpy(stmt)
         if ok and self.warnings_ok(caught, t.dtype):
@@ -657,6 +687,10 @@ class Generator:
                              view_of=x)
         if op == "flip":
             return self.keep(f"xp.flip({x}, axis={self.axis(len(shape))})", view_of=x)
+        if r.random() < 0.3:  # a tuple of axes (the array API 2025.12)
+            m = len(shape) + 2
+            axes = tuple(a - m if r.random() < 0.4 else a for a in r.sample(range(m), 2))
+            return self.keep(f"xp.expand_dims({x}, axis={axes})", view_of=x)
         return self.keep(f"xp.expand_dims({x}, axis={r.randint(-len(shape) - 1, len(shape))})",
                          view_of=x)
 
@@ -776,9 +810,27 @@ class Generator:
         if x is None:
             return False
         kind = self.env[x].dtype.kind
-        v = self.pick(lambda v: v.dtype.kind == kind)
         side = self.rng.choice(("left", "right"))
+        if self.rng.random() < 0.3:  # a Python scalar (the array API 2025.12)
+            v = literal(self.scalar(self.env[x].dtype))
+        else:
+            v = self.pick(lambda v: v.dtype.kind == kind)
         return v is not None and self.keep(f"xp.searchsorted(xp.sort({x}), {v}, side={side!r})")
+
+    def isin(self) -> bool:
+        """isin (the array API 2025.12) of two arrays of one kind, or of an array and a
+        Python scalar either way round."""
+        x = self.pick(lambda v: v.dtype.kind in "biuf")
+        if x is None:
+            return False
+        r, dtype = self.rng, self.env[x].dtype
+        invert = ", invert=True" if r.random() < 0.3 else ""
+        if r.random() < 0.25:
+            s = literal(self.scalar(dtype))
+            pair = f"{x}, {s}" if r.random() < 0.5 else f"{s}, {x}"
+            return self.keep(f"xp.isin({pair}{invert})")
+        v = self.pick(lambda v: v.dtype.kind == dtype.kind)
+        return v is not None and self.keep(f"xp.isin({x}, {v}{invert})")
 
     def argmax(self) -> bool:
         x = self.pick(lambda v: v.dtype.kind != "c")
