@@ -47,20 +47,13 @@ def broadcast_shapes(*shapes):
                 raise ValueError(f"broadcast_shapes: negative dimension in {s!r}")
             t.append(None if d is None else int(d))
         norm.append(t)
-    ndim = max((len(s) for s in norm), default=0)
-    out = [1] * ndim
+    # an unknown size broadcasts as 1 would; where every size is 1 or unknown, it stays None
+    out = list(_ops.broadcast_shapes(*(tuple(1 if d is None else d for d in s) for s in norm)))
     for s in norm:
         for i, d in enumerate(s):
-            j = ndim - len(s) + i
-            if d == 1:
-                continue
-            if d is None:
-                out[j] = None if out[j] == 1 else out[j]
-            elif out[j] in (1, None):
-                out[j] = d
-            elif out[j] != d:
-                raise ValueError("broadcast_shapes: shapes " + ", ".join(str(tuple(x))
-                                 for x in shapes) + " do not broadcast together")
+            j = len(out) - len(s) + i
+            if d is None and out[j] == 1:
+                out[j] = None
     return tuple(out)
 
 

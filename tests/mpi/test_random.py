@@ -1,7 +1,8 @@
 """pt.random on a team: every rank computes its own rows of the counter-based stream, and the
 same seed gives the same numbers on any number of ranks as on one process (the reference:
 Philox4x32-10 in NumPy, computed whole on every rank)."""
-import math
+import os
+import sys
 
 import numpy as np
 
@@ -9,28 +10,8 @@ import ptensor as pt
 from ptensor import spmd
 from _helpers import check, dist
 
-U64 = np.uint64
-
-
-def _words(seed, call, shape):
-    """Each element's two words: words 0-1 (even position) or 2-3 (odd) of block i // 2."""
-    key = [int(v) for v in np.random.SeedSequence(seed).generate_state(2, np.uint32)]
-    i = np.arange(math.prod(shape), dtype=U64).reshape(shape)
-    j = i >> U64(1)
-    c = [j & U64(0xFFFFFFFF), j >> U64(32), np.full(shape, call, U64), np.zeros(shape, U64)]
-    k0, k1 = key
-    with np.errstate(over="ignore"):
-        for _ in range(10):
-            p0, p1 = c[0] * U64(0xD2511F53), c[2] * U64(0xCD9E8D57)
-            c = [(p1 >> U64(32)) ^ c[1] ^ U64(k0), p1 & U64(0xFFFFFFFF),
-                 (p0 >> U64(32)) ^ c[3] ^ U64(k1), p0 & U64(0xFFFFFFFF)]
-            k0, k1 = (k0 + 0x9E3779B9) & 0xFFFFFFFF, (k1 + 0xBB67AE85) & 0xFFFFFFFF
-    even = (i & U64(1)) == 0
-    return np.where(even, c[0], c[2]), np.where(even, c[1], c[3])
-
-
-def _unit(a, b):
-    return (((a >> U64(5)) << U64(26)) | (b >> U64(6))).astype(np.float64) * 2.0 ** -53
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
+from _philox import pair_ref, unit53  # noqa: E402  (the reference of tests/python)
 
 
 def test_each_rank_computes_its_rows_of_the_one_stream(team):
@@ -39,21 +20,21 @@ def test_each_rank_computes_its_rows_of_the_one_stream(team):
     assert dist(x) == (team.size > 1)
     if team.size > 1:  # only this rank's rows are computed
         assert spmd.get_locals(x).shape[0] < 11
-    a, b = _words(4242, 0, (11, 3))
-    check(x, _unit(a, b), exact=True)
+    a, b = pair_ref(4242, 0, (11, 3))
+    check(x, unit53(a, b), exact=True)
     k = rng.integers(-50, 50, size=(9,))
-    a, b = _words(4242, 1, (9,))
+    a, b = pair_ref(4242, 1, (9,))
     check(k, np.array([-50 + ((int(p) << 32 | int(q)) * 100 >> 64) for p, q in zip(a, b)]))
 
 
 def test_fused_reduction_and_permutation_agree_with_one_process(team):
     rng = pt.random.default_rng(77)
     s = pt.sum(rng.exponential(2.0, (40, 5)), axis=0)
-    a, b = _words(77, 0, (40, 5))
-    check(s, np.sum(-2.0 * np.log1p(-_unit(a, b)), axis=0))
+    a, b = pair_ref(77, 0, (40, 5))
+    check(s, np.sum(-2.0 * np.log1p(-unit53(a, b)), axis=0))
     p = rng.permutation(30)
-    a, b = _words(77, 1, (30,))
-    check(p, np.argsort(1.0 - _unit(a, b), kind="stable"))
+    a, b = pair_ref(77, 1, (30,))
+    check(p, np.argsort(1.0 - unit53(a, b), kind="stable"))
 
 
 def test_fresh_entropy_is_the_same_on_every_rank(team):
