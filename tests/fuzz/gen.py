@@ -59,6 +59,8 @@ INEXACT_OPERATORS = ("@", "**", "*", "/")
 NAME = re.compile(r"\ba\d+\b")
 CALL = re.compile(r"xp\.(\w+)\(")
 ULPS = 8  # how far an inexact value may be from NumPy's, in units of its dtype's eps
+MAX_SIZE = 100_000  # elements of one result: broadcasting can multiply sizes (seed 600369:
+                    # where() of three arrays made 255 million, seconds per candidate)
 
 # ptensor does not order complex numbers (README: the standard leaves it undefined)
 ORDERING = ("maximum", "minimum", "less", "less_equal", "greater", "greater_equal", "max", "min")
@@ -193,6 +195,7 @@ class Generator:
         kinds = np.ndarray if view_of else (np.ndarray, np.generic)  # (a view is no scalar)
         tainted = self.tainted(expr)
         if not (ok and isinstance(value, kinds) and value.dtype.name in DTYPES
+                and value.size <= MAX_SIZE
                 and self.warnings_ok(caught, value.dtype) and (check is None or check(value))
                 and (not tainted or self.well_conditioned(expr, tainted, value))):
             self.env.pop(name, None)
