@@ -149,3 +149,9 @@ def test_eig_of_a_rotation_and_of_integers():
 def test_eig_bad_input(a):
     with pytest.raises(pt.linalg.LinAlgError):
         np.asarray(pt.linalg.eig(pt.asarray(a))[0])
+
+
+@pytest.mark.parametrize("dtype, v", [("int8", 300), ("int64", 2**70), ("uint8", -1)])
+def test_searchsorted_scalar_that_does_not_fit(dtype, v):
+    with pytest.raises(OverflowError, match="does not fit"):
+        pt.searchsorted(pt.asarray(np.array([1, 2], dtype=dtype)), v)
