@@ -43,6 +43,7 @@ from . import (_advanced, _creation, _indexing_ops, _manipulation, _operators, _
 from . import linalg  # (the array API linalg extension)
 from . import _habits  # NumPy habits beyond the standard: methods, NumPy's protocols, pickle
 from . import random  # pt.random.default_rng: Philox random numbers computed in the programs
+from . import fft  # the array API fft extension (pocketfft through numpy.fft, in the programs)
 from .linalg import tensordot
 
 __array_api_version__ = "2025.12"

@@ -1,0 +1,392 @@
+"""The array API ``fft`` extension: fft, ifft, fftn, ifftn, rfft, irfft, rfftn, irfftn, hfft,
+ihfft, fftfreq, rfftfreq, fftshift, ifftshift.
+
+The transforms are pocketfft's, as NumPy ships it (``numpy.fft``, BSD-3-Clause; NumPy is
+already ptensor's dependency). Why not another library: FFTW (Debian's libfftw3) and ducc0
+(PyPI) are GPL, which does not fit ptensor's Apache-2.0-with-LLVM-exception license; Debian
+bookworm packages no pocketfft header. How it runs: each transform is recorded as one
+built-in custom call "ptensor.fft" of the pending program, whose handler (a ctypes callback)
+calls ``numpy.fft.<fn>(operand, s=, axes=, norm=, out=result)`` on the program's own buffers.
+So the transform is part of the compiled program: what produces its operand (a window
+multiplied in, a cast) and what consumes its result (``abs(...)**2``, a sum) fuse around it
+as around any op, and nothing is copied in or out.
+
+Data types (the standard's, and NumPy 2's): complex64 and float32 stay single precision,
+complex128, float64, integers and bool are computed in double precision. fft/ifft/fftn/ifftn
+and irfft/irfftn/hfft take real inputs as complex ones; rfft/rfftn/ihfft need real inputs
+(TypeError for complex ones). Repeated axes raise ValueError (NumPy transforms twice).
+
+Distributed arrays (``mpiexec``): transforms along axes other than the split axis run on
+each rank's rows, nothing moves. A transform along the split axis redistributes once with an
+all-to-all (the resplit of reshape and matmul): to an axis that is not transformed when
+there is one, otherwise after the local axes are done; the result is then split along that
+other axis (FFTW's "transposed out"). irfftn of a 2-D-like transform (only the split axis
+and the last one) needs two all-to-alls. A 1-D array split over ranks is gathered, as no
+other axis can take the split (docs/scaling.md has the bytes).
+"""
+from __future__ import annotations
+
+import ctypes
+import operator
+
+import numpy as np
+
+from . import _core
+from . import _dist
+from . import _dtypes as dt
+from . import _ops
+from ._array import Array
+from ._custom_call import HANDLER, call
+from ._dist import DArray
+from ._dist_move import resplit
+from ._elementwise import _as_array
+from ._upcalls import namespace as pt
+
+__all__ = ["fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft",
+           "ihfft", "fftfreq", "rfftfreq", "fftshift", "ifftshift"]
+
+_NORMS = ("backward", "ortho", "forward")
+_NP_DTYPE = {d.code: d.np for d in dt._ALL}
+
+
+# ------------------------------------------------------------------ the handler
+
+def _ndarray(buf):
+    """A pt_buffer as a NumPy array over the same memory (strides in elements, any sign)."""
+    rank = buf.rank
+    shape = tuple(buf.shape[i] for i in range(rank))
+    d = _NP_DTYPE[buf.dtype]
+    if 0 in shape or not buf.data:
+        return np.empty(shape, d)
+    size = d.itemsize
+    strides = [buf.strides[i] for i in range(rank)]
+    lo = sum(st * (n - 1) for st, n in zip(strides, shape) if st < 0)
+    hi = sum(st * (n - 1) for st, n in zip(strides, shape) if st > 0)
+    raw = (ctypes.c_char * ((hi - lo + 1) * size)).from_address(buf.data + lo * size)
+    return np.ndarray(shape, d, buffer=raw, offset=-lo * size,
+                      strides=[st * size for st in strides])
+
+
+def _attrs(frame):
+    out = {}
+    for i in range(frame.num_attrs):
+        a = frame.attrs[i]
+        name = a.name.decode()
+        if a.kind == 3:  # PT_ATTR_STRING
+            out[name] = a.value.str.decode()
+        elif a.kind == 4:  # PT_ATTR_I64_ARRAY
+            out[name] = tuple(a.value.i64s[k] for k in range(a.count))
+    return out
+
+
+def _fail(frame, msg):
+    data = msg.encode()[:max(frame.error_size - 1, 0)] + b"\0"
+    if frame.error and frame.error_size > 0:
+        ctypes.memmove(frame.error, data, len(data))
+
+
+def _run(frame_ptr):
+    frame = frame_ptr.contents
+    try:
+        if frame.num_args != 1 or frame.num_results != 1:
+            _fail(frame, "ptensor.fft expects one array and one result")
+            return 2
+        a = _attrs(frame)
+        fn = getattr(np.fft, a["fn"])
+        x, out = _ndarray(frame.args[0]), _ndarray(frame.results[0])
+        if out.size and len(a["axes"]) == 1:
+            fn(x, s=a["s"], axes=a["axes"], norm=a["norm"], out=out)
+        elif out.size:  # NumPy 2.4's n-D out= fails when a cut axis is not the last one
+            out[...] = fn(x, s=a["s"], axes=a["axes"], norm=a["norm"])
+        return 0
+    except BaseException as e:  # never let an exception pass a C frame silently
+        _fail(frame, f"ptensor.fft: {type(e).__name__}: {e}")
+        return 2 if isinstance(e, (ValueError, TypeError)) else 1
+
+
+_handler = HANDLER(_run)
+_core.register_custom_call("ptensor.fft", ctypes.cast(_handler, ctypes.c_void_p).value)
+
+
+# ------------------------------------------------------------------ arguments
+
+def _norm(norm, name):
+    if norm not in _NORMS:
+        raise ValueError(f"{name}: norm must be 'backward', 'ortho' or 'forward', got {norm!r}")
+    return norm
+
+
+def _points(n, name, what="n"):
+    try:
+        n = operator.index(n)
+    except TypeError:
+        raise TypeError(f"{name}: {what} must be an int, got {type(n).__name__}") from None
+    if n < 1:
+        raise ValueError(f"{name}: invalid number of FFT data points ({n}) specified")
+    return n
+
+
+def _complex_of(d):
+    return dt.complex64 if d in (dt.float32, dt.complex64) else dt.complex128
+
+
+def _real_of(d):
+    return dt.float32 if d in (dt.float32, dt.complex64) else dt.float64
+
+
+def _input(x, name, kind):
+    """x as an Array (or DArray) of the dtype the transform reads: complex for 'c2c' and
+    'c2r', real floating for 'r2c' (TypeError for a complex x)."""
+    if not isinstance(x, DArray):
+        x = _as_array(x, name)
+    if kind == "r2c":
+        if dt.is_complex(x.dtype):
+            raise TypeError(f"{name}: x must have a real data type, got {x.dtype.name}")
+        want = _real_of(x.dtype)
+    else:
+        want = _complex_of(x.dtype)
+    return x if x.dtype == want else pt.astype(x, want)
+
+
+def _axes_sizes(x, s, axes, name, kind):
+    """(axes, sizes of the input each axis is cut or padded to) of an n-D transform."""
+    if axes is not None:
+        if isinstance(axes, (int, np.integer)):
+            raise TypeError(f"{name}: axes must be a sequence of ints, got {axes!r}")
+        axes = [_ops.normalize_axis(a, x.ndim, "axes") for a in axes]
+        if len(set(axes)) != len(axes):
+            raise ValueError(f"{name}: repeated axis in axes {tuple(axes)}")
+    if s is not None:
+        if isinstance(s, (int, np.integer)):
+            raise TypeError(f"{name}: s must be a sequence of ints, got {s!r}")
+        s = list(s)
+        if axes is None:
+            if len(s) > x.ndim:
+                raise ValueError(f"{name}: s has {len(s)} entries for an array of dimension "
+                                 f"{x.ndim}")
+            axes = list(range(x.ndim - len(s), x.ndim))
+        elif len(s) != len(axes):
+            raise ValueError(f"{name}: s and axes must have the same length, got {len(s)} and "
+                             f"{len(axes)}")
+    if axes is None:
+        axes = list(range(x.ndim))
+    sizes = []
+    for i, a in enumerate(axes):
+        # (s[i] = -1 keeps the input's length, also for irfftn's last axis: NumPy's rule)
+        last_c2r = kind == "c2r" and i == len(axes) - 1 and s is None
+        v = -1 if s is None else s[i]
+        if not (isinstance(v, (int, np.integer)) and v == -1):
+            sizes.append(_points(v, name, "s[%d]" % i))
+        elif last_c2r:
+            sizes.append(_points(2 * (x.shape[a] - 1), name, "the output length"))
+        else:
+            sizes.append(_points(x.shape[a], name, f"the length of axis {a}"))
+    return tuple(axes), tuple(sizes)
+
+
+# ------------------------------------------------------------------ local and distributed
+
+def _out_shape(shape, fn, s, axes):
+    out = list(shape)
+    for a, n in zip(axes, s):
+        out[a] = n
+    if fn == "rfftn":
+        out[axes[-1]] = s[-1] // 2 + 1
+    return tuple(out)
+
+
+def _out_dtype(fn, d):
+    return _real_of(d) if fn == "irfftn" else _complex_of(d)
+
+
+def _local(fn, x, s, axes, norm):
+    """One recorded call of numpy.fft.<fn> on a local Array."""
+    if not axes:
+        return _ops.copy(x)
+    shape = _out_shape(x.shape, fn, s, axes)
+    d = _out_dtype(fn, x.dtype)
+    return call("ptensor.fft", [x], [(shape, d)],
+                {"fn": fn, "s": list(s), "axes": list(axes), "norm": norm})[0]
+
+
+def _step(fn, x, s, axes, norm):
+    """The transform of axes none of which is x's split axis: each rank transforms its
+    rows (the split axis keeps its partition)."""
+    if not isinstance(x, DArray):
+        return _local(fn, x, s, axes, norm)
+    local = _local(fn, x._local, s, axes, norm)
+    return DArray(local, _out_shape(x.shape, fn, s, axes), x.team, x.split, x._pb, x._po)
+
+
+def _largest(shape, among):
+    return max(among, key=lambda a: (shape[a], -a))
+
+
+def _transform(fn, x, s, axes, norm):
+    """numpy.fft.<fn>(x, s, axes, norm) (fn: fftn, ifftn, rfftn, irfftn) for a local or
+    distributed x (module docstring)."""
+    if not isinstance(x, DArray) or x.split not in axes:
+        return _step(fn, x, s, axes, norm)
+    k, team = x.split, x.team
+    if x.ndim == 1:  # no other axis can take the split: gathered, transformed, split again
+        whole = _local(fn, pt.asarray(_dist.gather(x), team=None), s, axes, norm)
+        return _dist.distribute(whole, team)
+    size = dict(zip(axes, s))
+    free = [a for a in range(x.ndim) if a not in axes]
+    if free and (len(axes) == 1 or x.shape[_largest(x.shape, free)] >= team.size):
+        return _step(fn, resplit(x, _largest(x.shape, free)), s, axes, norm)
+    others = [a for a in axes if a != k]
+    if fn in ("fftn", "ifftn"):  # the other axes here, then the split one after a resplit
+        y = _step(fn, x, [size[a] for a in others], others, norm)
+        return _step(fn, resplit(y, _largest(y.shape, others)), [size[k]], [k], norm)
+    last = axes[-1]
+    if fn == "rfftn":
+        if k == last:  # the real axis is split: the others as complex transforms first,
+            # then a whole complex transform of k, cut to its non-negative half
+            y = _step("fftn", x, [size[a] for a in others], others, norm)
+            y = resplit(y, _largest(y.shape, others))
+            z = _local("fftn", y._local, [size[k]], [k], norm)
+            half = tuple(slice(0, size[k] // 2 + 1) if a == k else slice(None)
+                         for a in range(x.ndim))
+            return DArray(_ops.copy(z[half]), _out_shape(y.shape, fn, [size[k]], [k]),
+                          y.team, y.split, y._pb, y._po)
+        y = _step(fn, x, [size[a] for a in others], others, norm)
+        return _step("fftn", resplit(y, _largest(y.shape, others)), [size[k]], [k], norm)
+    # irfftn (the one-axis transforms took the `free` case)
+    mids = [a for a in others if a != last]
+    if k == last:
+        y = _step("ifftn", x, [size[a] for a in mids], mids, norm)
+        return _step(fn, resplit(y, _largest(y.shape, mids)), [size[last]], [last], norm)
+    if mids:
+        y = _step("ifftn", x, [size[a] for a in mids], mids, norm)
+        return _step(fn, resplit(y, _largest(y.shape, mids)), [size[k], size[last]],
+                     [k, last], norm)
+    # only the split axis and the last one: two all-to-alls
+    y = _step("ifftn", resplit(x, last), [size[k]], [k], norm)
+    return _step(fn, resplit(y, k), [size[last]], [last], norm)
+
+
+def _nd(fn, kind, name, x, s, axes, norm):
+    x = _input(x, name, kind)
+    axes, s = _axes_sizes(x, s, axes, name, kind)
+    return _transform(fn, x, s, axes, _norm(norm, name))
+
+
+def _one(fn, kind, name, x, n, axis, norm):
+    if n is not None:
+        n = _points(n, name)
+    if not isinstance(x, DArray):
+        x = _as_array(x, name)
+    axis = _ops.normalize_axis(axis, x.ndim)
+    return _nd(fn, kind, name, x, None if n is None else (n,), (axis,), norm)
+
+
+# ------------------------------------------------------------------ the standard's functions
+
+def fft(x, /, *, n=None, axis=-1, norm="backward"):
+    """One-dimensional discrete Fourier transform along `axis` (n points: cut or padded
+    with zeros)."""
+    return _one("fftn", "c2c", "fft", x, n, axis, norm)
+
+
+def ifft(x, /, *, n=None, axis=-1, norm="backward"):
+    """One-dimensional inverse discrete Fourier transform along `axis`."""
+    return _one("ifftn", "c2c", "ifft", x, n, axis, norm)
+
+
+def fftn(x, /, *, s=None, axes=None, norm="backward"):
+    """n-dimensional discrete Fourier transform over `axes` (default: all, or the last
+    len(s)), each cut or padded to the size in `s` (-1: as it is)."""
+    return _nd("fftn", "c2c", "fftn", x, s, axes, norm)
+
+
+def ifftn(x, /, *, s=None, axes=None, norm="backward"):
+    """n-dimensional inverse discrete Fourier transform."""
+    return _nd("ifftn", "c2c", "ifftn", x, s, axes, norm)
+
+
+def rfft(x, /, *, n=None, axis=-1, norm="backward"):
+    """One-dimensional transform of a real x: the n // 2 + 1 non-negative frequencies."""
+    return _one("rfftn", "r2c", "rfft", x, n, axis, norm)
+
+
+def irfft(x, /, *, n=None, axis=-1, norm="backward"):
+    """Inverse of rfft: n real points (default 2 * (m - 1) for m input points)."""
+    return _one("irfftn", "c2r", "irfft", x, n, axis, norm)
+
+
+def rfftn(x, /, *, s=None, axes=None, norm="backward"):
+    """n-dimensional transform of a real x (the last axis keeps s[-1] // 2 + 1 points)."""
+    return _nd("rfftn", "r2c", "rfftn", x, s, axes, norm)
+
+
+def irfftn(x, /, *, s=None, axes=None, norm="backward"):
+    """Inverse of rfftn (the last axis gives s[-1] real points, default 2 * (m - 1))."""
+    return _nd("irfftn", "c2r", "irfftn", x, s, axes, norm)
+
+
+_SWAP = {"backward": "forward", "forward": "backward", "ortho": "ortho"}
+
+
+def hfft(x, /, *, n=None, axis=-1, norm="backward"):
+    """Transform of a signal with Hermitian symmetry (its non-negative half given): n real
+    points, default 2 * (m - 1). irfft of conj(x) with the normalization's direction
+    swapped (NumPy's definition; the conj fuses into x's producer)."""
+    x = _input(x, "hfft", "c2r")
+    return _one("irfftn", "c2r", "hfft", pt.conj(x), n, axis, _SWAP.get(_norm(norm, "hfft")))
+
+
+def ihfft(x, /, *, n=None, axis=-1, norm="backward"):
+    """Inverse of hfft: a real x to the n // 2 + 1 non-negative frequencies (conj of rfft
+    with the direction swapped, NumPy's definition)."""
+    x = _input(x, "ihfft", "r2c")
+    return pt.conj(_one("rfftn", "r2c", "ihfft", x, n, axis, _SWAP.get(_norm(norm, "ihfft"))))
+
+
+def _freq_args(n, d, dtype, name):
+    n = _points(n, name)
+    if isinstance(d, bool) or not isinstance(d, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{name}: d must be a real number, got {type(d).__name__}")
+    dtype = dt.default_float if dtype is None else dt.to_dtype(dtype)
+    if not dt.is_float(dtype):
+        raise ValueError(f"{name}: dtype must be a real floating-point data type, got "
+                         f"{dtype.name}")
+    return n, 1.0 / (n * float(d)), dtype
+
+
+def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
+    """The sample frequencies of an n-point transform: [0, 1, ..., -(n // 2), ..., -1] /
+    (d * n) (NumPy's order and rounding)."""
+    n, val, dtype = _freq_args(n, d, dtype, "fftfreq")
+    i = pt.arange(n, dtype=dt.int64, device=device)
+    k = pt.where(i < (n - 1) // 2 + 1, i, i - n)
+    return pt.astype(pt.astype(k, dt.float64) * val, dtype)
+
+
+def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
+    """The non-negative sample frequencies of an n-point rfft: [0, 1, ..., n // 2] / (d * n)."""
+    n, val, dtype = _freq_args(n, d, dtype, "rfftfreq")
+    return pt.astype(pt.arange(n // 2 + 1, dtype=dt.float64, device=device) * val, dtype)
+
+
+def _shift(x, axes, name, sign):
+    if not isinstance(x, (Array, DArray)):
+        x = _as_array(x, name)
+    if axes is None:
+        axes = tuple(range(x.ndim))
+    elif isinstance(axes, (int, np.integer)):
+        axes = (axes,)
+    axes = tuple(_ops.normalize_axis(a, x.ndim, "axes") for a in axes)
+    if not axes:
+        return pt.asarray(x, copy=True)
+    return pt.roll(x, tuple(sign * (x.shape[a] // 2) for a in axes), axis=axes)
+
+
+def fftshift(x, /, *, axes=None):
+    """The zero frequency moved to the centre of `axes` (default all): a roll by n // 2."""
+    return _shift(x, axes, "fftshift", 1)
+
+
+def ifftshift(x, /, *, axes=None):
+    """The inverse of fftshift: a roll by -(n // 2)."""
+    return _shift(x, axes, "ifftshift", -1)
