@@ -132,8 +132,10 @@ def set_program_cache_size(n):
 
 
 def set_num_threads(n):
-    """Number of OpenMP threads for compiled loops (also PTENSOR_NUM_THREADS=1 to disable)."""
+    """Number of OpenMP threads for compiled loops and of pt.fft's threads (also
+    PTENSOR_NUM_THREADS=1 to disable)."""
     _core.set_num_threads(_ops_mod.as_index(n, "n"))
+    fft._set_num_threads(_ops_mod.as_index(n, "n"))
 
 
 def to_numpy(x):

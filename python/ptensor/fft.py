@@ -26,8 +26,10 @@ other axis can take the split (docs/scaling.md has the bytes).
 """
 from __future__ import annotations
 
+import concurrent.futures
 import ctypes
 import operator
+import os
 
 import numpy as np
 
@@ -85,6 +87,75 @@ def _fail(frame, msg):
         ctypes.memmove(frame.error, data, len(data))
 
 
+_threads = [0]  # set_num_threads (0: PTENSOR_NUM_THREADS, OMP_NUM_THREADS or the cores)
+_pool = {}  # (process id, threads) -> ThreadPoolExecutor (a forked child makes its own)
+_PARALLEL_MIN = 1 << 15  # result elements below which one thread does the whole transform
+
+
+def _set_num_threads(n):
+    _threads[0] = n
+
+
+def _num_threads():
+    if _threads[0]:
+        return _threads[0]
+    env = os.environ.get("PTENSOR_NUM_THREADS") or os.environ.get("OMP_NUM_THREADS")
+    try:
+        return max(1, int(env)) if env else (os.cpu_count() or 1)
+    except ValueError:
+        return os.cpu_count() or 1
+
+
+def _chunks(fn, x, s, axes, norm, out, threads):
+    """numpy.fft.<fn> into out, the batch split along the longest axis that is not
+    transformed over `threads` threads (pocketfft releases the GIL)."""
+    b = max((i for i in range(x.ndim) if i not in axes), key=lambda i: x.shape[i])
+    n = x.shape[b]
+    edges = [n * i // threads for i in range(threads + 1)]
+    cut = [tuple(slice(lo, hi) if i == b else slice(None) for i in range(x.ndim))
+           for lo, hi in zip(edges, edges[1:]) if hi > lo]
+    key = (os.getpid(), threads)
+    if key not in _pool:
+        _pool[key] = concurrent.futures.ThreadPoolExecutor(threads, "ptensor-fft")
+    done = [_pool[key].submit(_whole, fn, x[c], s, axes, norm, out[c]) for c in cut]
+    for f in done:
+        f.result()
+
+
+def _whole(fn, x, s, axes, norm, out):
+    f = getattr(np.fft, fn)
+    if len(axes) == 1:
+        f(x, s=s, axes=axes, norm=norm, out=out)
+    else:  # NumPy 2.4's n-D out= fails when a cut axis is not the last one
+        out[...] = f(x, s=s, axes=axes, norm=norm)
+
+
+def _compute(fn, x, s, axes, norm, out):
+    """numpy.fft.<fn>(x, s, axes, norm) written to out; large transforms on the threads:
+    split along an axis that is not transformed, or (all axes transformed) one axis after
+    the other, each split along another (the normalization factors per axis)."""
+    threads = _num_threads()
+    if threads == 1 or out.size < _PARALLEL_MIN:
+        return _whole(fn, x, s, axes, norm, out)
+    if any(i not in axes and x.shape[i] > 1 for i in range(x.ndim)):
+        return _chunks(fn, x, s, axes, norm, out, threads)
+    if len(axes) == 1:
+        return _whole(fn, x, s, axes, norm, out)
+    # every axis transformed: the real-to-complex axis first, the complex-to-real one last
+    first = (axes[-1:], s[-1:]) if fn != "irfftn" else (axes[:-1], s[:-1])
+    rest = (axes[:-1], s[:-1]) if fn != "irfftn" else (axes[-1:], s[-1:])
+    fn1 = {"fftn": "fftn", "ifftn": "ifftn", "rfftn": "rfftn", "irfftn": "ifftn"}[fn]
+    fn2 = {"fftn": "fftn", "ifftn": "ifftn", "rfftn": "fftn", "irfftn": "irfftn"}[fn]
+    shape = list(x.shape)
+    for a, n in zip(*first):
+        shape[a] = n
+    if fn == "rfftn":
+        shape[axes[-1]] = s[-1] // 2 + 1
+    tmp = np.empty(shape, np.result_type(x.dtype, np.complex64))
+    _compute(fn1, x, first[1], first[0], norm, tmp)
+    _compute(fn2, tmp, rest[1], rest[0], norm, out)
+
+
 def _run(frame_ptr):
     frame = frame_ptr.contents
     try:
@@ -92,12 +163,12 @@ def _run(frame_ptr):
             _fail(frame, "ptensor.fft expects one array and one result")
             return 2
         a = _attrs(frame)
-        fn = getattr(np.fft, a["fn"])
+        if a["fn"] not in ("fftn", "ifftn", "rfftn", "irfftn"):
+            _fail(frame, f"ptensor.fft: unknown transform {a['fn']!r}")
+            return 2
         x, out = _ndarray(frame.args[0]), _ndarray(frame.results[0])
-        if out.size and len(a["axes"]) == 1:
-            fn(x, s=a["s"], axes=a["axes"], norm=a["norm"], out=out)
-        elif out.size:  # NumPy 2.4's n-D out= fails when a cut axis is not the last one
-            out[...] = fn(x, s=a["s"], axes=a["axes"], norm=a["norm"])
+        if out.size:
+            _compute(a["fn"], x, a["s"], a["axes"], a["norm"], out)
         return 0
     except BaseException as e:  # never let an exception pass a C frame silently
         _fail(frame, f"ptensor.fft: {type(e).__name__}: {e}")

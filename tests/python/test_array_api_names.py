@@ -1,6 +1,6 @@
 """The namespace against an external reference: array-api-strict (the consortium's strict
 implementation of the standard, pinned in scripts/setup.sh). Every function of its namespace
-and of its linalg extension exists in ptensor with the same parameters (names, positional /
+and of its linalg and fft extensions exists in ptensor with the same parameters (names, positional /
 keyword kinds; a parameter optional there is optional here), every Array attribute and
 operator exists, and the inspection namespace agrees."""
 import inspect
@@ -26,6 +26,7 @@ def _functions(mod):
 
 TOP = _functions(xp)
 LINALG = [n for n in _functions(xp.linalg) if n not in ("conj", "finfo", "reshape")]  # re-exports
+FFT = [n for n in _functions(xp.fft) if n not in ("astype", "device_supports_dtype")]  # helpers
 
 
 def _params(f):
@@ -37,12 +38,14 @@ def test_reference_is_the_expected_one():
     assert len(TOP) > 120 and "matmul" in TOP and "cholesky" in LINALG
     assert pt.__array_api_version__ == "2025.12"
     assert {"isin", "broadcast_shapes"} <= set(TOP) and {"eig", "eigvals"} <= set(LINALG)
+    assert len(FFT) == 14 and set(FFT) == set(pt.fft.__all__)
 
 
-@pytest.mark.parametrize("mod,name", [("", n) for n in TOP] + [("linalg", n) for n in LINALG])
+@pytest.mark.parametrize("mod,name", [("", n) for n in TOP] + [("linalg", n) for n in LINALG]
+                         + [("fft", n) for n in FFT])
 def test_function_and_signature(mod, name):
-    ref = getattr(xp.linalg if mod else xp, name)
-    ours = getattr(pt.linalg if mod else pt, name, None)
+    ref = getattr(getattr(xp, mod) if mod else xp, name)
+    ours = getattr(getattr(pt, mod) if mod else pt, name, None)
     assert ours is not None, f"ptensor has no {mod + '.' if mod else ''}{name}"
     want, got = _params(ref), _params(ours)
     if want and want[0][1] is inspect.Parameter.VAR_POSITIONAL:  # names of *args are free

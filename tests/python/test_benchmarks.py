@@ -17,3 +17,10 @@ def test_suite_numpy_and_ptensor(tmp_path):
         assert isinstance(row["ptensor"], float), (name, row["ptensor"])
     report = (tmp_path / "results.md").read_text()
     assert "| black_scholes |" in report and (tmp_path / "results.json").exists()
+
+
+def test_fft_benchmark_checks_every_peer():
+    import fft_spectra  # every peer's result is compared with numpy.fft's inside
+    table = fft_spectra.main(["--scale", "0.001", "--repeat", "1"])
+    assert {name for name, _ in table} == {"fft2", "power spectrum", "convolution"}
+    assert all(isinstance(t, float) and t > 0 for t in table.values())

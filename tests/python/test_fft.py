@@ -199,3 +199,22 @@ def test_namespace_and_extension():
     for name in pt.fft.__all__:
         f = getattr(pt.fft, name)
         assert callable(f) and f.__doc__, name
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_large_transforms_on_threads(threads):
+    # above 2**15 result elements the handler splits the work over threads: along a batch
+    # axis, or (every axis transformed) one axis after the other
+    pt.set_num_threads(threads)
+    try:
+        b = data((64, 1024), np.float64)
+        close(pt.fft.rfft(pt.asarray(b), norm="ortho"), np.fft.rfft(b, norm="ortho"))
+        c = data((200, 300), np.complex128)
+        close(pt.fft.fftn(pt.asarray(c), s=(256, 280)), np.fft.fftn(c, s=(256, 280), axes=(0, 1)))
+        close(pt.fft.ifftn(pt.asarray(c), norm="forward"), np.fft.ifftn(c, norm="forward"))
+        r = data((40, 36, 50), np.float32)
+        close(pt.fft.rfftn(pt.asarray(r)), np.fft.rfftn(r))
+        h = np.fft.rfftn(r.astype(np.float64))
+        close(pt.fft.irfftn(pt.asarray(h), s=(40, 36, 50)), np.fft.irfftn(h, s=(40, 36, 50), axes=(0, 1, 2)))
+    finally:
+        pt.set_num_threads(0)
