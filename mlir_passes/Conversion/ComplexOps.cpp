@@ -6,7 +6,8 @@
 //   on Linux, so the special values (inf, nan, signed zeros, branch cuts) are libm's. They run
 //   in double precision: complex64 is widened and rounded back, because x86-64 passes a
 //   float complex packed in one register, which an LLVM struct of two floats would not match;
-// - log1p and expm1 use NumPy's own formulas; abs is the overflow-safe hypot;
+// - log1p and expm1 use NumPy's own formulas (expm1 with the standard's special cases where
+//   NumPy's gives NaN parts: the README's deviations); abs is the overflow-safe hypot;
 // - ordering (less, maximum, min/max reductions, sign bits) is not defined for complex
 //   numbers: those emit an error (Python raises TypeError before recording them).
 #include "Conversion/ScalarOps.h"
@@ -189,7 +190,24 @@ Value emitComplexUnary(OpBuilder &b, Location loc, UnaryOpKind k, Value x, Type 
     Value r = b.create<arith::SubFOp>(
         loc, mul(b, loc, emitUnary(b, loc, UnaryOpKind::expm1, xr, ft), b.create<math::CosOp>(loc, xi)),
         mul(b, loc, fcst(b, loc, ft, 2), mul(b, loc, s, s)));
-    Value i = mul(b, loc, b.create<math::ExpOp>(loc, xr), b.create<math::SinOp>(loc, xi));
+    Value sinY = b.create<math::SinOp>(loc, xi);
+    Value i = mul(b, loc, b.create<math::ExpOp>(loc, xr), sinY);
+    // The standard's special cases where the formula meets inf * 0 (NumPy gives NaN parts):
+    // y = +-0 keeps the imaginary zero; x = -inf gives -1 + 0 cis(y); x = +inf with y
+    // infinite or NaN gives +inf + NaN j.
+    using P = arith::CmpFPredicate;
+    auto sel = [&](Value c, Value t, Value f) { return b.create<arith::SelectOp>(loc, c, t, f); };
+    Value zero = fcst(b, loc, ft, 0), inf = fcst(b, loc, ft, INFINITY);
+    Value yFinite = b.create<arith::CmpFOp>(loc, P::OLT, b.create<math::AbsFOp>(loc, xi), inf);
+    Value xNegInf = b.create<arith::CmpFOp>(loc, P::OEQ, xr, fcst(b, loc, ft, -INFINITY));
+    Value xPosInf = b.create<arith::CmpFOp>(loc, P::OEQ, xr, inf);
+    Value posInfNotFinite = b.create<arith::AndIOp>(
+        loc, xPosInf, b.create<arith::XOrIOp>(loc, yFinite, b.create<arith::ConstantIntOp>(loc, 1, 1)));
+    i = sel(b.create<arith::CmpFOp>(loc, P::OEQ, xi, zero), xi, i);
+    r = sel(xNegInf, fcst(b, loc, ft, -1), r);
+    i = sel(xNegInf, sel(yFinite, b.create<math::CopySignOp>(loc, zero, sinY), zero), i);
+    r = sel(posInfNotFinite, inf, r);
+    i = sel(posInfNotFinite, fcst(b, loc, ft, NAN), i);
     return mk(b, loc, ct, r, i);
   }
   default: break;

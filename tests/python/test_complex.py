@@ -3,6 +3,7 @@ and Python scalars, every elementwise function the array API defines for complex
 (special values included), reductions, linear algebra, indexing, DLPack, and the functions
 that do not take complex arrays raising TypeError."""
 import itertools
+import math
 
 import numpy as np
 import pytest
@@ -145,6 +146,37 @@ def test_unary_special_values(name):
     """inf, nan and signed zeros in either part: C99 Annex G, as NumPy (which calls libm)."""
     want = ref(getattr(np, NP_NAME.get(name, name)), SPECIAL)
     assert_matches(getattr(pt, name)(pt.asarray(SPECIAL)), want, **TOL["complex128"])
+
+
+def _expm1_standard(z):
+    """expm1 of one complex value by the standard's special cases (array API, expm1:
+    "Special cases", complex operands), NumPy's formula elsewhere."""
+    a, b = z.real, z.imag
+    if b == 0:
+        return complex(np.nan if np.isnan(a) else np.expm1(a), b)
+    if a == -np.inf:  # -1 + 0 cis(b) (the zero's sign unspecified for an infinite or NaN b)
+        return complex(-1.0, math.copysign(0.0, math.sin(b)) if np.isfinite(b) else 0.0)
+    if a == np.inf and not np.isfinite(b):
+        return complex(np.inf, np.nan)
+    return ref(np.expm1, z)
+
+
+@pytest.mark.parametrize("d", COMPLEX)
+def test_expm1_special_values_follow_the_standard(d):
+    """(array API conformance suite) NumPy's formula gives NaN parts for expm1(+inf + 0j),
+    expm1(-inf + inf j), expm1(nan + 0j), ...: ptensor gives the standard's values."""
+    a = SPECIAL.astype(d)
+    want = np.array([_expm1_standard(complex(z)) for z in SPECIAL]).astype(d)
+    got = np.asarray(pt.expm1(pt.asarray(a)))
+    np.testing.assert_array_equal(np.isnan(got.real), np.isnan(want.real))
+    np.testing.assert_array_equal(np.isnan(got.imag), np.isnan(want.imag))
+    ok = ~np.isnan(want.real)
+    np.testing.assert_allclose(got.real[ok], want.real[ok], **TOL[d])
+    ok = ~np.isnan(want.imag)
+    np.testing.assert_allclose(got.imag[ok], want.imag[ok], **TOL[d])
+    zero = ok & (want.imag == 0) & np.isfinite(a.imag)  # signed zeros where they are defined
+    np.testing.assert_array_equal(np.signbit(got.imag[zero]), np.signbit(want.imag[zero]))
+    assert complex(got[list(SPECIAL).index(complex(np.inf, 0.0))]) == complex(np.inf, 0.0)
 
 
 @pytest.mark.parametrize("d", COMPLEX)
