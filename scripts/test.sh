@@ -23,6 +23,11 @@ for n in 2 3; do
   timeout 2400 mpiexec -n "$n" python3 -m pytest tests/python -q -x -p no:cacheprovider 2>&1 | tail -n 60
   [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "tests/python failed under mpiexec -n $n"; exit 1; }
 done
+# The array API conformance suite (../shared/array-api-tests, unmodified; revision 2025.12 with
+# the linalg and fft extensions) on one process, and under mpiexec -n 2 where every array it
+# makes is split over the ranks (tests/conformance/run.sh; about 4 + 5 minutes).
+bash tests/conformance/run.sh
+bash tests/conformance/run.sh --mpi 2 --max-examples 2
 # The differential fuzzer's CI batch: 300 random programs on one process, 80 under
 # mpiexec -n 3, compared with NumPy (tests/fuzz/README.md; about 5 minutes).
 bash tests/fuzz/ci.sh

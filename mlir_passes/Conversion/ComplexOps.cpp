@@ -203,7 +203,10 @@ Value emitComplexUnary(OpBuilder &b, Location loc, UnaryOpKind k, Value x, Type 
     Value xPosInf = b.create<arith::CmpFOp>(loc, P::OEQ, xr, inf);
     Value posInfNotFinite = b.create<arith::AndIOp>(
         loc, xPosInf, b.create<arith::XOrIOp>(loc, yFinite, b.create<arith::ConstantIntOp>(loc, 1, 1)));
-    i = sel(b.create<arith::CmpFOp>(loc, P::OEQ, xi, zero), xi, i);
+    Value yZero = b.create<arith::CmpFOp>(loc, P::OEQ, xi, zero);
+    i = sel(yZero, xi, i);
+    r = sel(b.create<arith::AndIOp>(loc, yZero, b.create<arith::CmpFOp>(loc, P::OEQ, xr, zero)),
+            zero, r); // expm1(-0 + 0j) = +0 + 0j
     r = sel(xNegInf, fcst(b, loc, ft, -1), r);
     i = sel(xNegInf, sel(yFinite, b.create<math::CopySignOp>(loc, zero, sinY), zero), i);
     r = sel(posInfNotFinite, inf, r);
@@ -216,6 +219,16 @@ Value emitComplexUnary(OpBuilder &b, Location loc, UnaryOpKind k, Value x, Type 
   if (!name)
     return {};
   Value r = callLibm(b, loc, name, {x}, ct);
+  if (k == UnaryOpKind::tanh) { // the standard: tanh(+-inf + yj) = +-1 + 0j for a finite y
+    // with the zero's sign from y (C99's libm gives 0 sin(2y))
+    using P = arith::CmpFPredicate;
+    Value inf = fcst(b, loc, ft, INFINITY);
+    Value xInf = b.create<arith::CmpFOp>(loc, P::OEQ, b.create<math::AbsFOp>(loc, xr), inf);
+    Value yFinite = b.create<arith::CmpFOp>(loc, P::OLT, b.create<math::AbsFOp>(loc, xi), inf);
+    Value zi = b.create<math::CopySignOp>(loc, fcst(b, loc, ft, 0), xi);
+    r = b.create<arith::SelectOp>(loc, b.create<arith::AndIOp>(loc, xInf, yFinite),
+                                  mk(b, loc, ct, re(b, loc, r), zi), r);
+  }
   if (k == UnaryOpKind::log2 || k == UnaryOpKind::log10) { // NumPy: clog(z) * log_b(e)
     Value s = fcst(b, loc, ft, k == UnaryOpKind::log2 ? M_LOG2E : M_LOG10E);
     r = mk(b, loc, ct, mul(b, loc, re(b, loc, r), s), mul(b, loc, im(b, loc, r), s));

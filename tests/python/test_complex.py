@@ -153,7 +153,7 @@ def _expm1_standard(z):
     "Special cases", complex operands), NumPy's formula elsewhere."""
     a, b = z.real, z.imag
     if b == 0:
-        return complex(np.nan if np.isnan(a) else np.expm1(a), b)
+        return complex(np.nan if np.isnan(a) else np.expm1(a) + 0.0, b)  # (-0: +0)
     if a == -np.inf:  # -1 + 0 cis(b) (the zero's sign unspecified for an infinite or NaN b)
         return complex(-1.0, math.copysign(0.0, math.sin(b)) if np.isfinite(b) else 0.0)
     if a == np.inf and not np.isfinite(b):
@@ -176,7 +176,23 @@ def test_expm1_special_values_follow_the_standard(d):
     np.testing.assert_allclose(got.imag[ok], want.imag[ok], **TOL[d])
     zero = ok & (want.imag == 0) & np.isfinite(a.imag)  # signed zeros where they are defined
     np.testing.assert_array_equal(np.signbit(got.imag[zero]), np.signbit(want.imag[zero]))
+    zero = want.real == 0
+    np.testing.assert_array_equal(np.signbit(got.real[zero]), np.signbit(want.real[zero]))
     assert complex(got[list(SPECIAL).index(complex(np.inf, 0.0))]) == complex(np.inf, 0.0)
+
+
+@pytest.mark.parametrize("d", COMPLEX)
+def test_tanh_of_infinite_real_part_has_the_sign_of_y(d):
+    """(array API conformance suite) tanh(+-inf + yj) = +-1 + 0j with y's sign on the zero
+    for a finite y, the standard's rule; C99's libm (and NumPy) give 0 sin(2y)."""
+    ys = np.array([0.0, -0.0, 1.0, -1.0, 2.0, -2.0, 1e300, -3e10], dtype=np.float64)
+    for sign in (1.0, -1.0):
+        a = (sign * np.inf + 1j * ys).astype(d)
+        a.imag = ys.astype(a.real.dtype)
+        got = np.asarray(pt.tanh(pt.asarray(a)))
+        np.testing.assert_array_equal(got.real, np.full(len(ys), sign))
+        np.testing.assert_array_equal(got.imag, np.zeros(len(ys)))
+        np.testing.assert_array_equal(np.signbit(got.imag), np.signbit(ys))
 
 
 @pytest.mark.parametrize("d", COMPLEX)
