@@ -144,11 +144,26 @@ def _check_int_pow(name, x1, x2, rt):
         raise ValueError("Integers to negative integer powers are not allowed.")
 
 
+def _squares(x1, x2):
+    """Whether x1 ** x2 is x1 * x1: a Python scalar 2 (2 or 2.0 for a float array, the int 2
+    for an integer one), as NumPy's fast_scalar_power does. The exponent reaches the compiled
+    program as a run-time argument, so pow would be a libm call per element (about 40 times
+    slower than the multiply); x * x is NumPy's result exactly (one rounding; integers wrap
+    alike). Complex arrays keep pow (its own exact small-integer path)."""
+    t = type(x2)
+    if type(x1) is not Array or (t is not int and t is not float) or x2 != 2:
+        return False
+    k = x1._dtype.kind
+    return k == "f" or (k in "iu" and t is int)
+
+
 def _binary(name, ufunc):
     result = {}  # (dtype or scalar type, dtype or scalar type) -> result dtype
     kind, sub = _core.op_code("binary", name)
 
     def fn(x1, x2, /):
+        if name == "pow" and _squares(x1, x2):
+            return _g["multiply"](x1, x1)
         k1 = x1._dtype if type(x1) is Array else type(x1)
         k2 = x2._dtype if type(x2) is Array else type(x2)
         rt = result.get((k1, k2))
@@ -193,6 +208,8 @@ def _operator_fast_paths(name, fn):
 
     def op(self, other):
         d = self._dtype
+        if name == "pow" and _squares(self, other):
+            return _g["multiply"](self, self)
         if d.kind == "f":
             t = type(other)
             if t is float or t is int:

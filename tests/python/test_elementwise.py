@@ -813,3 +813,23 @@ def test_cached_dispatch_keeps_scalar_rules():
         pt.add(1, 2)
     with pytest.raises(ValueError, match="broadcast"):
         x + pt.asarray(np.ones(4, dtype=np.uint8))
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int8", "uint16", "int64"])
+@pytest.mark.parametrize("exponent", [2, 2.0])
+def test_power_of_two_is_the_square(dtype, exponent):
+    """x ** 2 records x * x (NumPy's fast_scalar_power; pow with its run-time exponent is a
+    libm call per element): the same values, dtypes, special values and integer wrapping."""
+    a = np.array([0.0, -0.0, 1.5, -3.25, 1e200, -1e-200, np.inf, -np.inf, np.nan, 7.0, -11.0])
+    if np.dtype(dtype).kind in "iu":
+        a = np.array([0, 1, -3, 100, 127, -128, 255, 300]).astype(dtype)
+    else:
+        a = a.astype(dtype)
+    with np.errstate(all="ignore"):
+        want = a ** exponent
+        want_fn = np.power(a, exponent)
+    assert_matches(pt.asarray(a) ** exponent, want)
+    assert_matches(pt.pow(pt.asarray(a), exponent), want_fn)
+    x = pt.asarray(a)
+    if np.dtype(dtype).kind == "f":
+        assert "multiply" in pt.explain(x ** exponent)["ir"]
