@@ -241,6 +241,8 @@ def _axes_sizes(x, s, axes, name, kind):
                              f"{len(axes)}")
     if axes is None:
         axes = list(range(x.ndim))
+    if not axes and kind != "c2c":  # (NumPy raises IndexError; fftn of no axes: a copy)
+        raise ValueError(f"{name}: at least one axis must be transformed")
     sizes = []
     for i, a in enumerate(axes):
         # (s[i] = -1 keeps the input's length, also for irfftn's last axis: NumPy's rule)

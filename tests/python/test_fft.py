@@ -179,6 +179,14 @@ def test_bad_arguments():
         pt.fft.fftn(x, s=(0, 3))
     with pytest.raises(TypeError, match="s must be a sequence"):
         pt.fft.fftn(x, s=3)
+    with pytest.raises(ValueError, match="at least one axis"):
+        pt.fft.rfftn(r, axes=())
+    with pytest.raises(ValueError, match="at least one axis"):
+        pt.fft.irfftn(x, s=())
+    for name in ("fftn", "ifftn"):  # no axis: a complex copy (NumPy returns x itself)
+        c = getattr(pt.fft, name)(r, axes=())
+        assert c.dtype == pt.complex128
+        np.testing.assert_array_equal(np.asarray(c), np.asarray(r).astype(np.complex128))
     with pytest.raises(ValueError, match="number of FFT data points"):
         pt.fft.irfft(pt.asarray(np.ones((3, 1), np.complex128)))  # 2 * (1 - 1) points
     with pytest.raises(TypeError, match="expected a ptensor Array"):
