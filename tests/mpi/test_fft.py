@@ -94,3 +94,23 @@ def test_fewer_rows_than_ranks_and_frequencies(team):
     close(pt.fft.fftfreq(11, d=0.5), np.fft.fftfreq(11, d=0.5))
     close(pt.fft.ifftshift(pt.asarray(a, team=team, split=1), axes=(0, 1)),
           np.fft.ifftshift(a, axes=(0, 1)))
+
+
+def test_bad_arguments_raise_on_every_rank(team):
+    x = pt.asarray(cdata((6, 4)), team=team, split=0)
+    r = pt.asarray(RNG.standard_normal((6, 4)), team=team, split=1)
+    with pytest.raises(ValueError, match="number of FFT data points"):
+        pt.fft.fft(x, n=0, axis=0)
+    with pytest.raises(ValueError, match="norm"):
+        pt.fft.fftn(x, norm="unitary")
+    with pytest.raises(np.exceptions.AxisError):
+        pt.fft.fftn(x, axes=(0, 2))
+    with pytest.raises(ValueError, match="repeated axis"):
+        pt.fft.ifftn(x, axes=(1, 1))
+    with pytest.raises(TypeError, match="real data type"):
+        pt.fft.rfftn(x)
+    with pytest.raises(ValueError, match="same length"):
+        pt.fft.irfftn(x, s=(4,), axes=(0, 1))
+    with pytest.raises(np.exceptions.AxisError):
+        pt.fft.fftshift(r, axes=(2,))
+    close(pt.fft.rfft(r, axis=1), np.fft.rfft(np.asarray(r), axis=1))  # the team goes on
