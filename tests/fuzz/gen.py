@@ -58,6 +58,7 @@ INEXACT_FUNCS = {"acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh
 INEXACT_OPERATORS = ("@", "**", "*", "/")
 NAME = re.compile(r"\ba\d+\b")
 CALL = re.compile(r"xp\.(\w+)\(")
+FFT = re.compile(r"xp\.fft\.(i?r?fftn?|hfft|ihfft)\(")  # the transforms (not the shifts)
 ULPS = 8  # how far an inexact value may be from NumPy's, in units of its dtype's eps
 MAX_SIZE = 100_000  # elements of one result: broadcasting can multiply sizes (seed 600369:
                     # where() of three arrays made 255 million, seconds per candidate)
@@ -156,7 +157,7 @@ class Generator:
                     self.join: 1, self.broadcast: 0.5, self.sort: 1, self.cumulative: 1,
                     self.matmul: 1, self.astype: 1, self.where: 1, self.clip: 0.5,
                     self.searchsorted: 0.5, self.argmax: 0.5, self.snapshot: 1.5,
-                    self.delete: 0.3, self.isin: 0.4}
+                    self.delete: 0.3, self.isin: 0.4, self.fourier: 0.5}
 
     def program(self) -> list[str]:
         length = self.rng.randint(6, 30)
@@ -219,7 +220,7 @@ class Generator:
     @staticmethod
     def makes_inexact(stmt) -> bool:
         return any(f in INEXACT_FUNCS for f in CALL.findall(stmt)) or \
-            any(f" {op} " in stmt for op in INEXACT_OPERATORS)
+            any(f" {op} " in stmt for op in INEXACT_OPERATORS) or FFT.search(stmt) is not None
 
     def well_conditioned(self, expr, tainted, value) -> bool:
         """Whether expr's result stays (integers, bools exactly; floats within a tenth of
@@ -838,6 +839,34 @@ class Generator:
         v = self.pick(lambda v: v.dtype.kind == dtype.kind)
         return v is not None and self.keep(f"xp.isin({x}, {v}{invert})")
 
+    def fourier(self) -> bool:
+        """pt.fft against numpy.fft: a transform along one axis (n cut or padded) or over
+        some axes (s), a norm; or an fftshift / ifftshift. Real-input transforms take real
+        arrays only (complex: TypeError in ptensor, NumPy drops nothing but errs too)."""
+        x = self.pick(lambda v: v.ndim > 0)
+        if x is None:
+            return False
+        v = self.env[x]
+        r = self.rng
+        if r.random() < 0.2:
+            fn = r.choice(("fftshift", "ifftshift"))
+            axes = "" if r.random() < 0.4 else f", axes={r.randint(-v.ndim, v.ndim - 1)}"
+            return self.keep(f"xp.fft.{fn}({x}{axes})")
+        one = ("fft", "ifft", "irfft", "hfft") + (("rfft", "ihfft") if v.dtype.kind != "c" else ())
+        many = ("fftn", "ifftn", "irfftn") + (("rfftn",) if v.dtype.kind != "c" else ())
+        norm = r.choice(("backward", "ortho", "forward"))
+        if r.random() < 0.6:
+            fn = r.choice(one)
+            n = "" if r.random() < 0.5 else f"n={r.randint(1, 12)}, "
+            return self.keep(f"xp.fft.{fn}({x}, {n}axis={r.randint(-v.ndim, v.ndim - 1)}, "
+                             f"norm={norm!r})", check=_finite)
+        fn = r.choice(many)
+        axes = r.sample(range(v.ndim), r.randint(1, v.ndim))
+        s = "" if r.random() < 0.5 else \
+            f"s={tuple(r.choice((-1, r.randint(1, 9))) for _ in axes)}, "
+        return self.keep(f"xp.fft.{fn}({x}, {s}axes={tuple(axes)}, norm={norm!r})",
+                         check=_finite)
+
     def argmax(self) -> bool:
         x = self.pick(lambda v: v.dtype.kind != "c")
         if x is None:
@@ -863,6 +892,12 @@ class Generator:
         self.lines.append(f"del {x}")
         del self.env[x]
         return True
+
+
+def _finite(value) -> bool:
+    """A transform of infinities or NaNs spreads NaN where the order of the butterflies
+    decides (a team transforms axis by axis): only finite results are compared."""
+    return bool(np.all(np.isfinite(value)))
 
 
 def broadcasts(a, b) -> bool:
