@@ -5,6 +5,7 @@ import os
 import sys
 
 import numpy as np
+import pytest
 
 import ptensor as pt
 from ptensor import spmd
@@ -42,3 +43,20 @@ def test_fresh_entropy_is_the_same_on_every_rank(team):
     g = np.asarray(x)  # gathered: rank 0's numbers equal the others' only if the key agrees
     every = spmd.all_gather(pt.asarray(g, team=None))
     check(every, np.tile(g, team.size), exact=True)
+
+
+def test_bad_arguments_raise_on_every_rank(team):
+    """Every rank raises the same error for the same bad call (nothing collective has
+    started), and the team's generator goes on."""
+    rng = pt.random.default_rng(5)
+    for call, error in [(lambda: rng.random(-1), ValueError),
+                        (lambda: rng.integers(5, 5), ValueError),
+                        (lambda: rng.normal(0.0, -1.0, 3), ValueError),
+                        (lambda: rng.choice(5, size=6, replace=False), ValueError),
+                        (lambda: rng.choice(pt.arange(4), p=[0.5, 0.6, 0.1, 0.0]), ValueError),
+                        (lambda: rng.permutation(-3), ValueError),
+                        (lambda: pt.random.default_rng(1.5), TypeError)]:
+        with pytest.raises(error):
+            call()
+    a, b = pair_ref(5, 0, (7,))
+    check(rng.random(7), unit53(a, b), exact=True)  # no call was used up by the errors
