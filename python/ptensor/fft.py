@@ -21,8 +21,10 @@ each rank's rows, nothing moves. A transform along the split axis redistributes 
 all-to-all (the resplit of reshape and matmul): to an axis that is not transformed when
 there is one, otherwise after the local axes are done; the result is then split along that
 other axis (FFTW's "transposed out"). irfftn of a 2-D-like transform (only the split axis
-and the last one) needs two all-to-alls. A 1-D array split over ranks is gathered, as no
-other axis can take the split (docs/scaling.md has the bytes).
+and the last one) needs two all-to-alls. A 1-D array split over ranks of n = n1 * n2 points
+(n1, n2 >= the ranks) takes Bailey's four-step algorithm: the (n1, n2) matrix's columns, the
+twiddle factors, its rows, a transposed read (three all-to-alls, O(n / P) memory per rank);
+a prime n (or one too short to factor so) is gathered (docs/scaling.md has the bytes).
 """
 from __future__ import annotations
 
@@ -301,9 +303,11 @@ def _transform(fn, x, s, axes, norm):
     if not isinstance(x, DArray) or x.split not in axes:
         return _step(fn, x, s, axes, norm)
     k, team = x.split, x.team
-    if x.ndim == 1:  # no other axis can take the split: gathered, transformed, split again
-        whole = _local(fn, pt.asarray(_dist.gather(x), team=None), s, axes, norm)
-        return _dist.distribute(whole, team)
+    if team.size == 1:  # one rank holds everything: nothing moves
+        local = _local(fn, x._local, s, axes, norm)
+        return DArray(local, local.shape, team, k)
+    if x.ndim == 1:
+        return _one_dimensional(fn, x, s[0], norm)
     size = dict(zip(axes, s))
     free = [a for a in range(x.ndim) if a not in axes]
     if free and (len(axes) == 1 or x.shape[_largest(x.shape, free)] >= team.size):
@@ -337,6 +341,66 @@ def _transform(fn, x, s, axes, norm):
     # only the split axis and the last one: two all-to-alls
     y = _step("ifftn", resplit(x, last), [size[k]], [k], norm)
     return _step(fn, resplit(y, k), [size[last]], [last], norm)
+
+
+def _factors(n, p):
+    """(n1, n2) with n1 * n2 == n, both at least p, n1 the divisor nearest sqrt(n); None if
+    there is none (a prime n, or n < p * p)."""
+    best = None
+    d = 1
+    while d * d <= n:
+        if n % d == 0:
+            for a in (d, n // d):
+                if a >= p and n // a >= p and (best is None or abs(a * a - n) < abs(best * best - n)):
+                    best = a
+        d += 1
+    return None if best is None else (best, n // best)
+
+
+def _sized(x, n):
+    """x (1-D) cut or padded with zeros to n elements."""
+    if x.shape[0] >= n:
+        return x[:n]
+    return pt.concat([x, pt.zeros(n - x.shape[0], dtype=x.dtype)])
+
+
+def _four_step(x, n, inverse, norm):
+    """The c2c transform of a distributed 1-D x of n = n1 * n2 elements (Bailey's four-step
+    algorithm): x as an (n1, n2) matrix A[j1, j2] = x[j1 n2 + j2]; transforms of its columns
+    (a resplit moves the split to axis 1); twiddles w^(k1 j2), w = exp(-+2 pi i / n), on
+    each rank's columns; transforms of its rows (a resplit back); the result read in
+    transposed order X[k1 + n1 k2] = Z[k1, k2] (a third all-to-all)."""
+    n1, n2 = _factors(n, x.team.size)
+    name = "ifftn" if inverse else "fftn"
+    y = _transform(name, pt.reshape(x, (n1, n2)), (n1,), (0,), norm)  # split along axis 1
+    lo, hi = y.owned()
+    k1 = pt.arange(n1, dtype=dt.int64, team=None)
+    j2 = pt.arange(lo, hi, dtype=dt.int64, team=None)
+    m = (pt.reshape(k1, (n1, 1)) * pt.reshape(j2, (1, hi - lo))) % n  # exact: below n
+    angle = pt.astype(m, dt.float64) * ((2.0 if inverse else -2.0) * np.pi / n)
+    w = pt.astype(pt.cos(angle) + 1j * pt.sin(angle), y.dtype)
+    y = DArray(y._local * w, y.shape, y.team, y.split, y._pb, y._po)
+    z = _transform(name, y, (n2,), (1,), norm)  # split along axis 0 again
+    return pt.reshape(pt.permute_dims(z, (1, 0)), (n,))
+
+
+def _one_dimensional(fn, x, n, norm):
+    """fn of a 1-D x split over ranks to n output points (rfftn: n input points): the
+    four-step transform when n = n1 * n2 with n1, n2 >= the ranks, gathered otherwise."""
+    team = x.team
+    if _factors(n, team.size) is None:  # a prime n, or too short: gathered
+        whole = _local(fn, pt.asarray(_dist.gather(x), team=None), (n,), (0,), norm)
+        return _dist.distribute(whole, team)
+    if fn in ("fftn", "ifftn"):
+        return _four_step(_sized(x, n), n, fn == "ifftn", norm)
+    if fn == "rfftn":
+        full = _four_step(pt.astype(_sized(x, n), _complex_of(x.dtype)), n, False, norm)
+        return pt.asarray(full[:n // 2 + 1], copy=True)
+    # irfftn: the Hermitian extension X[k] = x[k] (k <= n / 2), conj(x[n - k]) above, whose
+    # inverse is real (c2r ignores the imaginary parts of x[0] and x[n / 2]: so does real())
+    h = _sized(x, n // 2 + 1)
+    full = pt.concat([h, pt.conj(pt.flip(h[1:(n + 1) // 2]))])
+    return pt.real(_four_step(full, n, True, norm))
 
 
 def _nd(fn, kind, name, x, s, axes, norm):

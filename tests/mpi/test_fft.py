@@ -83,8 +83,27 @@ def test_two_dimensional_irfftn_and_one_dimensional_arrays(team):
     y = pt.asarray(c, team=team, split=0)
     close(pt.fft.irfftn(y), np.fft.irfftn(c))  # split axis and last axis: two all-to-alls
     v = cdata((13,))
-    close(pt.fft.fft(pt.asarray(v, team=team)), np.fft.fft(v))  # 1-D: gathered
+    close(pt.fft.fft(pt.asarray(v, team=team)), np.fft.fft(v))  # 1-D, prime n: gathered
     close(pt.fft.fftshift(pt.asarray(v, team=team)), np.fft.fftshift(v))
+
+
+@pytest.mark.parametrize("n", [48, 64, 100])
+def test_one_dimensional_four_step(team, n):
+    """A 1-D array of n = n1 * n2 points: Bailey's four-step transform, three all-to-alls of
+    this rank's part, never a gather."""
+    v, r = cdata((n,)), RNG.standard_normal(n)
+    x, xr = pt.asarray(v, team=team), pt.asarray(r, team=team)
+    for name, a, X, kw in [("fft", v, x, {}), ("ifft", v, x, {"norm": "ortho"}),
+                           ("fft", v, x, {"n": n + 8}), ("rfft", r, xr, {}),
+                           ("irfft", v, x, {}), ("irfft", v, x, {"n": n - 2}),
+                           ("hfft", v, x, {"norm": "forward"}), ("ihfft", r, xr, {})]:
+        close(getattr(pt.fft, name)(X, **kw), getattr(np.fft, name)(a, **kw))
+    big = cdata((4096,))
+    got, nbytes = sent(lambda: pt.fft.fft(pt.asarray(big, team=team)))
+    close(got, np.fft.fft(big))
+    if team.size > 1:
+        share = 4096 * 16 * (team.size - 1) / team.size ** 2  # one resplit of a rank's part
+        assert 0 < nbytes <= 3.3 * share, (nbytes, share)
 
 
 def test_fewer_rows_than_ranks_and_frequencies(team):
