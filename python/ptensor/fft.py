@@ -9,7 +9,12 @@ built-in custom call "ptensor.fft" of the pending program, whose handler (a ctyp
 calls ``numpy.fft.<fn>(operand, s=, axes=, norm=, out=result)`` on the program's own buffers.
 So the transform is part of the compiled program: what produces its operand (a window
 multiplied in, a cast) and what consumes its result (``abs(...)**2``, a sum) fuse around it
-as around any op, and nothing is copied in or out.
+as around any op. The operand is read where it lies (any strides); one-axis transforms
+write the result buffer directly, n-D ones through NumPy's temporary (its ``out=`` fails
+for some cut axes); a result that is itself a program output is copied once more (every
+custom call's result is, today). Above 2**15 result elements the work is split over the
+threads (PTENSOR_NUM_THREADS, pt.set_num_threads): along an axis that is not transformed,
+or one axis after the other.
 
 Data types (the standard's, and NumPy 2's): complex64 and float32 stay single precision,
 complex128, float64, integers and bool are computed in double precision. fft/ifft/fftn/ifftn
