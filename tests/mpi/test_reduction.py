@@ -145,3 +145,23 @@ def test_take_of_a_replicated_new_axis_view(team):
     y = pt.asarray(np.array(5.0))[None]
     idx = pt.asarray(np.array([0, 0, 0]), team=team)
     check(pt.take(y, idx, axis=0), np.array([5.0, 5.0, 5.0]))
+
+
+@pytest.mark.parametrize("a", [
+    [0, 1, 1, 1e30, 1e30, 0, 1, 1, 1],        # fuzz seed 1100024: a block's total inf * 0
+    [1e30, 1e30, 2, 0, 3, 4, 5, 6, 7, 8],     # the running product overflows, then meets 0
+    [2, -0.0, 3, np.inf, 5, 6, 7, 1, 1],      # 0 then inf: NaN from there on
+    [np.inf, 2, 3, 4, 0, 5, 6, 7, 8],         # inf then 0: NaN
+    [-np.inf, 2, -3, 4, 5, 6, 7, 8, 9],       # inf keeps its sign
+])
+def test_cumulative_prod_along_the_split_axis_keeps_numpys_zeros_and_infinities(team, a):
+    """Each rank continues the product from the earlier ranks' blocks as NumPy's sequential
+    loop reaches it: a 0 stays 0 through a block whose own product overflows (NaN came from
+    0 * (inf * 0) before)."""
+    for dtype in (np.float32, np.float64):
+        x = np.array(a, dtype=dtype)
+        with np.errstate(all="ignore"):
+            want = np.cumprod(x)
+        got = np.asarray(pt.cumulative_prod(pt.asarray(x, team=team)))
+        np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+        np.testing.assert_allclose(got, want, rtol=1e-6, equal_nan=True)

@@ -118,6 +118,16 @@ def test_fuses_with_producer_and_consumer():
     close(y, want)
 
 
+def test_empty_signals_padded_are_zeros():
+    """(fuzz seed 1100388) an empty signal padded to n points transforms to zeros; NumPy
+    2.4's irfft / hfft return uninitialized memory there (its fft gives the zeros)."""
+    e = pt.asarray(np.zeros((0, 2), np.complex64))
+    for name in ("fft", "ifft", "irfft", "hfft"):
+        got = np.asarray(getattr(pt.fft, name)(e, n=9, axis=0))
+        assert got.shape == (9, 2) and not got.any(), (name, got)
+    assert not np.asarray(pt.fft.irfftn(e, s=(5, 4), axes=(0, 1))).any()
+
+
 def test_empty_batches_and_zero_d_axis_errors():
     a = np.zeros((0, 8), np.complex128)
     close(pt.fft.fft(pt.asarray(a)), np.fft.fft(a))
