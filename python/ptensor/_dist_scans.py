@@ -72,13 +72,14 @@ def arg_reduce(name, fn, x, axis=None, keepdims=False):
     return pt.min(cand, axis=axis, keepdims=keepdims)
 
 
-def _product_before(x, r, ax, last, shape, j):
+def _product_before(x, r, ax, totals, shape, j):
     """The product of the first j ranks' blocks (those with rows) as NumPy's sequential loop
     reaches it, for real floats: their local totals combined in rank order, where a running
     +-0 stays +-0 through a block unless the block holds an inf or NaN (then NaN), a running
     +-inf stays +-inf unless the block holds a 0 or NaN, and a finite value is multiplied by
     the block's total. (The plain product of totals gave 0 * (inf * 0) = NaN where the
-    sequential product stays 0: fuzz seed 1100024.) Two more all_gathers of one row."""
+    sequential product stays 0: fuzz seed 1100024.) totals: the ranks' local totals
+    (gathered); two more all_gathers of one row of flags."""
     k = r.shape[ax]
     xs = _ops.cast(x._local, r.dtype)
     one = _rows(ax, r.ndim, slice(0, min(k, 1)))  # an empty row for a rank without rows
@@ -86,7 +87,6 @@ def _product_before(x, r, ax, last, shape, j):
     for bad in (pt.logical_not(pt.isfinite(xs)), pt.logical_or(pt.equal(xs, 0), pt.isnan(xs))):
         row = _ops.cast(pt.any(bad, axis=ax, keepdims=True), r.dtype)[one]
         flags.append(_collective("all_gather", x.team, row, shape, attrs=[ax]))
-    totals = _collective("all_gather", x.team, last, shape, attrs=[ax])
     if j == 0:
         return None
     at = lambda a, q: a[_rows(ax, r.ndim, slice(q, q + 1))]  # noqa: E731
@@ -130,15 +130,13 @@ def cumulative(name, fn, x, axis=None, dtype=None, include_initial=False):
         last = r[_rows(ax, r.ndim, slice(max(k - 1, 0), k))]  # this rank's total (if any)
         shape = list(r.shape)
         shape[ax] = len(with_rows)
-        # the totals scanned in r's dtype (a narrower dtype= stays narrow on every rank)
-        totals = fn(_collective("all_gather", x.team, last, tuple(shape), attrs=[ax]), axis=ax,
-                    dtype=r.dtype)
+        totals = _collective("all_gather", x.team, last, tuple(shape), attrs=[ax])
         j = sum(1 for q in with_rows if q < x.team.rank)  # ranks with rows before this one
         if name == "cumulative_prod" and dt.is_float(r.dtype):
-            before = _product_before(x, r, ax, last, tuple(shape), j)
+            before = _product_before(x, r, ax, totals, tuple(shape), j)
+        elif j > 0:  # the totals scanned in r's dtype (a narrower dtype= stays narrow)
+            before = fn(totals, axis=ax, dtype=r.dtype)[_rows(ax, r.ndim, slice(j - 1, j))]
         if counts[x.team.rank] > 0 and j > 0:
-            if not (name == "cumulative_prod" and dt.is_float(r.dtype)):
-                before = totals[_rows(ax, r.ndim, slice(j - 1, j))]
             if name == "cumulative_sum":
                 r = r + before
             else:  # the scan continued from `before` (as NumPy's: a 0 before stays 0, no 0 * inf)
