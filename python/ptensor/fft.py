@@ -181,7 +181,7 @@ def _run(frame_ptr):
         return 0
     except BaseException as e:  # never let an exception pass a C frame silently
         _fail(frame, f"ptensor.fft: {type(e).__name__}: {e}")
-        return 2 if isinstance(e, (ValueError, TypeError)) else 1
+        return 2 if isinstance(e, (ValueError, TypeError, KeyError)) else 1
 
 
 _handler = HANDLER(_run)

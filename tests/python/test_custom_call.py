@@ -278,6 +278,8 @@ def test_more_bad_inputs():
     ("ptensor.linalg.det", [pt.ones((2, 2), dtype=pt.int64)], [((), pt.float64)],
      "float32, float64, complex64 or complex128"),
     ("ptensor.sort", [pt.ones(3)], [((3,), pt.float64)] * 3, "sort expects one array"),
+    ("ptensor.fft", [pt.ones(3)], [((3,), pt.complex128)], "ptensor.fft: KeyError"),
+    ("ptensor.fft", [pt.ones(3), pt.ones(3)], [((3,), pt.complex128)], "one array and one result"),
     ("ptensor.sort", [pt.ones(3)], [((4,), pt.float64)], "sort: results are"),
     ("ptensor.sort", [pt.ones(3)], [((3,), pt.float64), ((3,), pt.int32)], "sort: results are"),
     ("ptensor.sort_partition", [pt.ones(3)], [((3,), pt.float64)], "sort_partition expects"),
