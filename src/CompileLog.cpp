@@ -20,6 +20,7 @@ struct Log {
     return e && *e && std::strcmp(e, "0") != 0;
   }();
 };
+void (*gListener)(const CompileRecord &) = nullptr;
 Log &log() {
   static Log *l = new Log(); // never destroyed (programs may run at exit)
   return *l;
@@ -69,6 +70,8 @@ void noteCompile(const Plan &plan, double seconds, bool fromDisk) {
   if (l.records.size() == kCompileLogSize)
     l.records.erase(l.records.begin());
   l.records.push_back(rec);
+  if (gListener)
+    gListener(l.records.back());
   if (l.print)
     std::fprintf(stderr,
                  "ptensor: %s program %016llx (%lld operations, %lld inputs, %lld results) "
@@ -79,4 +82,5 @@ void noteCompile(const Plan &plan, double seconds, bool fromDisk) {
 }
 
 const std::vector<CompileRecord> &compileLog() { return log().records; }
+void setCompileListener(void (*listener)(const CompileRecord &)) { gListener = listener; }
 } // namespace ptensor

@@ -26,6 +26,8 @@ struct CompileRecord {
 /// Records a program that missed the in-memory cache (keeps the last kCompileLogSize); prints
 /// it to stderr when PTENSOR_LOG is set to a non-empty value other than 0.
 void noteCompile(const Plan &plan, double seconds, bool fromDisk);
+/// Called with each new record (Python's logging, python/ptensor/_progress.py); null: none.
+void setCompileListener(void (*listener)(const CompileRecord &));
 const std::vector<CompileRecord> &compileLog();
 constexpr size_t kCompileLogSize = 256;
 } // namespace ptensor

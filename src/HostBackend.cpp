@@ -6,6 +6,8 @@
 //
 // Libraries are found at build time (CMake: PTENSOR_LIBOMP, PTENSOR_RUNNER_UTILS, the LLVM
 // installation ptensor was built against) or by their sonames at load time (libmvec, BLAS).
+// Self-contained builds (wheels) name them relative to _core's folder (ptensor/lib/...), where
+// they are bundled, BLAS among them (PTENSOR_BLAS).
 #include "Backend.h"
 
 #include "CustomCall.h"
@@ -38,6 +40,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <dlfcn.h>
 #include <functional>
 #include <stdexcept>
 #include <unistd.h>
@@ -60,6 +63,19 @@ const std::vector<std::pair<const char *, void *>> &runtimeSymbols() {
       {"_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&jitFree)},
       {"ptensor_custom_call", reinterpret_cast<void *>(&ptensor_custom_call)}};
   return s;
+}
+
+/// A library path from the build: absolute, or relative to the folder of the shared object that
+/// holds this code (_core; self-contained builds bundle the libraries in ptensor/lib).
+std::string libraryPath(const char *configured) {
+  std::string path = configured;
+  Dl_info info;
+  if (path.empty() || path[0] == '/' ||
+      !dladdr(reinterpret_cast<void *>(&libraryPath), &info) || !info.dli_fname)
+    return path;
+  std::string self = info.dli_fname;
+  size_t slash = self.rfind('/');
+  return (slash == std::string::npos ? std::string(".") : self.substr(0, slash)) + "/" + path;
 }
 
 struct HostExecutable : Executable {
@@ -107,12 +123,18 @@ public:
     std::string err;
     llvm::sys::DynamicLibrary::LoadLibraryPermanently("libmvec.so.1", &err); // vector math
     // memrefCopy (strided copies) lives in MLIR's C runner utilities.
-    if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(PTENSOR_RUNNER_UTILS, &err))
-      throw std::runtime_error("ptensor: cannot load " + std::string(PTENSOR_RUNNER_UTILS) +
-                               ": " + err);
-    // BLAS for float matmuls: Debian's OpenBLAS (or whatever libblas.so.3 provides CBLAS)
-    for (const char *lib : {"libopenblas.so.0", "libblas.so.3"})
-      if (!llvm::sys::DynamicLibrary::LoadLibraryPermanently(lib, &err) && symbol("cblas_dgemm") &&
+    const std::string runnerUtils = libraryPath(PTENSOR_RUNNER_UTILS);
+    if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(runnerUtils.c_str(), &err))
+      throw std::runtime_error("ptensor: cannot load " + runnerUtils + ": " + err);
+    // BLAS for float matmuls: the bundled OpenBLAS (self-contained builds), else Debian's
+    // OpenBLAS (or whatever libblas.so.3 provides CBLAS)
+    std::vector<std::string> blasLibs = {"libopenblas.so.0", "libblas.so.3"};
+#ifdef PTENSOR_BLAS
+    blasLibs.insert(blasLibs.begin(), libraryPath(PTENSOR_BLAS));
+#endif
+    for (const std::string &lib : blasLibs)
+      if (!llvm::sys::DynamicLibrary::LoadLibraryPermanently(lib.c_str(), &err) &&
+          symbol("cblas_dgemm") &&
           symbol("cblas_sgemm")) {
         blas = true;
         break;
@@ -135,7 +157,8 @@ public:
         setenv("KMP_BLOCKTIME", "0", 0); // idle threads sleep: no spinning between programs
       // LLVM's libomp of the LLVM ptensor was built against (an older libomp may also be
       // installed: its entry points differ).
-      if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(PTENSOR_LIBOMP, &err))
+      if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(libraryPath(PTENSOR_LIBOMP).c_str(),
+                                                            &err))
         parallel = false;
       else
         ompSetNumThreads = reinterpret_cast<void (*)(int)>(symbol("omp_set_num_threads"));

@@ -120,26 +120,35 @@ struct Jit {
                        where);
   }
 
-  std::unique_ptr<Executable> compile(Backend &backend, const Plan &plan) {
-    std::string diag;
+  /// The PTensor IR of plan, built on the calling thread (the plan's nodes are its caller's);
+  /// diagnostics go to diag.
+  mlir::OwningOpRef<mlir::ModuleOp> build(const Plan &plan, std::string &diag) {
     mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
-      if (!diag.empty())
-        diag += "; ";
-      diag += d.str();
+      diag += (diag.empty() ? "" : "; ") + d.str();
       return mlir::success();
     });
-    mlir::OwningOpRef<mlir::ModuleOp> module = buildModule(&ctx, plan);
-    mlir::OwningOpRef<mlir::ModuleOp> original = module->clone();
-    if (failed(mlir::verify(*module)))
+    return buildModule(&ctx, plan);
+  }
+
+  /// Verifies and compiles a module (on the worker thread for Ctrl-C and progress: it uses
+  /// only the module and the context, never the plan).
+  std::unique_ptr<Executable> compile(Backend &backend, mlir::ModuleOp module, bool keepObject,
+                                      std::string diag) {
+    mlir::ScopedDiagnosticHandler handler(&ctx, [&](mlir::Diagnostic &d) {
+      diag += (diag.empty() ? "" : "; ") + d.str();
+      return mlir::success();
+    });
+    mlir::OwningOpRef<mlir::ModuleOp> original = module.clone();
+    if (failed(mlir::verify(module)))
       fail(*original, "verifying the PTensor IR", diag);
     if (const char *dump = std::getenv("PTENSOR_DUMP_MLIR")) { // developer aid: PTensor IR
       std::error_code ec;
       llvm::raw_fd_ostream os(dump, ec, llvm::sys::fs::OF_Append);
       if (!ec)
-        module->print(os);
+        module.print(os);
     }
     try {
-      return backend.compile(*module, !diskcache::directory().empty());
+      return backend.compile(module, keepObject);
     } catch (const StageError &e) {
       std::string all = diag;
       if (!e.detail.empty())
@@ -199,6 +208,7 @@ struct Worker {
         f = std::move(job);
       }
       f();
+      f = nullptr; // what the job owned (a compile's module) is gone before it is done
       {
         std::lock_guard<std::mutex> lock(mu);
         done = true;
@@ -207,16 +217,22 @@ struct Worker {
     }
   }
   /// Runs f there; returns false when interrupted (f still runs on; its state must be owned
-  /// by f).
-  bool run(std::function<void()> f) {
+  /// by f). A compile (operations >= 0) reports its progress through gHooks.progress once it
+  /// has run for gHooks.progressDelay seconds.
+  bool run(std::function<void()> f, int64_t operations = -1) {
     waitIdle(); // an abandoned job first
     std::unique_lock<std::mutex> lock(mu);
     done = false;
     job = std::move(f);
     cv.notify_all();
     lock.unlock();
+    auto t0 = std::chrono::steady_clock::now();
+    auto elapsed = [&] {
+      return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    };
     void *saved = gHooks.release();
     bool stopped = false;
+    double shown = -1; // when progress was last reported
     for (;;) {
       {
         std::unique_lock<std::mutex> l(mu);
@@ -225,11 +241,19 @@ struct Worker {
       }
       gHooks.restore(saved);
       stopped = gHooks.pending();
+      double s = elapsed();
+      if (!stopped && operations >= 0 && gHooks.progress && s >= gHooks.progressDelay &&
+          s - shown >= 0.2) {
+        gHooks.progress(s, operations, 0);
+        shown = s;
+      }
       saved = gHooks.release();
       if (stopped)
         break;
     }
     gHooks.restore(saved);
+    if (shown >= 0 && gHooks.progress)
+      gHooks.progress(elapsed(), operations, stopped ? 2 : 1);
     return !stopped;
   }
   /// Waits for an abandoned job, the GIL released (its custom calls may be Python's).
@@ -257,6 +281,8 @@ bool gWorkerStarted = false;
 } // namespace
 
 Explanation explainPlan(const Plan &plan) {
+  if (gWorkerStarted) // an abandoned compile may still use the context
+    worker().waitIdle();
   Jit &j = jit();
   Explanation e;
   e.inMemory = j.cache.index.count(plan.key) != 0; // (find would make it the most recent)
@@ -307,6 +333,46 @@ void clearPrograms() {
   jit().cache.clear();
 }
 
+/// Compiles plan: its IR is built here, verified and compiled on the worker thread while this
+/// one watches for Ctrl-C (Interrupted; the abandoned compile ends before the next job) and
+/// reports progress; without interrupt hooks (no interpreter), here.
+static std::unique_ptr<Executable> compilePlan(Jit &j, Backend &target, const Plan &plan) {
+  std::string diag;
+  mlir::OwningOpRef<mlir::ModuleOp> module = j.build(plan, diag);
+  bool keep = !diskcache::directory().empty();
+  if (!gHooks.pending)
+    return j.compile(target, *module, keep, diag);
+  struct Job { // owned by the worker's function: it outlives an interrupt
+    mlir::OwningOpRef<mlir::ModuleOp> module;
+    std::string diag;
+    std::unique_ptr<Executable> result;
+    std::exception_ptr error;
+  };
+  auto job = std::make_shared<Job>();
+  job->module = std::move(module);
+  job->diag = std::move(diag);
+  int64_t operations = 0;
+  for (const Node *n : plan.order)
+    operations += n->kind != Kind::Leaf;
+  Jit *jp = &j;
+  Backend *t = &target;
+  gWorkerStarted = true;
+  bool finished = worker().run(
+      [job, jp, t, keep] {
+        try {
+          job->result = jp->compile(*t, *job->module, keep, job->diag);
+        } catch (...) {
+          job->error = std::current_exception();
+        }
+      },
+      operations);
+  if (!finished)
+    throw Interrupted("ptensor: the compilation was interrupted (KeyboardInterrupt)");
+  if (job->error)
+    std::rethrow_exception(job->error);
+  return std::move(job->result);
+}
+
 void setInterruptHooks(const InterruptHooks &h) { gHooks = h; }
 InterruptHooks &interruptHooks() { return gHooks; }
 
@@ -331,7 +397,7 @@ void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs)
     if (compiled) {
       ++info.diskHits;
     } else {
-      compiled = j.compile(target, plan);
+      compiled = compilePlan(j, target, plan);
       ++info.compiles;
       if (!diskcache::directory().empty())
         if (std::string object = target.object(*compiled); !object.empty())

@@ -29,7 +29,11 @@ struct InterruptHooks {
   void *(*release)() = nullptr;
   void (*restore)(void *) = nullptr;
   bool (*pending)() = nullptr;
-  bool off = false;
+  bool off = false; ///< programs run on the calling thread (MPI); compiles still on the worker
+  /// A compile longer than progressDelay seconds: called about every 0.2 s while it runs
+  /// (state 0), and once when it ends (1: done, 2: interrupted), with the interpreter held.
+  void (*progress)(double seconds, int64_t operations, int state) = nullptr;
+  double progressDelay = 1.0;
 };
 void setInterruptHooks(const InterruptHooks &h);
 InterruptHooks &interruptHooks();

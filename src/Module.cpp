@@ -322,6 +322,25 @@ recordCustomCall(const std::string &name, const std::string &config,
 }
 } // namespace
 
+/// A compile record as pt.compile_log() gives it.
+static py::dict recordDict(const CompileRecord &r) {
+  py::dict d;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(r.program));
+  d["program"] = std::string(hex);
+  d["operations"] = r.operations;
+  d["inputs"] = r.inputs;
+  d["results"] = r.results;
+  d["seconds"] = r.seconds;
+  d["source"] = r.fromDisk ? "disk" : "compiled";
+  d["reason"] = r.reason;
+  return d;
+}
+
+/// Python's side of the compile hooks (python/ptensor/_progress.py); never destroyed (programs
+/// may compile while the interpreter shuts down: the hooks are cleared first, see atexit there).
+static py::object *gProgressFn = nullptr, *gCompiledFn = nullptr;
+
 PYBIND11_MODULE(_core, m) {
   m.doc() = "ptensor C++ core: pending program, PTensor IR, JIT";
   static py::exception<CompileError> compileError(m, "CompileError", PyExc_RuntimeError);
@@ -442,19 +461,8 @@ PYBIND11_MODULE(_core, m) {
   });
   m.def("compile_log", [] {
     py::list out;
-    for (const CompileRecord &r : compileLog()) {
-      py::dict d;
-      char hex[17];
-      std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(r.program));
-      d["program"] = std::string(hex);
-      d["operations"] = r.operations;
-      d["inputs"] = r.inputs;
-      d["results"] = r.results;
-      d["seconds"] = r.seconds;
-      d["source"] = r.fromDisk ? "disk" : "compiled";
-      d["reason"] = r.reason;
-      out.append(d);
-    }
+    for (const CompileRecord &r : compileLog())
+      out.append(recordDict(r));
     return out;
   });
   m.def("set_program_cache_size", [](int64_t n) {
@@ -469,7 +477,36 @@ PYBIND11_MODULE(_core, m) {
   hooks.release = [] { return static_cast<void *>(PyEval_SaveThread()); };
   hooks.restore = [](void *s) { PyEval_RestoreThread(static_cast<PyThreadState *>(s)); };
   hooks.pending = [] { return PyErr_CheckSignals() != 0; };
+  hooks.progress = [](double seconds, int64_t operations, int state) {
+    if (!gProgressFn || gProgressFn->is_none())
+      return;
+    PyObject *type, *value, *trace; // a KeyboardInterrupt being raised stays raised
+    PyErr_Fetch(&type, &value, &trace);
+    try {
+      (*gProgressFn)(seconds, operations, state);
+    } catch (py::error_already_set &) { // a display that fails is no reason to stop
+    }
+    PyErr_Restore(type, value, trace);
+  };
   setInterruptHooks(hooks);
+  setCompileListener([](const CompileRecord &r) {
+    if (gCompiledFn && !gCompiledFn->is_none() && PyGILState_Check())
+      try {
+        (*gCompiledFn)(recordDict(r));
+      } catch (py::error_already_set &) {
+      }
+  });
+  // progress(seconds, operations, state) for compiles longer than delay seconds (state 0: still
+  // compiling, 1: done, 2: interrupted); compiled(record) after each new program; None: off
+  m.def("set_compile_hooks", [](py::object progress, py::object compiled, double delay) {
+    if (!gProgressFn) {
+      gProgressFn = new py::object();
+      gCompiledFn = new py::object();
+    }
+    *gProgressFn = std::move(progress);
+    *gCompiledFn = std::move(compiled);
+    interruptHooks().progressDelay = delay;
+  });
   // MPI calls stay on the thread that initialized MPI (FUNNELED): no worker thread then
   m.def("run_on_calling_thread", [] { interruptHooks().off = true; });
   // Makes a runtime library's symbols (libptensor_dist) visible to compiled programs.

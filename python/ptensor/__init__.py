@@ -12,6 +12,7 @@ CompileError.__doc__ = ("A program could not be compiled (the message names the 
 CustomCallError.__doc__ = "A custom call's handler reported an error (its message)."
 from ._custom_call import custom_call, ffi_include_dir, register_custom_call
 from . import _custom_call as ffi  # ctypes mirrors of ptensor_ffi.h (CallFrame, HANDLER)
+from . import _progress  # noqa: F401  (long compiles on stderr, compile records on logging)
 from ._dtypes import (DType, bool_ as bool, int8, int16, int32, int64, uint8, uint16,  # noqa: A001
                       uint32, uint64, float32, float64, complex64, complex128, result_type)
 from . import _array
@@ -22,6 +23,7 @@ from ._creation import (arange, asarray, check_device as _check_device, empty, e
 from ._creation_derived import meshgrid, tril, triu
 from ._elementwise import *  # noqa: F401,F403
 from ._elementwise import __all__ as _ew_all
+from . import _elementwise
 from ._indexing_ops import take, take_along_axis
 from ._info import __array_namespace_info__, can_cast, finfo, iinfo, isdtype
 from ._linalg import matmul, vecdot
@@ -56,7 +58,7 @@ e, inf, nan, pi = _math.e, _math.inf, _math.nan, _math.pi
 newaxis = None
 
 
-def astype(x, dtype, /, *, copy=True, device=None):
+def astype(x: Array, dtype: DType, /, *, copy=True, device=None) -> Array:
     """x converted to dtype (a new array unless copy=False and the dtype is unchanged).
     Complex to real raises TypeError (the array API: not permitted; NumPy would drop the
     imaginary part with a warning)."""
@@ -72,12 +74,12 @@ def astype(x, dtype, /, *, copy=True, device=None):
     return _ops_mod.cast(x, d)
 
 
-def sync():
+def sync() -> None:
     """Materialize every pending array that Python still references."""
     _core.sync()
 
 
-def cache_info():
+def cache_info() -> dict:
     """JIT cache statistics: compiles, hits, runs, disk_hits, total compile_time (seconds),
     and donations: results written in place into the buffer of the array they update
     (``a[k] = v`` when nothing else holds a's old value: no copy of a); cached_programs,
@@ -85,7 +87,7 @@ def cache_info():
     return _core.cache_info()
 
 
-def cache_clear(*, disk=True):
+def cache_clear(*, disk=True) -> dict[str, int]:
     """Drop this process's compiled programs from the in-memory cache and, with disk=True,
     delete the program files of the disk cache (``cache_info()["cache_dir"]``; other files
     there are left alone). Returns {"programs": dropped from memory, "files": deleted}. The
@@ -94,7 +96,7 @@ def cache_clear(*, disk=True):
     return _core.cache_clear(True if disk else False)
 
 
-def explain(x=None):
+def explain(x: Array | None = None) -> dict:
     """What materializing x (or, with no argument, everything pending) would run now, without
     running it: a dict of pending (False: nothing to compute), results, inputs, operations
     (PTensor ops), loops (loop nests after fusion: linalg structured ops), compiled (the
@@ -113,7 +115,7 @@ def explain(x=None):
     return _core.explain(h)
 
 
-def compile_log():
+def compile_log() -> list[dict]:
     """The programs this process compiled or loaded from the disk cache (the last 256), oldest
     first: dicts of program (a hash of its structure), operations, inputs, results, seconds,
     source ("compiled" or "disk") and reason: "new structure" (operations never seen), "new
@@ -124,21 +126,21 @@ def compile_log():
     return _core.compile_log()
 
 
-def set_program_cache_size(n):
+def set_program_cache_size(n: int) -> None:
     """Bound the in-memory cache of compiled programs to n (least recently used dropped
     beyond it; default 512, or PTENSOR_PROGRAM_CACHE_SIZE). cache_info() reports
     cached_programs and evictions. The disk cache has its own bound, PTENSOR_CACHE_MAX_MB."""
     _core.set_program_cache_size(_ops_mod.as_index(n, "n"))
 
 
-def set_num_threads(n):
+def set_num_threads(n: int) -> None:
     """Number of OpenMP threads for compiled loops and of pt.fft's threads (also
     PTENSOR_NUM_THREADS=1 to disable)."""
     _core.set_num_threads(_ops_mod.as_index(n, "n"))
     fft._set_num_threads(_ops_mod.as_index(n, "n"))
 
 
-def to_numpy(x):
+def to_numpy(x: Array):
     """x as a NumPy array (a copy; a distributed array is gathered on every rank)."""
     return x.to_numpy()
 
@@ -160,7 +162,8 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "cumulative_sum", "cumulative_prod", "from_dlpack", "take",
            "take_along_axis", "linalg", "tensordot", "searchsorted", "nonzero", "sort", "argsort", "unique_all", "unique_counts", "isin",
            "unique_inverse", "unique_values", "CustomCallError", "custom_call",
-           "register_custom_call", "ffi_include_dir"] + _ew_all
+           "register_custom_call", "ffi_include_dir"]
+__all__ += _elementwise.__all__  # (this form: type checkers read it as re-exports)
 
 
 # --- MPI teams: creation functions take team= and split=; under a launcher (or once a team

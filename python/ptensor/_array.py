@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import operator
+from typing import TYPE_CHECKING, Any, Iterator
 
 import numpy as np
 
@@ -12,16 +13,36 @@ from ._device import Placed
 from ._indexing import chain
 from ._upcalls import Slots, namespace
 
+if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import ClassVar, SupportsIndex, Tuple, Union
+
+    from numpy.typing import NDArray
+
+    from ._device import Device
+    from ._dtypes import DType
+    from ._typing import ArrayLike
+
+    # what the Python operators take besides an Array (Array.__add__ ...: NotImplemented for
+    # anything else); NumPy arrays and scalars become Arrays of their dtype
+    _Operand = Union["Array", bool, int, float, complex, "NDArray[Any]", np.generic]
+    # one index of x[...]: an integer, a slice, ..., None (a new axis), an integer or boolean
+    # index array (an Array, a NumPy array or a list)
+    _Index = Union[SupportsIndex, slice, "ellipsis", None, "Array", "NDArray[Any]", "list[Any]"]
+    _Key = Union[_Index, Tuple[_Index, ...]]
+    # an axis argument of the reductions' methods (a list too, as NumPy's)
+    _MethodAxes = Union[int, Tuple[int, ...], "list[int]", None]
+
 # the category functions Array's methods call (provided by ptensor/__init__.py)
-up = Slots("ptensor._array",
-           asarray="_creation.asarray (index arrays and values given as NumPy or lists)",
-           matrix_transpose="_manipulation.matrix_transpose (.mT)",
-           permute_dims="_manipulation.permute_dims (.T)",
-           take="_indexing_ops.take (x[integer array])",
-           boolean_mask_getitem="_searching._boolean_mask_getitem (x[mask])",
-           getitem="_advanced.getitem (x[key] with index arrays in a tuple)",
-           setitem="_advanced.setitem (x[key] = v with index arrays in a tuple)",
-           scatter_assign="_advanced.scatter_assign (x[integer array or mask] = v)")
+up: Slots = Slots("ptensor._array",
+                  asarray="_creation.asarray (index arrays and values given as NumPy or lists)",
+                  matrix_transpose="_manipulation.matrix_transpose (.mT)",
+                  permute_dims="_manipulation.permute_dims (.T)",
+                  take="_indexing_ops.take (x[integer array])",
+                  boolean_mask_getitem="_searching._boolean_mask_getitem (x[mask])",
+                  getitem="_advanced.getitem (x[key] with index arrays in a tuple)",
+                  setitem="_advanced.setitem (x[key] = v with index arrays in a tuple)",
+                  scatter_assign="_advanced.scatter_assign (x[integer array or mask] = v)")
 
 
 class Local:
@@ -35,7 +56,7 @@ class _ArrayType(type):
     """isinstance(x, pt.Array) and issubclass(type(x), pt.Array) hold for distributed arrays
     (DArray, registered by ptensor._dist) as well, so a script that checks them runs unchanged
     under mpiexec, where its arrays are DArrays."""
-    distributed = ()
+    distributed: tuple[type, ...] = ()
 
     def __instancecheck__(cls, obj):
         return type.__instancecheck__(cls, obj) or isinstance(obj, _ArrayType.distributed)
@@ -53,6 +74,13 @@ class Array(Local, Placed, metaclass=_ArrayType):
     """
     __slots__ = ("_h", "_dtype", "_base", "_view", "_seen", "_version", "__weakref__")
     __array_priority__ = 100
+    if TYPE_CHECKING:
+        _h: Any  # the C++ tensor handle
+        _dtype: DType
+        _base: Array | None
+        _view: Any  # (_indexing's view of the base)
+        _seen: int
+        _version: int
 
     @classmethod
     def _new(cls, h, dtype, base=None, view=None):
@@ -61,7 +89,7 @@ class Array(Local, Placed, metaclass=_ArrayType):
         a._seen = base._version if base is not None else 0
         return a
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("use ptensor.asarray (or another creation function) to make an Array")
 
     # --- the current tensor of this array (views follow writes to their base; a view's
@@ -76,36 +104,36 @@ class Array(Local, Placed, metaclass=_ArrayType):
 
     # --- attributes ---
     @property
-    def dtype(self):
+    def dtype(self) -> DType:
         return self._dtype
 
     @property
-    def shape(self):
+    def shape(self) -> tuple[int, ...]:
         return self._h.shape if self._base is None else self._view._shape
 
     @property
-    def ndim(self):
+    def ndim(self) -> int:
         return len(self.shape)
 
     @property
-    def mT(self):
+    def mT(self) -> Array:
         if self.ndim < 2:
             raise ValueError(f"mT requires an array with at least 2 dimensions, got {self.ndim}")
         return up.matrix_transpose(self)
 
     @property
-    def T(self):
+    def T(self) -> Array:
         if self.ndim != 2:
             raise ValueError(f"T requires a 2-dimensional array, got {self.ndim} dimensions "
                              "(use .mT or permute_dims)")
         return up.permute_dims(self, (1, 0))
 
-    def __len__(self):
+    def __len__(self) -> int:
         if self.ndim == 0:
             raise TypeError("len() of unsized object (0-d array)")
         return self.shape[0]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Array]:
         if self.ndim == 0:
             raise TypeError("iteration over a 0-d array")
         for i in range(self.shape[0]):
@@ -116,11 +144,11 @@ class Array(Local, Placed, metaclass=_ArrayType):
         """Read-only NumPy view of the (materialized) data."""
         return _core.to_numpy(self._t)
 
-    def to_numpy(self, copy=True):
+    def to_numpy(self, copy: bool = True) -> NDArray[Any]:
         a = self._numpy()
         return a.copy() if copy else a
 
-    def __array__(self, dtype=None, copy=None):
+    def __array__(self, dtype: Any = None, copy: bool | None = None) -> NDArray[Any]:
         a = self._numpy()
         if dtype is not None and np.dtype(dtype) != a.dtype:
             return a.astype(dtype)
@@ -129,7 +157,8 @@ class Array(Local, Placed, metaclass=_ArrayType):
         return a
 
     # --- DLPack (zero-copy exchange; CPU only) ---
-    def __dlpack__(self, /, *, stream=None, max_version=None, dl_device=None, copy=None):
+    def __dlpack__(self, /, *, stream: Any = None, max_version: tuple[int, int] | None = None,
+                   dl_device: tuple[int, int] | None = None, copy: bool | None = None) -> Any:
         """Exports the materialized data without a copy (read-only, DLPack >= 1.0); a consumer
         that only speaks the legacy protocol gets a copy unless copy=False."""
         if stream is not None:
@@ -146,45 +175,45 @@ class Array(Local, Placed, metaclass=_ArrayType):
                 raise
             return a.copy().__dlpack__(max_version=max_version)
 
-    def __dlpack_device__(self):
+    def __dlpack_device__(self) -> tuple[int, int]:
         return (1, 0)  # kDLCPU, device 0
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "A" + repr(self._numpy())[1:]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return str(self._numpy())
 
-    def __format__(self, spec):
+    def __format__(self, spec: str) -> str:
         return format(self._numpy(), spec) if self.ndim else format(self.item(), spec)
 
-    def item(self):
+    def item(self) -> Any:
         if self.size != 1:
             raise ValueError(f"can only convert an array of size 1 to a Python scalar, got size {self.size}")
         return self._numpy().reshape(()).item()
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         if self.size != 1:
             raise ValueError("The truth value of an array with more than one element is "
                              "ambiguous. Use any() or all()")
         return bool(self.item())
 
-    def __int__(self):
+    def __int__(self) -> int:
         return int(self.item())
 
-    def __float__(self):
+    def __float__(self) -> float:
         return float(self.item())
 
-    def __complex__(self):
+    def __complex__(self) -> complex:
         return complex(self.item())
 
-    def __index__(self):
+    def __index__(self) -> int:
         if not dt.is_int(self.dtype) or self.ndim != 0:
             raise TypeError("only 0-d integer arrays can be converted to an index")
         return operator.index(self.item())
 
     # --- indexing ---
-    def __getitem__(self, key):
+    def __getitem__(self, key: _Key) -> Array:
         if isinstance(key, tuple) and _has_array(key):
             return up.getitem(self, _gathered(key))
         k = _array_key(key)
@@ -214,7 +243,7 @@ class Array(Local, Placed, metaclass=_ArrayType):
         a._seen = -1
         return a
 
-    def __setitem__(self, key, value):
+    def __setitem__(self, key: _Key, value: Array | ArrayLike) -> None:
         if isinstance(key, tuple) and _has_array(key):
             self[...] = up.setitem(self, _gathered(key), value)
             return
@@ -232,19 +261,118 @@ class Array(Local, Placed, metaclass=_ArrayType):
             return
         base = self._base if self._base is not None else self
         view = chain(base.shape, self._view, (key,))
-        value = _coerce_value(value, base.dtype)
-        value = _ops.broadcast_to(_ops.cast(value, base.dtype), view.shape)
+        v = _coerce_value(value, base.dtype)
+        v = _ops.broadcast_to(_ops.cast(v, base.dtype), view.shape)
         if 0 in view.shape:  # an empty selection: nothing is written (the shapes were checked)
             return
         if view.is_identity(base.shape):  # whole array: no insert_slice needed
-            base._h = value._t
+            base._h = v._t
         else:
-            base._h = view.insert(base, value)._h
+            base._h = view.insert(base, v)._h
         base._version += 1
 
     # --- array API namespace ---
-    def __array_namespace__(self, /, *, api_version=None):
+    def __array_namespace__(self, /, *, api_version: str | None = None) -> ModuleType:
         return namespace.for_version(api_version)
+
+    if TYPE_CHECKING:
+        # For type checkers only (nothing below exists at run time in this class body):
+        # the Python operators, which the namespace installs on the class at import
+        # (_operators.install), and the NumPy habits of _habits.METHODS and PROPERTIES
+        # (_habits.install). tests/python/test_typing.py keeps these lists and theirs equal.
+        def __add__(self, other: _Operand, /) -> Array: ...
+        def __radd__(self, other: _Operand, /) -> Array: ...
+        def __iadd__(self, other: _Operand, /) -> Array: ...
+        def __sub__(self, other: _Operand, /) -> Array: ...
+        def __rsub__(self, other: _Operand, /) -> Array: ...
+        def __isub__(self, other: _Operand, /) -> Array: ...
+        def __mul__(self, other: _Operand, /) -> Array: ...
+        def __rmul__(self, other: _Operand, /) -> Array: ...
+        def __imul__(self, other: _Operand, /) -> Array: ...
+        def __truediv__(self, other: _Operand, /) -> Array: ...
+        def __rtruediv__(self, other: _Operand, /) -> Array: ...
+        def __itruediv__(self, other: _Operand, /) -> Array: ...
+        def __floordiv__(self, other: _Operand, /) -> Array: ...
+        def __rfloordiv__(self, other: _Operand, /) -> Array: ...
+        def __ifloordiv__(self, other: _Operand, /) -> Array: ...
+        def __mod__(self, other: _Operand, /) -> Array: ...
+        def __rmod__(self, other: _Operand, /) -> Array: ...
+        def __imod__(self, other: _Operand, /) -> Array: ...
+        def __pow__(self, other: _Operand, /) -> Array: ...
+        def __rpow__(self, other: _Operand, /) -> Array: ...
+        def __ipow__(self, other: _Operand, /) -> Array: ...
+        def __and__(self, other: _Operand, /) -> Array: ...
+        def __rand__(self, other: _Operand, /) -> Array: ...
+        def __iand__(self, other: _Operand, /) -> Array: ...
+        def __or__(self, other: _Operand, /) -> Array: ...
+        def __ror__(self, other: _Operand, /) -> Array: ...
+        def __ior__(self, other: _Operand, /) -> Array: ...
+        def __xor__(self, other: _Operand, /) -> Array: ...
+        def __rxor__(self, other: _Operand, /) -> Array: ...
+        def __ixor__(self, other: _Operand, /) -> Array: ...
+        def __lshift__(self, other: _Operand, /) -> Array: ...
+        def __rlshift__(self, other: _Operand, /) -> Array: ...
+        def __ilshift__(self, other: _Operand, /) -> Array: ...
+        def __rshift__(self, other: _Operand, /) -> Array: ...
+        def __rrshift__(self, other: _Operand, /) -> Array: ...
+        def __irshift__(self, other: _Operand, /) -> Array: ...
+        def __matmul__(self, other: Array | NDArray[Any], /) -> Array: ...
+        def __rmatmul__(self, other: Array | NDArray[Any], /) -> Array: ...
+        def __imatmul__(self, other: Array | NDArray[Any], /) -> Array: ...
+        # (comparisons give arrays of bools, as in NumPy and the array API)
+        def __eq__(self, other: object, /) -> Array: ...  # type: ignore[override]
+        def __ne__(self, other: object, /) -> Array: ...  # type: ignore[override]
+        def __lt__(self, other: _Operand, /) -> Array: ...
+        def __le__(self, other: _Operand, /) -> Array: ...
+        def __gt__(self, other: _Operand, /) -> Array: ...
+        def __ge__(self, other: _Operand, /) -> Array: ...
+        def __neg__(self) -> Array: ...
+        def __pos__(self) -> Array: ...
+        def __abs__(self) -> Array: ...
+        def __invert__(self) -> Array: ...
+        __hash__: ClassVar[None]  # type: ignore[assignment]
+
+        # NumPy habits (methods calling the namespace's functions)
+        def sum(self, axis: _MethodAxes = None, dtype: DType | None = None, out: None = None,
+                keepdims: bool = False) -> Array: ...
+        def prod(self, axis: _MethodAxes = None, dtype: DType | None = None, out: None = None,
+                 keepdims: bool = False) -> Array: ...
+        def mean(self, axis: _MethodAxes = None, dtype: DType | None = None, out: None = None,
+                 keepdims: bool = False) -> Array: ...
+        def var(self, axis: _MethodAxes = None, dtype: DType | None = None, out: None = None,
+                ddof: float = 0, keepdims: bool = False) -> Array: ...
+        def std(self, axis: _MethodAxes = None, dtype: DType | None = None, out: None = None,
+                ddof: float = 0, keepdims: bool = False) -> Array: ...
+        def min(self, axis: _MethodAxes = None, out: None = None,
+                keepdims: bool = False) -> Array: ...
+        def max(self, axis: _MethodAxes = None, out: None = None,
+                keepdims: bool = False) -> Array: ...
+        def any(self, axis: _MethodAxes = None, out: None = None,
+                keepdims: bool = False) -> Array: ...
+        def all(self, axis: _MethodAxes = None, out: None = None,
+                keepdims: bool = False) -> Array: ...
+        def argmin(self, axis: int | None = None, out: None = None, *,
+                   keepdims: bool = False) -> Array: ...
+        def argmax(self, axis: int | None = None, out: None = None, *,
+                   keepdims: bool = False) -> Array: ...
+        # x.reshape(2, 3) or x.reshape((2, 3))
+        def reshape(self, *shape: int | tuple[int, ...] | list[int], order: str = "C",
+                    copy: bool | None = None) -> Array: ...
+        def astype(self, dtype: DType, copy: bool = True,
+                   device: Device | str | None = None) -> Array: ...
+        def copy(self) -> Array: ...
+        def tolist(self) -> Any: ...
+        def ravel(self, order: str = "C") -> Array: ...
+        def flatten(self, order: str = "C") -> Array: ...
+        # x.transpose(), x.transpose(1, 0, 2) or x.transpose((1, 0, 2))
+        def transpose(self, *axes: int | tuple[int, ...] | list[int] | None) -> Array: ...
+        @property
+        def nbytes(self) -> int: ...
+        @property
+        def itemsize(self) -> int: ...
+        def __copy__(self) -> Array: ...
+        def __deepcopy__(self, memo: dict[int, Any], /) -> Array: ...
+        def _repr_html_(self) -> str: ...  # (Jupyter's rich display)
 
 
 def _has_array(key):

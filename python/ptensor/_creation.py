@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import operator
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -14,8 +15,12 @@ from ._array import Array, Local
 from ._device import as_device
 from . import _ops
 
+if TYPE_CHECKING:
+    from ._dtypes import DType
+    from ._typing import ArrayLike, DeviceLike, Scalar, Shape, SupportsDLPack
 
-def check_device(device):
+
+def check_device(device: object) -> None:
     as_device(device)  # ValueError for a device that does not exist
 
 
@@ -35,7 +40,8 @@ def _default_for(value):
     raise TypeError(f"fill_value must be a bool, int, float or complex, got {type(value).__name__}")
 
 
-def asarray(obj, /, *, dtype=None, device=None, copy=None):
+def asarray(obj: Array | ArrayLike, /, *, dtype: DType | None = None,
+            device: DeviceLike | None = None, copy: bool | None = None) -> Array:
     """An Array from an Array, a NumPy array (wrapped without a copy when contiguous enough
     and copy is not True), nested sequences or a scalar."""
     check_device(device)
@@ -69,7 +75,8 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     return Array._new(_core.from_numpy(a, want.code), want)
 
 
-def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
+def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1, *,
+           dtype: DType | None = None, device: DeviceLike | None = None) -> Array:
     """Evenly spaced values in [start, stop) with step (array API); the dtype follows the
     arguments (int64 or float64) unless given."""
     check_device(device)
@@ -86,9 +93,10 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
                   for v in (start, stop, step))
     d = _dtype_or(dtype, dt.default_int if all_int else dt.default_float)
     if all_int:
-        start, stop, step = (operator.index(v) for v in (start, stop, step))
+        start, stop, step = (operator.index(v)  # type: ignore[arg-type]
+                             for v in (start, stop, step))
         n = max(0, -((start - stop) // step))  # ceil((stop - start) / step)
-        sargs = [start, step]
+        sargs: list[float] = [start, step]
         for nm, v in (("start", start), ("step", step)):
             if not -2**63 <= v < 2**63:
                 raise OverflowError(f"arange: {nm}={v} does not fit in a 64-bit integer")
@@ -108,25 +116,29 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
     return _ops.record("arange", "", [], d, (n,), iargs=[n], sargs=sargs)
 
 
-def empty(shape, *, dtype=None, device=None):
+def empty(shape: Shape, *, dtype: DType | None = None,
+          device: DeviceLike | None = None) -> Array:
     """A new array of shape and dtype (default float64); its values are unspecified."""
     check_device(device)
     return _ops.full(_ops.normalize_shape(shape), None, _dtype_or(dtype, dt.default_float))
 
 
-def zeros(shape, *, dtype=None, device=None):
+def zeros(shape: Shape, *, dtype: DType | None = None,
+          device: DeviceLike | None = None) -> Array:
     """A new array of shape filled with zeros (default dtype float64)."""
     check_device(device)
     return _ops.full(_ops.normalize_shape(shape), 0, _dtype_or(dtype, dt.default_float))
 
 
-def ones(shape, *, dtype=None, device=None):
+def ones(shape: Shape, *, dtype: DType | None = None,
+         device: DeviceLike | None = None) -> Array:
     """A new array of shape filled with ones (default dtype float64)."""
     check_device(device)
     return _ops.full(_ops.normalize_shape(shape), 1, _dtype_or(dtype, dt.default_float))
 
 
-def full(shape, fill_value, *, dtype=None, device=None):
+def full(shape: Shape, fill_value: Scalar, *, dtype: DType | None = None,
+         device: DeviceLike | None = None) -> Array:
     """A new array of shape filled with fill_value; the dtype follows fill_value unless given."""
     check_device(device)
     if hasattr(fill_value, "__array_namespace__") or isinstance(fill_value, np.ndarray):
@@ -150,31 +162,37 @@ def _like(x, name):
     return x
 
 
-def empty_like(x, /, *, dtype=None, device=None):
+def empty_like(x: Array, /, *, dtype: DType | None = None,
+               device: DeviceLike | None = None) -> Array:
     """A new array of x's shape (and dtype unless given); its values are unspecified."""
     x = _like(x, "empty_like")
     return empty(x.shape, dtype=dtype or x.dtype, device=device)
 
 
-def zeros_like(x, /, *, dtype=None, device=None):
+def zeros_like(x: Array, /, *, dtype: DType | None = None,
+               device: DeviceLike | None = None) -> Array:
     """A new array of x's shape (and dtype unless given) filled with zeros."""
     x = _like(x, "zeros_like")
     return zeros(x.shape, dtype=dtype or x.dtype, device=device)
 
 
-def ones_like(x, /, *, dtype=None, device=None):
+def ones_like(x: Array, /, *, dtype: DType | None = None,
+              device: DeviceLike | None = None) -> Array:
     """A new array of x's shape (and dtype unless given) filled with ones."""
     x = _like(x, "ones_like")
     return ones(x.shape, dtype=dtype or x.dtype, device=device)
 
 
-def full_like(x, /, fill_value, *, dtype=None, device=None):
+def full_like(x: Array, /, fill_value: Scalar, *, dtype: DType | None = None,
+              device: DeviceLike | None = None) -> Array:
     """A new array of x's shape (and dtype unless given) filled with fill_value."""
     x = _like(x, "full_like")
     return full(x.shape, fill_value, dtype=dtype or x.dtype, device=device)
 
 
-def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
+def linspace(start: int | float | complex, stop: int | float | complex, /, num: int, *,
+             dtype: DType | None = None, device: DeviceLike | None = None,
+             endpoint: bool = True) -> Array:
     """num evenly spaced values from start to stop (included unless endpoint=False): start +
     i * step, the last of several exactly stop. NaN and infinite bounds give NumPy's values
     (0 * inf is NaN)."""
@@ -197,10 +215,11 @@ def linspace(start, stop, /, num, *, dtype=None, device=None, endpoint=True):
                 for a, b in ((start.real, stop.real), (start.imag, stop.imag)))
         return _ops.cast(r, d) + _ops.cast(i, d) * 1j
     return _ops.record("linspace", "", [], d, (num,), attrs=[int(bool(endpoint))], iargs=[num],
-                       sargs=[float(start), float(stop)])
+                       sargs=[float(start), float(stop)])  # type: ignore[arg-type]
 
 
-def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
+def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType | None = None,
+        device: DeviceLike | None = None) -> Array:
     """A 2-D array with ones on the k-th diagonal and zeros elsewhere (array API)."""
     check_device(device)
     n_rows = _ops.as_index(n_rows, "eye: n_rows")
@@ -213,7 +232,8 @@ def eye(n_rows, n_cols=None, /, *, k=0, dtype=None, device=None):
     return _ops.record("eye", "", [], d, (n_rows, n_cols), iargs=[n_rows, n_cols, k])
 
 
-def from_dlpack(x, /, *, device=None, copy=None):
+def from_dlpack(x: SupportsDLPack, /, *, device: DeviceLike | None = None,
+                copy: bool | None = None) -> Array:
     """An Array sharing x's memory (any object with __dlpack__ on the CPU; copy=True copies)."""
     check_device(device)
     if not hasattr(x, "__dlpack__"):

@@ -2,8 +2,15 @@
 1-D arrays), tril and triu (triangles of matrices: the RFC's ptensor.extract_triangle)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import _ops
 from ._elementwise import _as_array
+
+if TYPE_CHECKING:
+    from typing import Literal
+
+    from ._array import Array
 
 
 def _triangle(x, k, name, lower):
@@ -17,21 +24,21 @@ def _triangle(x, k, name, lower):
     return _ops.record_op("extract_triangle", [x], x.dtype, x.shape, side=side, k=k)
 
 
-def tril(x, /, *, k=0):
+def tril(x: Array, /, *, k: int = 0) -> Array:
     """The lower triangle (j - i <= k) of the last two dimensions; zeros above."""
     return _triangle(x, k, "tril", True)
 
 
-def triu(x, /, *, k=0):
+def triu(x: Array, /, *, k: int = 0) -> Array:
     """The upper triangle (j - i >= k) of the last two dimensions; zeros below."""
     return _triangle(x, k, "triu", False)
 
 
-def meshgrid(*arrays, indexing="xy"):
+def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Array, ...]:
     """Coordinate arrays from 1-D arrays (indexing 'xy': the first two dimensions swapped): a
     tuple (2025.12; a list before)."""
-    arrays = [_as_array(a, "meshgrid") for a in arrays]
-    return meshgrid_of(arrays, indexing, _ops.insert_unit_dims, _ops.broadcast_to)
+    xs = [_as_array(a, "meshgrid") for a in arrays]
+    return meshgrid_of(xs, indexing, _ops.insert_unit_dims, _ops.broadcast_to)
 
 
 def meshgrid_of(arrays, indexing, expand, broadcast_to):

@@ -15,6 +15,7 @@ import ctypes
 import math
 import os
 import struct
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 
@@ -24,7 +25,24 @@ from . import _ops
 from ._array import Array
 from ._elementwise import _as_array
 
-_keep = {}  # name -> the ctypes objects behind a handler (libraries, callbacks) kept alive
+if TYPE_CHECKING:
+    from _ctypes import CFuncPtr
+    from typing import Mapping, Protocol, Sequence, Tuple, Union
+
+    from ._dtypes import DType
+    from ._typing import Shape
+
+    class _HasShapeAndDType(Protocol):
+        @property
+        def shape(self) -> tuple[int, ...]: ...
+        @property
+        def dtype(self) -> DType: ...
+
+    # one result of custom_call: (shape, dtype) or an object with .shape and .dtype
+    _ResultSpec = Union[Tuple[Shape, DType], _HasShapeAndDType]
+
+# name -> the ctypes objects behind a handler (libraries, callbacks) kept alive
+_keep: dict[str, Any] = {}
 
 
 class Buffer(ctypes.Structure):
@@ -57,12 +75,13 @@ class CallFrame(ctypes.Structure):
 HANDLER = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.POINTER(CallFrame))
 
 
-def ffi_include_dir():
+def ffi_include_dir() -> str:
     """The directory holding ptensor_ffi.h (for -I when building a handler)."""
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "include")
 
 
-def register_custom_call(name, target, /, *, symbol=None):
+def register_custom_call(name: str, target: str | os.PathLike[str] | CFuncPtr, /, *,
+                         symbol: str | None = None) -> None:
     """Register a handler under `name`: `target` is a shared library path (the function is
     `symbol`, default `name`) or a ctypes function pointer. Names starting with "ptensor."
     are ptensor's own (pt.linalg's LAPACK kernels)."""
@@ -81,8 +100,8 @@ def register_custom_call(name, target, /, *, symbol=None):
             fn = getattr(lib, sym)
         except AttributeError:
             raise ValueError(f"register_custom_call: {path!r} has no function {sym!r}") from None
-        keep = (lib, fn)
-    elif isinstance(target, ctypes._CFuncPtr):
+        keep: Any = (lib, fn)
+    elif isinstance(target, ctypes._CFuncPtr):  # type: ignore[attr-defined]
         if symbol is not None:
             raise TypeError("register_custom_call: symbol= is only for a library path")
         fn = keep = target
@@ -185,7 +204,17 @@ def call(name, operands, specs, attrs=None, has_side_effect=False):
     return [Array._new(h, d) for h, (s, d) in zip(handles, specs)]
 
 
-def custom_call(name, /, *arrays, result, attrs=None, has_side_effect=False):
+@overload
+def custom_call(name: str, /, *arrays: Array, result: _ResultSpec,
+                attrs: Mapping[str, Any] | None = None,
+                has_side_effect: bool = False) -> Array: ...
+@overload
+def custom_call(name: str, /, *arrays: Array, result: Sequence[_ResultSpec],
+                attrs: Mapping[str, Any] | None = None,
+                has_side_effect: bool = False) -> tuple[Array, ...]: ...
+def custom_call(name: str, /, *arrays: Array, result: _ResultSpec | Sequence[_ResultSpec],
+                attrs: Mapping[str, Any] | None = None,
+                has_side_effect: bool = False) -> Array | tuple[Array, ...]:
     """Call the native handler registered under `name` with `arrays` (read-only) and typed
     `attrs` (dict of bool, int, float, str, sequences of ints or floats). `result` is one
     (shape, dtype) (or an object with .shape and .dtype) -> one Array, or a list of them ->

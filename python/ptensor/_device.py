@@ -8,6 +8,7 @@ name (`x.device == "cpu"`), as NumPy's string devices do.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from . import _core
 
@@ -23,20 +24,20 @@ class Device:
     def name(self) -> str:
         return self.kind if self.kind == "cpu" else f"{self.kind}:{self.index}"
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         if isinstance(other, Device):
             return (self.kind, self.index) == (other.kind, other.index)
         if isinstance(other, str):
             return other == self.name
         return NotImplemented
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self.name)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Device({self.name!r})"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.name
 
 
@@ -58,7 +59,7 @@ def default_device() -> Device:
     return CPU
 
 
-def as_device(device) -> Device:
+def as_device(device: object) -> Device:
     """A device argument (None: the default device; a Device; or its name) as a Device;
     ValueError for a device that does not exist."""
     if device is None:
@@ -70,16 +71,26 @@ def as_device(device) -> Device:
     raise ValueError(f"device: unsupported device {device!r} (this build supports {names})")
 
 
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    _P = TypeVar("_P", bound="Placed")
+
+
 class Placed:
     """device, to_device and size of an array (local or distributed): its `shape` and, once
     there is more than one device, its `_device`."""
     __slots__ = ()
 
+    if TYPE_CHECKING:  # (the arrays' own)
+        @property
+        def shape(self) -> tuple[int, ...]: ...
+
     @property
     def device(self) -> Device:
         return CPU
 
-    def to_device(self, device, /, *, stream=None):
+    def to_device(self: _P, device: Device | str, /, *, stream: object = None) -> _P:
         """The array on `device`: itself when it is there already (no copy, as the standard
         allows); the one device today is the host CPU."""
         as_device(device)

@@ -40,7 +40,7 @@ import os
 import stat
 import sys
 import traceback
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -53,25 +53,24 @@ from ._device import Placed
 from ._indexing import chain
 from ._upcalls import Slots, namespace
 
-up = Slots("ptensor._dist",
-           getitem="x[key] of a DArray (_dist_index.getitem)",
-           setitem="x[key] = value of a DArray (_dist_index.setitem)",
-           rows_of="iteration over a DArray's rows (_dist_index.rows_of)",
-           sync_moved="a moved view's rows brought up to date (_dist_index._sync)",
-           install_namespace="makes every namespace function accept DArrays "
-                             "(ptensor/__init__.py), run once, when the first team is made")
+up: Slots = Slots("ptensor._dist",
+                  getitem="x[key] of a DArray (_dist_index.getitem)",
+                  setitem="x[key] = value of a DArray (_dist_index.setitem)",
+                  rows_of="iteration over a DArray's rows (_dist_index.rows_of)",
+                  sync_moved="a moved view's rows brought up to date (_dist_index._sync)",
+                  install_namespace="makes every namespace function accept DArrays "
+                                    "(ptensor/__init__.py), run once, when the first team is made")
 
 _GHOST = 2         # halo rows fetched at least (radius-2 stencils need one exchange per step)
 _HALO_MAX = 64     # wider needs are repartitioned instead of widened
 
-_lib = None
+_lib: Any = None  # libptensor_dist (ctypes), once _runtime() loaded it
 _world = None
 _i64 = ctypes.c_int64
 _P64 = ctypes.POINTER(ctypes.c_int64)
 
 
-@functools.lru_cache(maxsize=None)
-def launched():
+def launched() -> bool:
     """True when started by an MPI launcher (MPICH Hydra, PMIx or Open MPI) as one of its
     ranks. A process that a rank starts (subprocess) inherits the launcher's variables but
     not Hydra's PMI socket (PMI_FD: subprocess closes inherited descriptors), so MPI_Init
@@ -84,6 +83,11 @@ def launched():
             return False
     return any(v in env for v in ("PMI_RANK", "PMI_SIZE", "PMIX_RANK", "OMPI_COMM_WORLD_SIZE",
                                   "MPI_LOCALNRANKS"))
+
+
+if not TYPE_CHECKING:  # (cached; a type checker sees the plain function, whose type it knows
+    # before it checks this module: ptensor/__init__.py calls it in their import cycle)
+    launched = functools.lru_cache(maxsize=None)(launched)
 
 
 _ABI = [  # the MPI runtime's entries that Python calls: runtime/ptensor_runtime.h
@@ -118,6 +122,27 @@ _ABI = [  # the MPI runtime's entries that Python calls: runtime/ptensor_runtime
 ]
 
 
+# MPICH's ABI (MPICH, Intel MPI, MVAPICH, Cray MPICH): its library names, the first found wins
+_MPI_LIBRARIES = ("libmpi.so.12", "libmpich.so.12", "libmpi.so")
+
+
+def _load_mpi():
+    """The system's MPI library, loaded into the global namespace for libptensor_dist, which a
+    self-contained build (a wheel) links without one. PTENSOR_MPI_LIBRARY names another."""
+    names = [os.environ["PTENSOR_MPI_LIBRARY"]] if os.environ.get("PTENSOR_MPI_LIBRARY") \
+        else _MPI_LIBRARIES
+    errors = []
+    for name in names:
+        try:
+            ctypes.CDLL(name, mode=ctypes.RTLD_GLOBAL)
+            return
+        except OSError as e:
+            errors.append(str(e))
+    raise RuntimeError("ptensor: no MPI library with MPICH's ABI was found (tried "
+                       + ", ".join(names) + "; set PTENSOR_MPI_LIBRARY to its path): "
+                       + "; ".join(errors))
+
+
 def _runtime():
     """Loads libptensor_dist and initializes MPI (once)."""
     global _lib
@@ -126,7 +151,11 @@ def _runtime():
     path = os.path.join(os.path.dirname(__file__), "libptensor_dist.so")
     if not os.path.exists(path):
         raise RuntimeError(f"ptensor: the MPI runtime {path} is missing (build with MPI)")
-    lib = ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+    try:
+        lib = ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
+    except OSError:  # a self-contained build: its MPI comes from the system, loaded first
+        _load_mpi()
+        lib = ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL)
     for name, res, args in _ABI:
         f = getattr(lib, name)
         f.restype = res
@@ -198,7 +227,11 @@ class Team:
     """An MPI communicator (its Fortran handle) with its size and this process's rank."""
     __slots__ = ("handle", "size", "rank")
 
-    def __init__(self, handle):
+    if TYPE_CHECKING:
+        size: int
+        rank: int
+
+    def __init__(self, handle: int) -> None:
         lib = _runtime()
         self.handle = int(handle)
         self.size = lib.ptensor_dist_size(self.handle)
@@ -499,18 +532,18 @@ class DArray(Placed):
             return S
         return S._index_chain(keys[::-1], None if sigs is None else tuple(sigs[::-1]))
 
+    @_local.setter
+    def _local(self, local):
+        """New storage of its own (a view assigned this way no longer follows its parent)."""
+        self._loc, self._pad, self._derive, self._view = local, None, None, None
+        self._moved = None
+
     def _local_shape(self, key=None):
         """The shape of ``_local`` (or of ``_local[key]``, a basic key), nothing recorded."""
         lo, hi = self.owned()
         shape = list(self._shape)
         shape[self.split] = hi - lo
         return tuple(shape) if key is None else chain(tuple(shape), None, (key,)).shape
-
-    @_local.setter
-    def _local(self, local):
-        """New storage of its own (a view assigned this way no longer follows its parent)."""
-        self._loc, self._pad, self._derive, self._view = local, None, None, None
-        self._moved = None
 
     shape = property(lambda self: self._shape)
     dtype = property(lambda self: self._dtype)
@@ -613,7 +646,7 @@ def distribute(a, team, split=0):
     return DArray(_ops.copy(a[_rows(split, a.ndim, slice(lo, hi))]), a.shape, team, split)
 
 
-def stats():
+def stats() -> dict[str, int]:
     """Bytes and messages this rank sent so far (repartitions, halos, reductions, gathers),
     how many exchange plans (peers and ranges of a repartition) the runtime built and how
     many it reused from its cache, and how many exchanges a compiled program started while

@@ -4,6 +4,8 @@ one exchange per array and program) or a repartition; and the functions that wor
 rank's part once the operands are aligned: the elementwise ones and astype."""
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from . import _core
@@ -193,7 +195,7 @@ def _is_arraylike(v):
     return isinstance(v, _ARRAYLIKE)
 
 
-_NO_KW = {}
+_NO_KW: dict[str, Any] = {}
 
 
 def elementwise(fn, args, kwargs):

@@ -4,6 +4,8 @@ and follow their parent: moved views, 0-d element views), boolean masks, index a
 assignment (each rank writes its rows; values from their owners)."""
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from . import _dtypes as dt
@@ -60,7 +62,7 @@ def _layout_sig(x, key):
         return None
 
 
-_VIEW_PLANS = {}  # _layout_sig -> _unit_view_plan's plan
+_VIEW_PLANS: dict[Any, Any] = {}  # _layout_sig -> _unit_view_plan's plan
 
 
 def getitem(x, key):
@@ -417,7 +419,7 @@ def setitem(x, key, value):
     _written(_owner(x))
 
 
-_SET_PLANS = {}  # _layout_sig -> _set_plan's plan
+_SET_PLANS: dict[Any, Any] = {}  # _layout_sig -> _set_plan's plan
 
 
 def _set_plan(x, k):

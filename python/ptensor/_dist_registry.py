@@ -12,7 +12,9 @@ result, array results are split again; correct, O(N) memory and communication).
 """
 from __future__ import annotations
 
-IMPLEMENTATIONS = {}  # name -> impl(name, fn, *args, **kwargs)
+from typing import Any
+
+IMPLEMENTATIONS: dict[str, Any] = {}  # name -> impl(name, fn, *args, **kwargs)
 
 
 def distributed(*names):

@@ -8,9 +8,19 @@ ptensor produces float32.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from . import _core
+
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class _HasDType(Protocol):
+        """An array (local or distributed): what result_type reads the dtype of."""
+        @property
+        def dtype(self) -> DType: ...
 
 
 class DType:
@@ -18,14 +28,14 @@ class DType:
     NumPy dtype of the same name."""
     __slots__ = ("name", "code", "itemsize", "kind", "np")
 
-    def __init__(self, name, code, itemsize, kind):
+    def __init__(self, name: str, code: int, itemsize: int, kind: str) -> None:
         self.name, self.code, self.itemsize, self.kind = name, code, itemsize, kind
-        self.np = np.dtype(name)
+        self.np: np.dtype[Any] = np.dtype(name)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"ptensor.{self.name}"
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         """Equal to the same DType, and to a NumPy dtype, name or type that means it
         (float64 == "float64" == np.float64); anything else (None, dicts, ...) is unequal,
         never an error."""
@@ -38,15 +48,27 @@ class DType:
         except (TypeError, ValueError, SyntaxError):
             return False
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self.name)
 
 
-_ALL = [DType(n, i, size, kind) for i, (n, size, kind) in enumerate(_core.dtypes())]
-_BY_NAME = {d.name: d for d in _ALL}
-_BY_NP = {d.np: d for d in _ALL}
+_ALL: list[DType] = [DType(n, i, size, kind) for i, (n, size, kind) in enumerate(_core.dtypes())]
+_BY_NAME: dict[str, DType] = {d.name: d for d in _ALL}
+_BY_NP: dict[np.dtype[Any], DType] = {d.np: d for d in _ALL}
 
-bool_ = _BY_NAME["bool"]
+bool_: DType = _BY_NAME["bool"]
+int8: DType
+int16: DType
+int32: DType
+int64: DType
+uint8: DType
+uint16: DType
+uint32: DType
+uint64: DType
+float32: DType
+float64: DType
+complex64: DType
+complex128: DType
 int8, int16, int32, int64 = (_BY_NAME[n] for n in ("int8", "int16", "int32", "int64"))
 uint8, uint16, uint32, uint64 = (_BY_NAME[n] for n in ("uint8", "uint16", "uint32", "uint64"))
 float32, float64 = _BY_NAME["float32"], _BY_NAME["float64"]
@@ -54,7 +76,7 @@ complex64, complex128 = _BY_NAME["complex64"], _BY_NAME["complex128"]
 default_int, default_float, default_complex = int64, float64, complex128
 
 
-def to_dtype(dt, argname="dtype") -> DType:
+def to_dtype(dt: Any, argname: str = "dtype") -> DType:
     """ptensor DType from a DType, NumPy dtype, type or name; TypeError naming argname."""
     if isinstance(dt, DType):
         return dt
@@ -69,7 +91,7 @@ def to_dtype(dt, argname="dtype") -> DType:
     return d
 
 
-def from_numpy_dtype(npdt, argname="dtype") -> DType:
+def from_numpy_dtype(npdt: Any, argname: str = "dtype") -> DType:
     if npdt == np.float16:
         return float32
     return to_dtype(npdt, argname)
@@ -134,9 +156,9 @@ def array_dtype(x):
     return d if isinstance(d, DType) else x
 
 
-def result_type(*args):
+def result_type(*args: DType | _HasDType | bool | int | float | complex) -> DType:
     """Array-API result_type over DTypes, arrays and Python scalars (NumPy's rules)."""
-    nps = []
+    nps: list[Any] = []
     for a in args:
         a = array_dtype(a)
         if isinstance(a, DType):

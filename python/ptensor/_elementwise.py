@@ -8,6 +8,8 @@ maximum, minimum, clip) is not defined for complex numbers by the standard: it r
 TypeError here (NumPy orders lexicographically)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from . import _core
@@ -16,10 +18,27 @@ from . import _ops
 from ._array import Array, Local
 from ._creation import asarray
 
+if TYPE_CHECKING:
+    from typing import Any, Callable, Protocol, overload
+
+    from ._dtypes import DType
+    from ._typing import Scalar
+
+    # the type of the unary functions (sin, isnan, ...): an Array in, an Array out
+    _UnaryFunction = Callable[[Array], Array]
+
+    class _BinaryFunction(Protocol):
+        """The type of the binary functions (add, less, ...): two arrays, or an array and a
+        Python scalar (array API 2024.12); not two scalars."""
+        @overload
+        def __call__(self, x1: Array, x2: Array | Scalar, /) -> Array: ...
+        @overload
+        def __call__(self, x1: Scalar, x2: Array, /) -> Array: ...
+
 _OPS = _core.op_names()
 
 # name -> numpy ufunc (unary ops: PTensor elementwise_unary_op of the same name)
-_UNARY = {
+_UNARY: dict[str, Callable[..., Any]] = {
     "abs": np.abs, "acos": np.arccos, "acosh": np.arccosh, "asin": np.arcsin,
     "asinh": np.arcsinh, "atan": np.arctan, "atanh": np.arctanh,
     "bitwise_invert": np.invert, "ceil": np.ceil, "cos": np.cos, "cosh": np.cosh,
@@ -83,7 +102,7 @@ def _operand(x, name):
     return _as_array(x, name)
 
 
-def _unary(name, ufunc):
+def _unary(name: str, ufunc: Callable[..., Any]) -> _UnaryFunction:
     def fn(x, /):
         x = _as_array(x, name)
         if name == "reciprocal" and not dt.is_inexact(x.dtype):
@@ -101,7 +120,7 @@ def _unary(name, ufunc):
     return fn
 
 
-def _unary_test(name, ufunc):
+def _unary_test(name: str, ufunc: Callable[..., Any]) -> _UnaryFunction:
     def fn(x, /):
         x = _as_array(x, name)
         dt.ufunc_result(ufunc, x.dtype)  # TypeError where NumPy has no loop
@@ -157,8 +176,9 @@ def _squares(x1, x2):
     return k == "f" or (k in "iu" and t is int)
 
 
-def _binary(name, ufunc):
-    result = {}  # (dtype or scalar type, dtype or scalar type) -> result dtype
+def _binary(name: str, ufunc: Callable[..., Any]) -> _BinaryFunction:
+    # (dtype or scalar type, dtype or scalar type) -> result dtype
+    result: dict[tuple[Any, Any], DType] = {}
     kind, sub = _core.op_code("binary", name)
 
     def fn(x1, x2, /):
@@ -191,7 +211,7 @@ def _binary(name, ufunc):
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = f"Elementwise {name} with broadcasting; result dtype as numpy.{ufunc.__name__}."
     if name in _FLOAT_KEEPING:
-        fn._op, fn._rop = _operator_fast_paths(name, fn)
+        fn._op, fn._rop = _operator_fast_paths(name, fn)  # type: ignore[attr-defined]
     return fn
 
 
@@ -266,7 +286,7 @@ def _exact_int_compare(name, x1, x2, compute):
     return _g["logical_and"](_g["logical_not"](neg), same)
 
 
-def _binary_test(name, ufunc):
+def _binary_test(name: str, ufunc: Callable[..., Any]) -> _BinaryFunction:
     logical = name.startswith("logical_")
 
     def fn(x1, x2, /):
@@ -288,6 +308,75 @@ def _binary_test(name, ufunc):
     return fn
 
 
+if TYPE_CHECKING:
+    # The functions the loops below make, declared for type checkers (which do not run the
+    # loops); tests/python/test_typing.py keeps these names and the tables equal.
+    abs: _UnaryFunction
+    acos: _UnaryFunction
+    acosh: _UnaryFunction
+    asin: _UnaryFunction
+    asinh: _UnaryFunction
+    atan: _UnaryFunction
+    atanh: _UnaryFunction
+    bitwise_invert: _UnaryFunction
+    ceil: _UnaryFunction
+    cos: _UnaryFunction
+    cosh: _UnaryFunction
+    exp: _UnaryFunction
+    expm1: _UnaryFunction
+    floor: _UnaryFunction
+    log: _UnaryFunction
+    log1p: _UnaryFunction
+    log2: _UnaryFunction
+    log10: _UnaryFunction
+    negative: _UnaryFunction
+    positive: _UnaryFunction
+    round: _UnaryFunction
+    sign: _UnaryFunction
+    sin: _UnaryFunction
+    sinh: _UnaryFunction
+    sqrt: _UnaryFunction
+    square: _UnaryFunction
+    tan: _UnaryFunction
+    tanh: _UnaryFunction
+    trunc: _UnaryFunction
+    reciprocal: _UnaryFunction
+    erf: _UnaryFunction
+    isnan: _UnaryFunction
+    isinf: _UnaryFunction
+    isfinite: _UnaryFunction
+    logical_not: _UnaryFunction
+    signbit: _UnaryFunction
+    add: _BinaryFunction
+    subtract: _BinaryFunction
+    multiply: _BinaryFunction
+    divide: _BinaryFunction
+    floor_divide: _BinaryFunction
+    remainder: _BinaryFunction
+    pow: _BinaryFunction
+    maximum: _BinaryFunction
+    minimum: _BinaryFunction
+    bitwise_and: _BinaryFunction
+    bitwise_or: _BinaryFunction
+    bitwise_xor: _BinaryFunction
+    bitwise_left_shift: _BinaryFunction
+    bitwise_right_shift: _BinaryFunction
+    atan2: _BinaryFunction
+    hypot: _BinaryFunction
+    copysign: _BinaryFunction
+    logaddexp: _BinaryFunction
+    nextafter: _BinaryFunction
+    equal: _BinaryFunction
+    not_equal: _BinaryFunction
+    less: _BinaryFunction
+    less_equal: _BinaryFunction
+    greater: _BinaryFunction
+    greater_equal: _BinaryFunction
+    logical_and: _BinaryFunction
+    logical_or: _BinaryFunction
+    logical_xor: _BinaryFunction
+
+
 _g = globals()
 for _n, _u in _UNARY.items():
     _g[_n] = _unary(_n, _u)
@@ -299,7 +388,8 @@ for _n, _u in _BINARY_TEST.items():
     _g[_n] = _binary_test(_n, _u)
 
 
-def clip(x, /, min=None, max=None):
+def clip(x: Array, /, min: Array | int | float | None = None,
+         max: Array | int | float | None = None) -> Array:
     """Clamp x to [min, max] (either may be None); result has x's dtype and the broadcast
     shape of x, min and max."""
     x = _as_array(x, "clip")
@@ -324,23 +414,35 @@ def clip(x, /, min=None, max=None):
 _complex_part = {n: _g[n] for n in ("conj", "real", "imag")}
 
 
-def conj(x, /):
+def conj(x: Array, /) -> Array:
     """Complex conjugate; a copy of a real array (a new array, never x itself; a bool array
     stays bool, where NumPy's conjugate, which has no bool loop, gives int8)."""
     x = _as_array(x, "conj")
     return _complex_part["conj"](x) if dt.is_complex(x.dtype) else _ops.copy(x)
 
 
-def real(x, /):
+def real(x: Array, /) -> Array:
     """Real part (float32 for complex64, float64 for complex128); a copy of a real array."""
     x = _as_array(x, "real")
     return _complex_part["real"](x) if dt.is_complex(x.dtype) else _ops.copy(x)
 
 
-def imag(x, /):
+def imag(x: Array, /) -> Array:
     """Imaginary part; zeros of x's dtype for real arrays."""
     x = _as_array(x, "imag")
     return _complex_part["imag"](x) if dt.is_complex(x.dtype) else _ops.full(x.shape, 0, x.dtype)
 
 
-__all__ = list(_UNARY) + list(_UNARY_TEST) + list(_BINARY) + list(_BINARY_TEST) + ["clip"]
+if TYPE_CHECKING:  # (the same names, written out for type checkers)
+    __all__ = ["abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "bitwise_invert",
+               "ceil", "cos", "cosh", "exp", "expm1", "floor", "log", "log1p", "log2", "log10",
+               "negative", "positive", "round", "sign", "sin", "sinh", "sqrt", "square", "tan",
+               "tanh", "trunc", "reciprocal", "conj", "real", "imag", "erf", "isnan", "isinf",
+               "isfinite", "logical_not", "signbit", "add", "subtract", "multiply", "divide",
+               "floor_divide", "remainder", "pow", "maximum", "minimum", "bitwise_and",
+               "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift",
+               "atan2", "hypot", "copysign", "logaddexp", "nextafter", "equal", "not_equal",
+               "less", "less_equal", "greater", "greater_equal", "logical_and", "logical_or",
+               "logical_xor", "clip"]
+else:
+    __all__ = list(_UNARY) + list(_UNARY_TEST) + list(_BINARY) + list(_BINARY_TEST) + ["clip"]

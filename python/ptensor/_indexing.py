@@ -8,6 +8,7 @@ a view is still one extract_slice of the base, and writing through a view is one
 from __future__ import annotations
 
 import operator
+from typing import Any
 
 from . import _ops
 
@@ -101,7 +102,7 @@ def _key_sig(key):
     return tuple(map(_item_sig, key)) if type(key) is tuple else (_item_sig(key),)
 
 
-_CHAINS = {}
+_CHAINS: dict[Any, Any] = {}
 _MEMO_MAX = 4096
 
 

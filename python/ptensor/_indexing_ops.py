@@ -3,6 +3,8 @@ axis). Index values are checked against the axis size (IndexError, as NumPy) and
 ones wrapped; that needs their values, so pending index arrays are materialized first."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from . import _dtypes as dt
@@ -11,6 +13,13 @@ from ._array import Local
 from ._creation import arange, asarray
 from ._elementwise import _as_array, add, multiply
 from ._manipulation import reshape
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import NDArray
+
+    from ._array import Array
 
 
 def _checked_indices(indices, n, name):
@@ -49,7 +58,7 @@ def out_of_bounds(iv, n):
     return None
 
 
-def take(x, indices, /, *, axis=None):
+def take(x: Array, indices: Array | NDArray[Any], /, *, axis: int | None = None) -> Array:
     """Elements of x at the integer indices along axis (x must be 1-D when axis is None)."""
     x = _as_array(x, "take")
     if axis is None:
@@ -62,7 +71,7 @@ def take(x, indices, /, *, axis=None):
     return _ops.record("take", "", [x, idx], x.dtype, shape, attrs=[ax])
 
 
-def take_along_axis(x, indices, /, *, axis=-1):
+def take_along_axis(x: Array, indices: Array | NDArray[Any], /, *, axis: int = -1) -> Array:
     """x[..., indices[i...], ...] along axis, indices broadcasting with x's other dimensions
     (NumPy's take_along_axis): a take from the flattened array at computed offsets."""
     x = _as_array(x, "take_along_axis")

@@ -3,11 +3,18 @@ can_cast, finfo, iinfo, isdtype. Casting and limits follow NumPy (the reference 
 complex64 and complex128 are the 'complex floating' kind."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from . import _dtypes as dt
 from . import _device
 from ._creation import check_device
+
+if TYPE_CHECKING:
+    from ._array import Array
+    from ._device import Device
+    from ._dtypes import DType
 
 _KINDS = {
     "bool": lambda d: d.kind == "b",
@@ -22,7 +29,7 @@ _ALL = [dt.bool_, dt.int8, dt.int16, dt.int32, dt.int64, dt.uint8, dt.uint16, dt
         dt.uint64, dt.float32, dt.float64, dt.complex64, dt.complex128]
 
 
-def isdtype(dtype, kind):
+def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> bool:
     """Whether dtype is of kind: a kind name ('bool', 'signed integer', 'unsigned integer',
     'integral', 'real floating', 'complex floating', 'numeric'), a dtype, or a tuple of these."""
     if not isinstance(dtype, dt.DType):
@@ -38,7 +45,7 @@ def isdtype(dtype, kind):
     raise TypeError(f"isdtype: kind must be a str, a dtype or a tuple of them, got {kind!r}")
 
 
-def can_cast(from_, to, /):
+def can_cast(from_: DType | Array, to: DType, /) -> bool:
     """Whether from_ (a dtype or an array) casts to `to` without loss (NumPy's 'safe' rule)."""
     src = dt.array_dtype(from_)
     if not isinstance(src, dt.DType) or not isinstance(to, dt.DType):
@@ -50,7 +57,7 @@ class finfo_object:
     """Limits of a floating-point dtype (array API finfo); for a complex dtype those of its
     real parts (bits and dtype included: finfo(complex128).dtype is float64, as in NumPy)."""
 
-    def __init__(self, d):
+    def __init__(self, d: DType) -> None:
         f = np.finfo(d.np)
         self.bits, self.dtype = int(f.bits), dt.real_dtype(d)
         self.eps, self.max, self.min = float(f.eps), float(f.max), float(f.min)
@@ -63,7 +70,7 @@ class finfo_object:
 class iinfo_object:
     """Limits of an integer dtype (array API iinfo)."""
 
-    def __init__(self, d):
+    def __init__(self, d: DType) -> None:
         i = np.iinfo(d.np)
         self.bits, self.max, self.min, self.dtype = int(i.bits), int(i.max), int(i.min), d
 
@@ -78,7 +85,7 @@ def _dtype_of(type):
     return d
 
 
-def finfo(type, /):
+def finfo(type: DType | Array, /) -> finfo_object:
     """Machine limits of a floating-point (or complex) dtype: bits, eps, max, min,
     smallest_normal, dtype."""
     d = _dtype_of(type)
@@ -87,7 +94,7 @@ def finfo(type, /):
     return finfo_object(d)
 
 
-def iinfo(type, /):
+def iinfo(type: DType | Array, /) -> iinfo_object:
     """Machine limits of an integer dtype: bits, max, min, dtype."""
     d = _dtype_of(type)
     if d.kind not in "iu":
@@ -98,28 +105,29 @@ def iinfo(type, /):
 class Info:
     """What __array_namespace_info__() returns."""
 
-    def capabilities(self):
+    def capabilities(self) -> dict[str, bool | int]:
         return {"boolean indexing": True, "data-dependent shapes": True,
                 "max dimensions": 64}
 
-    def default_device(self):
+    def default_device(self) -> Device:
         return _device.default_device()
 
-    def devices(self):
+    def devices(self) -> tuple[Device, ...]:
         """The devices arrays can live on: a tuple (2025.12; a list before)."""
         return tuple(_device.DEVICES)
 
-    def default_dtypes(self, *, device=None):
+    def default_dtypes(self, *, device: Device | str | None = None) -> dict[str, DType]:
         check_device(device)
         return {"real floating": dt.float64, "complex floating": dt.complex128,
                 "integral": dt.int64, "indexing": dt.int64}
 
-    def dtypes(self, *, device=None, kind=None):
+    def dtypes(self, *, device: Device | str | None = None,
+               kind: str | tuple[str, ...] | None = None) -> dict[str, DType]:
         check_device(device)
         return {d.name: d for d in _ALL if kind is None or isdtype(d, kind)}
 
 
-def __array_namespace_info__():
+def __array_namespace_info__() -> Info:
     """The array API's inspection object: capabilities(), default_device(), devices(),
     default_dtypes() and dtypes() of this ptensor."""
     return Info()

@@ -9,6 +9,7 @@ LinAlgError (a ValueError, as NumPy's) when the program runs."""
 from __future__ import annotations
 
 from collections import namedtuple
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -23,15 +24,42 @@ from ._searching import where
 from ._statistical import max as _max
 from ._utility import count_nonzero
 
+if TYPE_CHECKING:
+    from typing import Literal, NamedTuple
+
+    from ._array import Array
+
 LinAlgError = _core.LinAlgError
 LinAlgError.__doc__ = ("A linear algebra function met a matrix it cannot handle (singular, not "
                        "positive definite, no convergence); a ValueError, as NumPy's.")
 
-EigResult = namedtuple("EigResult", ["eigenvalues", "eigenvectors"])
-EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
-QRResult = namedtuple("QRResult", ["Q", "R"])
-SlogdetResult = namedtuple("SlogdetResult", ["sign", "logabsdet"])
-SVDResult = namedtuple("SVDResult", ["U", "S", "Vh"])
+if TYPE_CHECKING:  # (the same named tuples, their fields typed)
+    class EigResult(NamedTuple):
+        eigenvalues: Array
+        eigenvectors: Array
+
+    class EighResult(NamedTuple):
+        eigenvalues: Array
+        eigenvectors: Array
+
+    class QRResult(NamedTuple):
+        Q: Array
+        R: Array
+
+    class SlogdetResult(NamedTuple):
+        sign: Array
+        logabsdet: Array
+
+    class SVDResult(NamedTuple):
+        U: Array
+        S: Array
+        Vh: Array
+else:
+    EigResult = namedtuple("EigResult", ["eigenvalues", "eigenvectors"])
+    EighResult = namedtuple("EighResult", ["eigenvalues", "eigenvectors"])
+    QRResult = namedtuple("QRResult", ["Q", "R"])
+    SlogdetResult = namedtuple("SlogdetResult", ["sign", "logabsdet"])
+    SVDResult = namedtuple("SVDResult", ["U", "S", "Vh"])
 
 
 def _matrices(x, name, square=False):
@@ -52,32 +80,32 @@ def _lapack(name, x, results, attrs=None):
     return call("ptensor.linalg." + name, x if isinstance(x, list) else [x], results, attrs)
 
 
-def cholesky(x, /, *, upper=False):
+def cholesky(x: Array, /, *, upper: bool = False) -> Array:
     """Lower (or, with upper=True, upper) Cholesky factor; reads the lower triangle."""
     x = _matrices(x, "cholesky", square=True)
     return _lapack("cholesky", x, [(x.shape, x.dtype)], {"upper": bool(upper)})[0]
 
 
-def det(x, /):
+def det(x: Array, /) -> Array:
     """Determinant of each matrix (LU with partial pivoting)."""
     x = _matrices(x, "det", square=True)
     return _lapack("det", x, [(x.shape[:-2], x.dtype)])[0]
 
 
-def slogdet(x, /):
+def slogdet(x: Array, /) -> SlogdetResult:
     """(sign, log|det|); a singular matrix gives (0, -inf)."""
     x = _matrices(x, "slogdet", square=True)
     b = x.shape[:-2]
     return SlogdetResult(*_lapack("det", x, [(b, x.dtype), (b, dt.real_dtype(x.dtype))]))
 
 
-def inv(x, /):
+def inv(x: Array, /) -> Array:
     """Inverse of each matrix; LinAlgError for a singular one."""
     x = _matrices(x, "inv", square=True)
     return _lapack("inv", x, [(x.shape, x.dtype)])[0]
 
 
-def solve(x1, x2, /):
+def solve(x1: Array, x2: Array, /) -> Array:
     """x with x1 @ x = x2. x2 of one dimension is a vector (NumPy 2 and the array API);
     otherwise its last two dimensions are matrices and the batch dimensions broadcast."""
     a = _matrices(x1, "solve", square=True)
@@ -98,7 +126,7 @@ def solve(x1, x2, /):
     return r[..., 0] if vector else r
 
 
-def eigh(x, /):
+def eigh(x: Array, /) -> EighResult:
     """Eigenvalues (ascending) and eigenvectors (columns) of symmetric matrices; reads the
     lower triangle."""
     x = _matrices(x, "eigh", square=True)
@@ -110,7 +138,7 @@ def _complex_of(d):
     return dt.complex64 if d in (dt.float32, dt.complex64) else dt.complex128
 
 
-def eig(x, /):
+def eig(x: Array, /) -> EigResult:
     """Eigenvalues and right eigenvectors (columns of unit norm) of general square matrices
     (array API 2025.12; LAPACK geev): both complex (complex64 for float32 input, complex128
     otherwise) even where every eigenvalue is real, in LAPACK's order (unsorted, as NumPy's).
@@ -120,20 +148,20 @@ def eig(x, /):
     return EigResult(*_lapack("eig", x, [(x.shape[:-1], c), (x.shape, c)]))
 
 
-def eigvals(x, /):
+def eigvals(x: Array, /) -> Array:
     """Eigenvalues of general square matrices (array API 2025.12; LAPACK geev), complex, in
     LAPACK's order."""
     x = _matrices(x, "eigvals", square=True)
     return _lapack("eig", x, [(x.shape[:-1], _complex_of(x.dtype))])[0]
 
 
-def eigvalsh(x, /):
+def eigvalsh(x: Array, /) -> Array:
     """Eigenvalues (ascending) of symmetric matrices; reads the lower triangle."""
     x = _matrices(x, "eigvalsh", square=True)
     return _lapack("eigh", x, [(x.shape[:-1], dt.real_dtype(x.dtype))])[0]
 
 
-def svd(x, /, *, full_matrices=True):
+def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
     """U, S (descending), Vh with x = U @ diag(S) @ Vh."""
     x = _matrices(x, "svd")
     m, n = x.shape[-2:]
@@ -143,13 +171,13 @@ def svd(x, /, *, full_matrices=True):
                                           (b + (rv, n), x.dtype)], {"full": bool(full_matrices)}))
 
 
-def svdvals(x, /):
+def svdvals(x: Array, /) -> Array:
     """Singular values, descending."""
     x = _matrices(x, "svdvals")
     return _lapack("svd", x, [(x.shape[:-2] + (min(x.shape[-2:]),), dt.real_dtype(x.dtype))])[0]
 
 
-def qr(x, /, *, mode="reduced"):
+def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> QRResult:
     """Q (orthonormal columns) and R (upper triangular) with x = Q @ R; mode 'reduced' or
     'complete'."""
     if mode not in ("reduced", "complete"):
@@ -179,7 +207,7 @@ def _cutoff(s, x, rtol, name):
     return multiply(_max(s, axis=-1, keepdims=True), rtol)
 
 
-def pinv(x, /, *, rtol=None):
+def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """Moore-Penrose pseudo-inverse via the SVD; singular values <= rtol * largest are
     treated as zero."""
     x = _matrices(x, "pinv")
@@ -192,13 +220,13 @@ def pinv(x, /, *, rtol=None):
     return matmul(scaled, matrix_transpose(conj(u)))
 
 
-def matrix_rank(x, /, *, rtol=None):
+def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
     """Number of singular values above rtol * largest (default rtol max(M, N) * eps)."""
     x = _matrices(x, "matrix_rank")
     s = svdvals(x)
     return count_nonzero(greater(s, _cutoff(s, x, rtol, "matrix_rank")), axis=-1)
 
 
-__all__ = ["LinAlgError", "cholesky", "det", "slogdet", "inv", "solve", "eig", "eigvals",
-           "eigh", "eigvalsh",
-           "svd", "svdvals", "qr", "pinv", "matrix_rank"]
+__all__: list[str] = ["LinAlgError", "cholesky", "det", "slogdet", "inv", "solve", "eig",
+                      "eigvals", "eigh", "eigvalsh",
+                      "svd", "svdvals", "qr", "pinv", "matrix_rank"]

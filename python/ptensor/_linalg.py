@@ -3,11 +3,16 @@ dimensions, batch dimensions broadcast first; float matmuls on row-major buffers
 (Debian's OpenBLAS) through --ptensor-matmul-to-blas."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from . import _dtypes as dt
 from . import _ops
 from ._elementwise import _as_array, not_equal
+
+if TYPE_CHECKING:
+    from ._array import Array
 
 
 def batch_shape(sa, sb, name, x1, x2):
@@ -27,7 +32,7 @@ def broadcast_batch(a, b, name, x1, x2):
     return _ops.broadcast_to(a, batch + a.shape[-2:]), _ops.broadcast_to(b, batch + b.shape[-2:])
 
 
-def matmul(x1, x2, /):
+def matmul(x1: Array, x2: Array, /) -> Array:
     """Matrix product with NumPy's rules: 1-D operands are promoted to a row (x1) or column
     (x2) and that dimension is removed again; leading dimensions broadcast."""
     a, b = _as_array(x1, "matmul"), _as_array(x2, "matmul")
@@ -74,7 +79,7 @@ def vecdot_axis(sa, sb, axis):
     return ax
 
 
-def vecdot(x1, x2, /, *, axis=-1):
+def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """Dot product of vectors along axis (broadcasting the other dimensions); complex x1 is
     conjugated first (array API: sum(conj(x1) * x2)): the RFC's ptensor.vecdot, in the
     operands' type, as NumPy's vecdot."""

@@ -6,6 +6,7 @@ new array (copy=False raises). matrix_transpose, concat, stack and roll record t
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -13,23 +14,27 @@ from . import _dtypes as dt
 from . import _ops
 from ._elementwise import _as_array
 
+if TYPE_CHECKING:
+    from ._array import Array
+    from ._typing import Axes, Shape
 
-def broadcast_to(x, /, shape):
+
+def broadcast_to(x: Array, /, shape: Shape) -> Array:
     """x broadcast to shape (array API); ValueError when the shapes do not broadcast."""
     x = _as_array(x, "broadcast_to")
     r = _ops.broadcast_to(x, _ops.normalize_shape(shape))
     return _ops.copy(x) if r is x else r
 
 
-def broadcast_arrays(*arrays):
+def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
     """The arrays broadcast to one shape (array API): a tuple of arrays (2025.12; a list
     before)."""
-    arrays = [_as_array(a, "broadcast_arrays") for a in arrays]
-    shape = _ops.broadcast_shapes(*(a.shape for a in arrays))
-    return tuple(_ops.broadcast_to(a, shape) for a in arrays)
+    xs = [_as_array(a, "broadcast_arrays") for a in arrays]
+    shape = _ops.broadcast_shapes(*(a.shape for a in xs))
+    return tuple(_ops.broadcast_to(a, shape) for a in xs)
 
 
-def broadcast_shapes(*shapes):
+def broadcast_shapes(*shapes: int | tuple[int | None, ...]) -> tuple[int | None, ...]:
     """The shape that arrays of the given shapes broadcast to (array API 2025.12): a tuple;
     () for no shapes; ValueError for shapes that do not broadcast. A None (a size not known)
     stays None unless another shape gives a size other than 1 there."""
@@ -49,15 +54,15 @@ def broadcast_shapes(*shapes):
         norm.append(t)
     # an unknown size broadcasts as 1 would; where every size is 1 or unknown, it stays None
     out = list(_ops.broadcast_shapes(*(tuple(1 if d is None else d for d in s) for s in norm)))
-    for s in norm:
-        for i, d in enumerate(s):
-            j = len(out) - len(s) + i
+    for u in norm:
+        for i, d in enumerate(u):
+            j = len(out) - len(u) + i
             if d is None and out[j] == 1:
                 out[j] = None
     return tuple(out)
 
 
-def permute_dims(x, /, axes):
+def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
     """x with its axes permuted (a new array; axes is a permutation of range(x.ndim))."""
     x = _as_array(x, "permute_dims")
     axes = tuple(_ops.normalize_axis(a, x.ndim, "axes") for a in axes)
@@ -70,7 +75,7 @@ def permute_dims(x, /, axes):
                        attrs=axes)
 
 
-def matrix_transpose(x, /):
+def matrix_transpose(x: Array, /) -> Array:
     """The last two axes of x swapped (array API; x has at least 2 dimensions)."""
     x = _as_array(x, "matrix_transpose")
     if x.ndim < 2:
@@ -79,7 +84,7 @@ def matrix_transpose(x, /):
     return _ops.record_op("matrix_transpose", [x], x.dtype, shape)  # the RFC's op
 
 
-def expand_dims(x, /, axis=0):
+def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
     """x with a new dimension of size 1 at axis, or at each axis of a tuple (2025.12; negative
     axes count from the result's end): a view, x[..., None, ...], as in NumPy and as for
     distributed arrays."""
@@ -98,7 +103,7 @@ def expand_dims_key(ndim, axis):
     return tuple(None if i in pos else slice(None) for i in range(m))
 
 
-def squeeze(x, /, axis):
+def squeeze(x: Array, /, axis: int | tuple[int, ...]) -> Array:
     """x without the given size-1 dimensions (a view)."""
     x = _as_array(x, "squeeze")
     return x[squeeze_key(x.shape, axis)]
@@ -113,7 +118,7 @@ def squeeze_key(shape, axis):
     return tuple(0 if i in axes else slice(None) for i in range(len(shape)))
 
 
-def flip(x, /, *, axis=None):
+def flip(x: Array, /, *, axis: Axes = None) -> Array:
     """x reversed along axis (all axes by default): a view."""
     x = _as_array(x, "flip")
     return x[flip_key(x.ndim, axis)]
@@ -125,7 +130,8 @@ def flip_key(ndim, axis):
     return tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(ndim))
 
 
-def moveaxis(x, source, destination, /):
+def moveaxis(x: Array, source: int | tuple[int, ...], destination: int | tuple[int, ...],
+             /) -> Array:
     """x with the dimensions at source moved to destination (others keep their order)."""
     x = _as_array(x, "moveaxis")
     return permute_dims(x, moveaxis_order(x.ndim, source, destination))
@@ -150,7 +156,7 @@ def moveaxis_order(ndim, source, destination):
     return [o if o is not None else next(it) for o in order]
 
 
-def unstack(x, /, *, axis=0):
+def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
     """The slices of x along axis, as a tuple of views."""
     return unstack_of(_as_array(x, "unstack"), axis)
 
@@ -163,7 +169,7 @@ def unstack_of(x, axis):
     return tuple(x[(slice(None),) * ax + (i,)] for i in range(x.shape[ax]))
 
 
-def concat(arrays, /, *, axis=0):
+def concat(arrays: tuple[Array, ...] | list[Array], /, *, axis: int | None = 0) -> Array:
     """Arrays joined along an existing axis (result dtype: result_type of all): the RFC's
     ptensor.combine concat (each part written into the result; the program fuses them)."""
     arrays = [_as_array(a, "concat") for a in _sequence(arrays, "concat")]
@@ -205,7 +211,7 @@ def concat_into(arrays, axis, empty):
     return out
 
 
-def stack(arrays, /, *, axis=0):
+def stack(arrays: tuple[Array, ...] | list[Array], /, *, axis: int = 0) -> Array:
     """Arrays of one shape joined along a new axis: the RFC's ptensor.combine stack."""
     arrays = [_as_array(a, "stack") for a in _sequence(arrays, "stack")]
     ax = stack_axis(arrays, axis)
@@ -224,7 +230,7 @@ def stack_axis(arrays, axis):
     return _ops.normalize_axis(axis, len(shape) + 1)
 
 
-def roll(x, /, shift, *, axis=None):
+def roll(x: Array, /, shift: int | tuple[int, ...], *, axis: Axes = None) -> Array:
     """Elements shifted along axis (wrapping around); shift and axis may be tuples: the RFC's
     ptensor.roll. A new array, as NumPy's (also when nothing moves)."""
     x = _as_array(x, "roll")
@@ -290,7 +296,7 @@ def reshape_shape(size, shape):
     return shape
 
 
-def reshape(x, /, shape, *, copy=None):
+def reshape(x: Array, /, shape: Shape, *, copy: bool | None = None) -> Array:
     """x's elements (row-major order) in a new shape; one size may be -1. The result is a new
     array (ptensor has no reshaped views), so copy=False raises ValueError."""
     x = _as_array(x, "reshape")
@@ -303,7 +309,7 @@ def reshape(x, /, shape, *, copy=None):
     return _ops.record("reshape", "", [x], x.dtype, shape, iargs=shape)
 
 
-def tile(x, repetitions, /):
+def tile(x: Array, repetitions: Shape, /) -> Array:
     """x repeated along each dimension (repetitions aligned to the trailing dimensions)."""
     x = _as_array(x, "tile")
     reps, dims = tile_dims(x.shape, repetitions)

@@ -3,6 +3,7 @@ node of the C++ pending program (shape and dtype known at once)."""
 from __future__ import annotations
 
 import operator
+from typing import Any
 
 import numpy as np
 
@@ -10,7 +11,7 @@ from . import _core
 from . import _dtypes as dt
 from ._upcalls import Slots
 
-up = Slots("ptensor._ops", Array="the array type that records make (ptensor._array.Array)")
+up: Slots = Slots("ptensor._ops", Array="the array type that records make (ptensor._array.Array)")
 _record = _core.record
 
 
@@ -23,7 +24,7 @@ def record(kind, sub, operands, dtype, shape, attrs=(), iargs=(), sargs=()):
 class Case:
     """A case of an enum of the PTensor dialect (Dialect/PTensor/Ops.td) as an attribute of
     record_op: its number comes from the C++ core, the one source of the enum."""
-    _numbers = {}
+    _numbers: dict[Any, Any] = {}
 
     def __init__(self, enum, case):
         key = (enum, case)

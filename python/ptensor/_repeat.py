@@ -3,6 +3,8 @@ counts a gather at searchsorted positions of their cumulative sum (so this modul
 _searching)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import _dtypes as dt
 from . import _ops
 from ._creation import arange
@@ -13,8 +15,11 @@ from ._searching import searchsorted
 from ._statistical import cumulative_sum, sum as _sum
 from ._utility import any as _any
 
+if TYPE_CHECKING:
+    from ._array import Array
 
-def repeat(x, repeats, /, *, axis=None):
+
+def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Array:
     """Each element repeated along axis (flattened first when axis is None): `repeats` times,
     or repeats[i] times for element i when repeats is a 1-D integer array (of the axis' size,
     or of size 1)."""

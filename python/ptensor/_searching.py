@@ -1,6 +1,8 @@
 """Searching functions of this slice: where (the PTensor where op: an elementwise select)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from . import _dtypes as dt
@@ -13,8 +15,14 @@ from ._manipulation import reshape
 from ._statistical import cumulative_sum
 from ._utility import count_nonzero
 
+if TYPE_CHECKING:
+    from typing import Literal
 
-def where(condition, x1, x2, /):
+    from ._array import Array
+    from ._typing import Scalar
+
+
+def where(condition: Array, x1: Array | Scalar, x2: Array | Scalar, /) -> Array:
     """x1 where condition is true, x2 elsewhere; all three broadcast; the result dtype is
     result_type(x1, x2) (Python scalars are weak, as in NumPy 2)."""
     c = _as_array(condition, "where")
@@ -66,12 +74,12 @@ def _arg(name, x, axis, keepdims):
     return r
 
 
-def argmax(x, /, *, axis=None, keepdims=False):
+def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
     """Index of the first maximum along axis (of the flattened array by default), int64."""
     return _arg("argmax", x, axis, keepdims)
 
 
-def argmin(x, /, *, axis=None, keepdims=False):
+def argmin(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:
     """Index of the first minimum along axis (of the flattened array by default), int64."""
     return _arg("argmin", x, axis, keepdims)
 
@@ -79,7 +87,8 @@ def argmin(x, /, *, axis=None, keepdims=False):
 __all__ += ["argmax", "argmin"]
 
 
-def searchsorted(x1, x2, /, *, side="left", sorter=None):
+def searchsorted(x1: Array, x2: Array | int | float, /, *, side: Literal["left", "right"] = "left",
+                 sorter: Array | None = None) -> Array:
     """Insertion points of x2's values in the sorted 1-D x1 (NumPy order: NaN last): one
     loop over x2, a binary search per value (the PTensor searchsorted op), int64. x2 may be
     a Python scalar (2025.12): a 0-d result, the scalar taking x1's dtype where it fits (the
@@ -104,7 +113,7 @@ def searchsorted(x1, x2, /, *, side="left", sorter=None):
                        attrs=[int(side == "right")])
 
 
-def nonzero(x, /):
+def nonzero(x: Array, /) -> tuple[Array, ...]:
     """Indices of the non-zero elements, one int64 array per dimension (row-major order).
 
     The count is data-dependent, so it is materialized first; then the dialect's op

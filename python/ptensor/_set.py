@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -26,9 +27,30 @@ from ._sorting import _sort_along, sort
 from ._statistical import cumulative_sum
 from ._utility import any as _any
 
-UniqueAllResult = namedtuple("UniqueAllResult", ["values", "indices", "inverse_indices", "counts"])
-UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
-UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indices"])
+if TYPE_CHECKING:
+    from typing import NamedTuple
+
+    from ._array import Array
+
+if TYPE_CHECKING:  # (the same named tuples, their fields typed)
+    class UniqueAllResult(NamedTuple):
+        values: Array
+        indices: Array
+        inverse_indices: Array
+        counts: Array
+
+    class UniqueCountsResult(NamedTuple):
+        values: Array
+        counts: Array
+
+    class UniqueInverseResult(NamedTuple):
+        values: Array
+        inverse_indices: Array
+else:
+    UniqueAllResult = namedtuple("UniqueAllResult",
+                                 ["values", "indices", "inverse_indices", "counts"])
+    UniqueCountsResult = namedtuple("UniqueCountsResult", ["values", "counts"])
+    UniqueInverseResult = namedtuple("UniqueInverseResult", ["values", "inverse_indices"])
 
 
 _Groups = namedtuple("_Groups", ["sorted", "starts_mask", "starts", "perm"])
@@ -88,23 +110,23 @@ _LOCAL = SimpleNamespace(
     subtract=subtract, cumulative_sum=cumulative_sum, astype=_ops.cast, scatter=_scatter)
 
 
-def unique_values(x, /):
+def unique_values(x: Array, /) -> Array:
     """The distinct values of x, sorted (NaNs each kept)."""
     return unique_of(_as_array(x, "unique_values"), "unique_values", _LOCAL)
 
 
-def unique_counts(x, /):
+def unique_counts(x: Array, /) -> UniqueCountsResult:
     """The unique values of x and how often each occurs (array API; NaNs are distinct)."""
     return unique_of(_as_array(x, "unique_counts"), "unique_counts", _LOCAL)
 
 
-def unique_inverse(x, /):
+def unique_inverse(x: Array, /) -> UniqueInverseResult:
     """The unique values of x and, for each element of x, the index of its value among them
     (array API)."""
     return unique_of(_as_array(x, "unique_inverse"), "unique_inverse", _LOCAL)
 
 
-def unique_all(x, /):
+def unique_all(x: Array, /) -> UniqueAllResult:
     """The unique values of x with the index of each one's first occurrence, the inverse
     indices and the counts (array API; NaNs are distinct)."""
     return unique_of(_as_array(x, "unique_all"), "unique_all", _LOCAL)
@@ -113,7 +135,8 @@ def unique_all(x, /):
 __all__ = ["unique_values", "unique_counts", "unique_inverse", "unique_all"]
 
 
-def isin(x1, x2, /, *, invert=False):
+def isin(x1: Array | int | float | complex, x2: Array | int | float | complex, /, *,
+         invert: bool = False) -> Array:
     """Whether each element of x1 equals some element of x2 (array API 2025.12; NumPy's isin
     with its defaults): a bool array of x1's shape (0-d for a scalar x1). Either may be a
     Python scalar, not both; both are promoted to their result type, and equality is

@@ -11,11 +11,16 @@ in their original order. Complex arrays sort in NumPy's lexicographic order (rea
 part, NaN parts last): an extension, the standard leaves their order unspecified."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import _dtypes as dt
 from . import _ops
 from ._custom_call import call
 from ._elementwise import _as_array
 from ._manipulation import moveaxis
+
+if TYPE_CHECKING:
+    from ._array import Array
 
 
 def _checked(x, axis, name):
@@ -42,7 +47,8 @@ def _sort_along(x, axis, descending, name, indices=True):
     return vals, idx
 
 
-def sort(x, /, *, axis=-1, descending=False, stable=True):
+def sort(x: Array, /, *, axis: int = -1, descending: bool = False,
+         stable: bool = True) -> Array:
     """x sorted along axis (stable; NaN last in ascending order): the RFC's ptensor.sort."""
     x, ax = _checked(x, axis, "sort")
     if x.size == 0:
@@ -50,7 +56,8 @@ def sort(x, /, *, axis=-1, descending=False, stable=True):
     return _ops.record_op("sort", [x], x.dtype, x.shape, axis=ax, descending=bool(descending))
 
 
-def argsort(x, /, *, axis=-1, descending=False, stable=True):
+def argsort(x: Array, /, *, axis: int = -1, descending: bool = False,
+            stable: bool = True) -> Array:
     """int64 indices that sort x along axis (stable: equal elements keep their order): the
     RFC's ptensor.argsort."""
     x, ax = _checked(x, axis, "argsort")

@@ -8,11 +8,18 @@ accumulate in the input type and propagate NaN; they are not defined for complex
 the mean of |x - mean(x)|^2)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import _dtypes as dt
 from . import _ops
 from ._custom_call import call
 from ._elementwise import _as_array, divide, imag, multiply, real, sqrt, subtract
 from ._manipulation import concat
+
+if TYPE_CHECKING:
+    from ._array import Array
+    from ._dtypes import DType
+    from ._typing import Axes
 
 
 def _sum_dtype(x, dtype):
@@ -49,7 +56,8 @@ def _reduce(name, kind, x, axis, keepdims, rdt, acc, empty_ok=False):
     return r
 
 
-def sum(x, /, *, axis=None, dtype=None, keepdims=False):
+def sum(x: Array, /, *, axis: Axes = None, dtype: DType | None = None,
+        keepdims: bool = False) -> Array:
     """The sum over axis; integers in int64/uint64, float32 accumulated in float64
     (the result stays float32), unless dtype is given (array API)."""
     x = _as_array(x, "sum")
@@ -57,7 +65,8 @@ def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     return _reduce("sum", "sum", x, axis, keepdims, rdt, _acc(rdt))
 
 
-def prod(x, /, *, axis=None, dtype=None, keepdims=False):
+def prod(x: Array, /, *, axis: Axes = None, dtype: DType | None = None,
+         keepdims: bool = False) -> Array:
     """The product over axis; integers in int64/uint64, float32 accumulated in float64
     (the result stays float32), unless dtype is given (array API)."""
     x = _as_array(x, "prod")
@@ -65,13 +74,13 @@ def prod(x, /, *, axis=None, dtype=None, keepdims=False):
     return _reduce("prod", "prod", x, axis, keepdims, rdt, _acc(rdt))
 
 
-def max(x, /, *, axis=None, keepdims=False):
+def max(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:
     """The largest element over axis (all axes when None); NaN propagates, as in NumPy."""
     x = _as_array(x, "max")
     return _reduce("max", "max", x, axis, keepdims, x.dtype, x.dtype)
 
 
-def min(x, /, *, axis=None, keepdims=False):
+def min(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:
     """The smallest element over axis (all axes when None); NaN propagates, as in NumPy."""
     x = _as_array(x, "min")
     return _reduce("min", "min", x, axis, keepdims, x.dtype, x.dtype)
@@ -88,7 +97,7 @@ def _float_of(x):
     return x.dtype if dt.is_inexact(x.dtype) else dt.default_float
 
 
-def mean(x, /, *, axis=None, keepdims=False):
+def mean(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:
     """The arithmetic mean over axis (floating-point x; float32 accumulates in float64)."""
     x = _as_array(x, "mean")
     fdt = _float_of(x)
@@ -102,7 +111,8 @@ def check_correction(correction):
         raise TypeError(f"var: correction must be a number, got {type(correction).__name__}")
 
 
-def var(x, /, *, axis=None, correction=0.0, keepdims=False):
+def var(x: Array, /, *, axis: Axes = None, correction: int | float = 0.0,
+        keepdims: bool = False) -> Array:
     """The variance over axis with correction (NumPy's ddof) degrees of freedom."""
     x = _as_array(x, "var")
     check_correction(correction)
@@ -120,7 +130,8 @@ def var(x, /, *, axis=None, correction=0.0, keepdims=False):
     return divide(s, float(n - correction if n - correction > 0 else 0))
 
 
-def std(x, /, *, axis=None, correction=0.0, keepdims=False):
+def std(x: Array, /, *, axis: Axes = None, correction: int | float = 0.0,
+        keepdims: bool = False) -> Array:
     """The standard deviation over axis with correction (NumPy's ddof) degrees of freedom."""
     return sqrt(var(x, axis=axis, correction=correction, keepdims=keepdims))
 
@@ -150,11 +161,13 @@ def _cumulative(name, x, axis, dtype, include_initial, initial):
     return y
 
 
-def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
+def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: DType | None = None,
+                   include_initial: bool = False) -> Array:
     """Running sums along axis (dtype rules of sum; include_initial prepends a 0)."""
     return _cumulative("cumulative_sum", x, axis, dtype, include_initial, 0)
 
 
-def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
+def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: DType | None = None,
+                    include_initial: bool = False) -> Array:
     """Running products along axis (dtype rules of prod; include_initial prepends a 1)."""
     return _cumulative("cumulative_prod", x, axis, dtype, include_initial, 1)

@@ -1,11 +1,17 @@
 """Utility functions: all, any, diff."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import _dtypes as dt
 from . import _ops
 from ._elementwise import _as_array, not_equal, subtract
 from ._manipulation import concat
 from ._statistical import sum as _sum
+
+if TYPE_CHECKING:
+    from ._array import Array
+    from ._typing import Axes
 
 
 def _truth(x, name, axis, keepdims):
@@ -21,17 +27,18 @@ def _truth(x, name, axis, keepdims):
     return r
 
 
-def any(x, /, *, axis=None, keepdims=False):  # noqa: A001
+def any(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:  # noqa: A001
     """Whether any element (along axis) is true."""
     return _truth(x, "any", axis, keepdims)
 
 
-def all(x, /, *, axis=None, keepdims=False):  # noqa: A001
+def all(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:  # noqa: A001
     """Whether every element (along axis) is true."""
     return _truth(x, "all", axis, keepdims)
 
 
-def diff(x, /, *, axis=-1, n=1, prepend=None, append=None):
+def diff(x: Array, /, *, axis: int = -1, n: int = 1, prepend: Array | None = None,
+         append: Array | None = None) -> Array:
     """n-th forward difference along axis (array API 2024.12); prepend/append are joined
     first. Differences of bool arrays are `!=` as in NumPy."""
     x = _as_array(x, "diff")
@@ -70,7 +77,7 @@ def differences(x, ax, n, not_equal, subtract):
 __all__ = ["all", "any", "diff"]
 
 
-def count_nonzero(x, /, *, axis=None, keepdims=False):
+def count_nonzero(x: Array, /, *, axis: Axes = None, keepdims: bool = False) -> Array:
     """Number of non-zero (true) elements along axis, as int64."""
     x = _as_array(x, "count_nonzero")
     return _sum(_ops.cast(x, dt.bool_), axis=axis, keepdims=keepdims, dtype=dt.int64)

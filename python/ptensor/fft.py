@@ -37,6 +37,7 @@ import concurrent.futures
 import ctypes
 import operator
 import os
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -50,6 +51,16 @@ from ._dist import DArray
 from ._dist_move import resplit
 from ._elementwise import _as_array
 from ._upcalls import namespace as pt
+
+if TYPE_CHECKING:
+    from typing import Literal, Sequence
+
+    from ._dtypes import DType
+    from ._typing import DeviceLike
+
+    # the normalization of a transform (the array API's)
+    _Norm = Literal["backward", "ortho", "forward"]
+
 
 __all__ = ["fft", "ifft", "fftn", "ifftn", "rfft", "irfft", "rfftn", "irfftn", "hfft",
            "ihfft", "fftfreq", "rfftfreq", "fftshift", "ifftshift"]
@@ -95,7 +106,8 @@ def _fail(frame, msg):
 
 
 _threads = [0]  # set_num_threads (0: PTENSOR_NUM_THREADS, OMP_NUM_THREADS or the cores)
-_pool = {}  # (process id, threads) -> ThreadPoolExecutor (a forked child makes its own)
+# (process id, threads) -> ThreadPoolExecutor (a forked child makes its own)
+_pool: dict[Any, Any] = {}
 _PARALLEL_MIN = 1 << 15  # result elements below which one thread does the whole transform
 
 
@@ -427,44 +439,52 @@ def _one(fn, kind, name, x, n, axis, norm):
 
 # ------------------------------------------------------------------ the standard's functions
 
-def fft(x, /, *, n=None, axis=-1, norm="backward"):
+def fft(x: Array, /, *, n: int | None = None, axis: int = -1,
+        norm: _Norm = "backward") -> Array:
     """One-dimensional discrete Fourier transform along `axis` (n points: cut or padded
     with zeros)."""
     return _one("fftn", "c2c", "fft", x, n, axis, norm)
 
 
-def ifft(x, /, *, n=None, axis=-1, norm="backward"):
+def ifft(x: Array, /, *, n: int | None = None, axis: int = -1,
+         norm: _Norm = "backward") -> Array:
     """One-dimensional inverse discrete Fourier transform along `axis`."""
     return _one("ifftn", "c2c", "ifft", x, n, axis, norm)
 
 
-def fftn(x, /, *, s=None, axes=None, norm="backward"):
+def fftn(x: Array, /, *, s: Sequence[int] | None = None,
+         axes: Sequence[int] | None = None, norm: _Norm = "backward") -> Array:
     """n-dimensional discrete Fourier transform over `axes` (default: all, or the last
     len(s)), each cut or padded to the size in `s` (-1: as it is)."""
     return _nd("fftn", "c2c", "fftn", x, s, axes, norm)
 
 
-def ifftn(x, /, *, s=None, axes=None, norm="backward"):
+def ifftn(x: Array, /, *, s: Sequence[int] | None = None,
+          axes: Sequence[int] | None = None, norm: _Norm = "backward") -> Array:
     """n-dimensional inverse discrete Fourier transform."""
     return _nd("ifftn", "c2c", "ifftn", x, s, axes, norm)
 
 
-def rfft(x, /, *, n=None, axis=-1, norm="backward"):
+def rfft(x: Array, /, *, n: int | None = None, axis: int = -1,
+         norm: _Norm = "backward") -> Array:
     """One-dimensional transform of a real x: the n // 2 + 1 non-negative frequencies."""
     return _one("rfftn", "r2c", "rfft", x, n, axis, norm)
 
 
-def irfft(x, /, *, n=None, axis=-1, norm="backward"):
+def irfft(x: Array, /, *, n: int | None = None, axis: int = -1,
+          norm: _Norm = "backward") -> Array:
     """Inverse of rfft: n real points (default 2 * (m - 1) for m input points)."""
     return _one("irfftn", "c2r", "irfft", x, n, axis, norm)
 
 
-def rfftn(x, /, *, s=None, axes=None, norm="backward"):
+def rfftn(x: Array, /, *, s: Sequence[int] | None = None,
+          axes: Sequence[int] | None = None, norm: _Norm = "backward") -> Array:
     """n-dimensional transform of a real x (the last axis keeps s[-1] // 2 + 1 points)."""
     return _nd("rfftn", "r2c", "rfftn", x, s, axes, norm)
 
 
-def irfftn(x, /, *, s=None, axes=None, norm="backward"):
+def irfftn(x: Array, /, *, s: Sequence[int] | None = None,
+           axes: Sequence[int] | None = None, norm: _Norm = "backward") -> Array:
     """Inverse of rfftn (the last axis gives s[-1] real points, default 2 * (m - 1))."""
     return _nd("irfftn", "c2r", "irfftn", x, s, axes, norm)
 
@@ -472,7 +492,8 @@ def irfftn(x, /, *, s=None, axes=None, norm="backward"):
 _SWAP = {"backward": "forward", "forward": "backward", "ortho": "ortho"}
 
 
-def hfft(x, /, *, n=None, axis=-1, norm="backward"):
+def hfft(x: Array, /, *, n: int | None = None, axis: int = -1,
+         norm: _Norm = "backward") -> Array:
     """Transform of a signal with Hermitian symmetry (its non-negative half given): n real
     points, default 2 * (m - 1). irfft of conj(x) with the normalization's direction
     swapped (NumPy's definition; the conj fuses into x's producer)."""
@@ -480,7 +501,8 @@ def hfft(x, /, *, n=None, axis=-1, norm="backward"):
     return _one("irfftn", "c2r", "hfft", pt.conj(x), n, axis, _SWAP.get(_norm(norm, "hfft")))
 
 
-def ihfft(x, /, *, n=None, axis=-1, norm="backward"):
+def ihfft(x: Array, /, *, n: int | None = None, axis: int = -1,
+          norm: _Norm = "backward") -> Array:
     """Inverse of hfft: a real x to the n // 2 + 1 non-negative frequencies (conj of rfft
     with the direction swapped, NumPy's definition)."""
     x = _input(x, "ihfft", "r2c")
@@ -498,7 +520,8 @@ def _freq_args(n, d, dtype, name):
     return n, 1.0 / (n * float(d)), dtype
 
 
-def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
+def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
+            device: DeviceLike | None = None) -> Array:
     """The sample frequencies of an n-point transform: [0, 1, ..., -(n // 2), ..., -1] /
     (d * n) (NumPy's order and rounding)."""
     n, val, dtype = _freq_args(n, d, dtype, "fftfreq")
@@ -507,7 +530,8 @@ def fftfreq(n, /, *, d=1.0, dtype=None, device=None):
     return pt.astype(pt.astype(k, dt.float64) * val, dtype)
 
 
-def rfftfreq(n, /, *, d=1.0, dtype=None, device=None):
+def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
+             device: DeviceLike | None = None) -> Array:
     """The non-negative sample frequencies of an n-point rfft: [0, 1, ..., n // 2] / (d * n)."""
     n, val, dtype = _freq_args(n, d, dtype, "rfftfreq")
     return pt.astype(pt.arange(n // 2 + 1, dtype=dt.float64, device=device) * val, dtype)
@@ -526,11 +550,11 @@ def _shift(x, axes, name, sign):
     return pt.roll(x, tuple(sign * (x.shape[a] // 2) for a in axes), axis=axes)
 
 
-def fftshift(x, /, *, axes=None):
+def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     """The zero frequency moved to the centre of `axes` (default all): a roll by n // 2."""
     return _shift(x, axes, "fftshift", 1)
 
 
-def ifftshift(x, /, *, axes=None):
+def ifftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
     """The inverse of fftshift: a roll by -(n // 2)."""
     return _shift(x, axes, "ifftshift", -1)

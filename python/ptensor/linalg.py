@@ -6,20 +6,29 @@ from __future__ import annotations
 
 import math
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from . import _dtypes as dt
+from . import _lapack
 from . import _ops
 from ._creation import eye
 from ._elementwise import _as_array, abs as _abs, multiply, not_equal, pow as _pow, sqrt, subtract
 from ._indexing_ops import take
 from ._lapack import *  # noqa: F401,F403
-from ._lapack import __all__ as _lapack_all, inv, svdvals
+from ._lapack import inv, svdvals
 from ._linalg import matmul, vecdot
 from ._manipulation import expand_dims, matrix_transpose, permute_dims, reshape, stack
 from ._statistical import max as _max, min as _min, sum as _sum
 from ._utility import count_nonzero
+
+if TYPE_CHECKING:
+    from typing import Literal, Sequence
+
+    from ._array import Array
+    from ._dtypes import DType
+    from ._typing import Axes
 
 
 def _float_array(x, name):
@@ -29,7 +38,7 @@ def _float_array(x, name):
     return x
 
 
-def outer(x1, x2, /):
+def outer(x1: Array, x2: Array, /) -> Array:
     """Outer product of two vectors."""
     return outer_of(_as_array(x1, "outer"), _as_array(x2, "outer"), _LOCAL)
 
@@ -42,7 +51,8 @@ def outer_of(a, b, ns):
     return ns.multiply(ns.expand_dims(a, axis=1), ns.expand_dims(b, axis=0))
 
 
-def tensordot(x1, x2, /, *, axes=2):
+def tensordot(x1: Array, x2: Array, /, *,
+              axes: int | tuple[Sequence[int], Sequence[int]] = 2) -> Array:
     """Sum of products over the last `axes` dimensions of x1 and the first of x2 (or over the
     given pairs of axes): the RFC's ptensor.tensor_dot (permute, reshape to one matrix
     product, reshape back), with matmul's dtype rules."""
@@ -88,7 +98,7 @@ def tensordot_of(a, b, axes, ns):
                       tuple(b.shape[j] for j in free_b))
 
 
-def diagonal(x, /, *, offset=0):
+def diagonal(x: Array, /, *, offset: int = 0) -> Array:
     """The diagonal (offset above or below) of the last two dimensions."""
     x = _as_array(x, "diagonal")
     if x.ndim < 2:
@@ -103,7 +113,7 @@ def diagonal(x, /, *, offset=0):
     return take(flat, idx, axis=len(batch))
 
 
-def trace(x, /, *, offset=0, dtype=None):
+def trace(x: Array, /, *, offset: int = 0, dtype: DType | None = None) -> Array:
     """Sum of the diagonal of the last two dimensions (dtype rules of sum)."""
     return trace_of(x, offset, dtype, _LOCAL)
 
@@ -112,7 +122,7 @@ def trace_of(x, offset, dtype, ns):
     return ns.sum(ns.diagonal(x, offset=offset), axis=-1, dtype=dtype)
 
 
-def cross(x1, x2, /, *, axis=-1):
+def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
     """Cross product of 3-vectors along axis (broadcasting the other dimensions)."""
     return cross_of(_as_array(x1, "cross"), _as_array(x2, "cross"), axis, _LOCAL)
 
@@ -132,7 +142,8 @@ def cross_of(a, b, axis, ns):
     return ns.stack([term(1, 2), term(2, 0), term(0, 1)], axis=ax)
 
 
-def vector_norm(x, /, *, axis=None, keepdims=False, ord=2):
+def vector_norm(x: Array, /, *, axis: Axes = None, keepdims: bool = False,
+                ord: int | float = 2) -> Array:
     """p-norm over axis (all elements by default): ord in (inf, -inf, 0, p != 0)."""
     x = _float_array(x, "vector_norm")
     if axis is None:
@@ -165,7 +176,8 @@ def _count_nonzero(x, axis=None, keepdims=False):
     return count_nonzero(x, axis=axis, keepdims=keepdims)
 
 
-def matrix_norm(x, /, *, keepdims=False, ord="fro"):
+def matrix_norm(x: Array, /, *, keepdims: bool = False,
+                ord: int | float | Literal["fro", "nuc"] = "fro") -> Array:
     """Norm of the last two dimensions: 'fro', 'nuc', 1, -1, 2, -2, inf, -inf."""
     return matrix_norm_of(_float_array(x, "matrix_norm"), keepdims, ord, _LOCAL)
 
@@ -195,7 +207,7 @@ def matrix_norm_of(x, keepdims, ord, ns):
     return r
 
 
-def matrix_power(x, n, /):
+def matrix_power(x: Array, n: int, /) -> Array:
     """x multiplied by itself n times (n = 0 gives identity matrices; n < 0 powers of the
     inverse; n = 1 gives x itself, as NumPy's)."""
     return matrix_power_of(_as_array(x, "matrix_power"), n, _LOCAL)
@@ -233,4 +245,5 @@ _LOCAL = SimpleNamespace(abs=_abs, max=_max, min=_min, sum=_sum, multiply=multip
 
 
 __all__ = ["matmul", "matrix_transpose", "vecdot", "tensordot", "outer", "diagonal", "trace",
-           "cross", "vector_norm", "matrix_norm", "matrix_power"] + _lapack_all
+           "cross", "vector_norm", "matrix_norm", "matrix_power"]
+__all__ += _lapack.__all__  # (a form type checkers read: the names are re-exported)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import operator
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -39,6 +40,13 @@ from . import _dist
 from . import _dtypes as dt
 from . import spmd
 from ._upcalls import namespace as pt
+
+if TYPE_CHECKING:
+    from typing import Any, Sequence
+
+    from ._array import Array
+    from ._dtypes import DType
+    from ._typing import ArrayLike, Shape
 
 __all__ = ["Generator", "default_rng"]
 
@@ -91,7 +99,7 @@ class Generator:
         self._key = (int(key[0]) & _MASK, int(key[1]) & _MASK)
         self._calls = 0
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Generator(Philox4x32-10, key={self._key[0]:#010x}{self._key[1]:08x})"
 
     # ---------------------------------------------------------------- bits ----
@@ -128,7 +136,7 @@ class Generator:
         return out
 
     @staticmethod
-    def _pair(w0, w1, w2, w3, lane):
+    def _pair(w0, w1, w2, w3, lane) -> tuple[Any, Any]:
         """The lane's two words of a block (per_block 2): (w0, w1) or (w2, w3)."""
         first = lane == 0
         return pt.where(first, w0, w2), pt.where(first, w1, w3)
@@ -143,7 +151,8 @@ class Generator:
 
     # ---------------------------------------------------------------- floats ----
 
-    def random(self, size=None, dtype=None, *, out=None):
+    def random(self, size: Shape | None = None, dtype: DType | None = None, *,
+               out: None = None) -> Array:
         """Floats uniform on [0, 1): float64 (53 random bits) or float32 (24 bits)."""
         if out is not None:
             raise TypeError("random: out= is not supported (assign the result: y[...] = ...)")
@@ -158,7 +167,8 @@ class Generator:
             return self._words(shape, None, f32, per_block=4)
         return self._words(shape, None, self._uniform)
 
-    def uniform(self, low=0.0, high=1.0, size=None):
+    def uniform(self, low: float = 0.0, high: float = 1.0,
+                size: Shape | None = None) -> Array:
         """Floats uniform on [low, high) (float64)."""
         lo, hi = _number(low, "uniform", "low"), _number(high, "uniform", "high")
         if not (math.isfinite(lo) and math.isfinite(hi)):
@@ -168,7 +178,8 @@ class Generator:
         shape = _shape(size, "uniform")
         return self._words(shape, None, lambda *w: lo + (hi - lo) * self._uniform(*w))
 
-    def standard_normal(self, size=None, dtype=None, *, out=None):
+    def standard_normal(self, size: Shape | None = None, dtype: DType | None = None, *,
+                        out: None = None) -> Array:
         """Normally distributed floats of mean 0 and standard deviation 1 (Box-Muller)."""
         if out is not None:
             raise TypeError("standard_normal: out= is not supported (assign the result)")
@@ -184,7 +195,8 @@ class Generator:
         angle = (2 * math.pi) * self._unit53(w2, w3) - (math.pi / 2) * pt.astype(lane, dt.float64)
         return pt.sqrt(-2.0 * pt.log(u1)) * pt.cos(angle)
 
-    def normal(self, loc=0.0, scale=1.0, size=None):
+    def normal(self, loc: float = 0.0, scale: float = 1.0,
+               size: Shape | None = None) -> Array:
         """Normally distributed floats of mean loc and standard deviation scale (>= 0)."""
         m, s = _number(loc, "normal", "loc"), _number(scale, "normal", "scale")
         if not s >= 0:
@@ -192,7 +204,7 @@ class Generator:
         shape = _shape(size, "normal")
         return self._words(shape, None, lambda *w: m + s * self._box_muller(*w))
 
-    def exponential(self, scale=1.0, size=None):
+    def exponential(self, scale: float = 1.0, size: Shape | None = None) -> Array:
         """Exponentially distributed floats of mean scale (>= 0): -scale * log(1 - U)."""
         s = _number(scale, "exponential", "scale")
         if not s >= 0:
@@ -202,7 +214,8 @@ class Generator:
 
     # ---------------------------------------------------------------- integers ----
 
-    def integers(self, low, high=None, size=None, dtype=None, endpoint=False):
+    def integers(self, low: int, high: int | None = None, size: Shape | None = None,
+                 dtype: DType | None = None, endpoint: bool = False) -> Array:
         """Integers uniform on [low, high) ([low, high] with endpoint=True); high=None: [0, low).
         dtype: any integer dtype (default int64); the bounds must fit it."""
         d = dt.int64 if dtype is None else dt.to_dtype(dtype)
@@ -250,7 +263,7 @@ class Generator:
         """n random float64 sort keys in (0, 1]."""
         return self._words((n,), None, lambda *w: 1.0 - self._uniform(*w))
 
-    def permutation(self, x):
+    def permutation(self, x: int | Array | ArrayLike) -> Array:
         """A random permutation: of arange(x) for an int x, else of x's rows (a new array)."""
         if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
             n = int(x)
@@ -263,7 +276,7 @@ class Generator:
                              "dimension")
         return pt.take(a, pt.argsort(self._keys(a.shape[0])), axis=0)
 
-    def shuffle(self, x):
+    def shuffle(self, x: Array) -> None:
         """Shuffle the rows of the ptensor array x in place (a random permutation of axis 0)."""
         if not isinstance(x, pt.Array):
             raise TypeError(f"shuffle: x must be a ptensor array, got {type(x).__name__}")
@@ -271,7 +284,9 @@ class Generator:
             raise ValueError("shuffle: x must have at least one dimension")
         x[...] = self.permutation(x)
 
-    def choice(self, a, size=None, replace=True, p=None, axis=0, shuffle=True):
+    def choice(self, a: int | Array | ArrayLike, size: Shape | None = None, replace: bool = True,
+               p: Array | ArrayLike | None = None, axis: int = 0,
+               shuffle: bool = True) -> Array:
         """Random elements of a (an int n: of arange(n); else a's entries along axis):
         with replacement (optionally with probabilities p) or without (Efraimidis-Spirakis
         keys U**(1/p): the same distribution as drawing one after another)."""
@@ -341,7 +356,7 @@ def _as_array(x, name):
         raise TypeError(f"{name}: expected an array, got {type(x).__name__}") from e
 
 
-def default_rng(seed=None):
+def default_rng(seed: int | Sequence[int] | Generator | None = None) -> Generator:
     """A Generator (Philox4x32-10) keyed by NumPy's SeedSequence(seed): the same seed, the
     same numbers on one process and under mpiexec. seed=None: fresh entropy (rank 0's under
     mpiexec); a Generator: returned as it is."""

@@ -3,8 +3,8 @@ collectives. Under ``mpiexec -n N`` every rank runs the same script; without a l
 world team has one rank (MPI is then initialized on first use)."""
 from __future__ import annotations
 
-
 import zlib
+from typing import TYPE_CHECKING, overload
 
 import numpy as np
 
@@ -14,8 +14,26 @@ from ._creation import asarray
 from ._ops import normalize_axis
 from ._dist import DArray, Team, as_team, distribute, gather as _gather, stats  # noqa: F401
 
+if TYPE_CHECKING:
+    from typing import Any, Literal, Protocol, Sequence, Union
 
-def world():
+    from numpy.typing import NDArray
+
+    from ._array import Array
+    from ._typing import ArrayLike
+
+    class _Communicator(Protocol):
+        """An mpi4py communicator (mpi4py.MPI.Comm), which a team= argument may be."""
+        def py2f(self) -> int: ...
+        def Is_inter(self) -> bool: ...
+
+    # a team= argument: a Team, an mpi4py communicator, or None (the world)
+    _TeamArg = Union[Team, _Communicator, None]
+    # the reduction of all_reduce and reduce_scatter
+    _Op = Literal["sum", "prod", "min", "max"]
+
+
+def world() -> Team:
     """The team of all ranks (MPI_COMM_WORLD)."""
     return _dist.world()
 
@@ -25,15 +43,15 @@ def _team(team):
     return t if t is not None else world()
 
 
-def rank(team=None):
+def rank(team: _TeamArg = None) -> int:
     return _team(team).rank
 
 
-def nranks(team=None):
+def nranks(team: _TeamArg = None) -> int:
     return _team(team).size
 
 
-def split(color, key=None, team=None):
+def split(color: int, key: int | None = None, team: _TeamArg = None) -> Team:
     """A new team of the ranks of `team` (default: the world) that pass the same color, ordered
     by key (default: their rank), as MPI_Comm_split. Every rank of `team` must call it."""
     t = _team(team)
@@ -46,25 +64,25 @@ def split(color, key=None, team=None):
                                               t.rank if key is None else int(key)))
 
 
-def barrier(team=None):
+def barrier(team: _TeamArg = None) -> None:
     t = _team(team)
     _dist._core.run_pinned()  # the recorded collectives first, in order on every rank
     _dist._runtime().ptensor_dist_barrier(t.handle)
 
 
-def get_locals(x):
+def get_locals(x: Array) -> Array:
     """This rank's part of x (the whole array for a local one)."""
     return x._local if isinstance(x, DArray) else x
 
 
-def get_local_range(x):
+def get_local_range(x: Array) -> tuple[int, int]:
     """This rank's rows [lo, hi) of x's split axis."""
     if not isinstance(x, DArray):
         raise TypeError("get_local_range: x is not distributed")
     return x.owned()
 
 
-def from_locals(local, team=None, split=0):
+def from_locals(local: Array | ArrayLike, team: _TeamArg = None, split: int = 0) -> Array:
     """A distributed array from every rank's part (concatenated in rank order along split).
     Parts that match the block partition are used as they are; others are gathered and
     split again."""
@@ -78,19 +96,23 @@ def from_locals(local, team=None, split=0):
     shape = list(local.shape)
     shape[ax] = L
     if sizes == t.counts(L, 0, L):
-        return DArray(local, shape, t, ax)
+        return DArray(local, shape, t, ax)  # type: ignore[return-value]  # (an Array: _ArrayType)
     rows = np.moveaxis(np.asarray(local), ax, 0)
     full = _dist.gather_rows(rows, sizes, t)
     return distribute(asarray(np.moveaxis(full, 0, ax)), t, ax)
 
 
-def all_gather_sizes(n, team):
+def all_gather_sizes(n: int, team: Team) -> list[int]:
     """Every rank's integer n (an allgather)."""
     out = _dist.gather_rows(np.array([n], dtype=np.int64), [1] * team.size, team)
     return [int(v) for v in out]
 
 
-def gather(x, root=None):
+@overload
+def gather(x: Array, root: None = None) -> NDArray[Any]: ...
+@overload
+def gather(x: Array, root: int) -> NDArray[Any] | None: ...
+def gather(x: Array, root: int | None = None) -> NDArray[Any] | None:
     """The whole array as NumPy: on every rank (root=None) or on `root` only (None elsewhere)."""
     return _gather(x, root)
 
@@ -148,7 +170,12 @@ def _axes(xs, axis, name, what):
     return [normalize_axis(axis, x.ndim, what) for x in xs]
 
 
-def all_gather(*arrays, axis=0, team=None):
+@overload
+def all_gather(x: Array, /, *, axis: int = 0, team: _TeamArg = None) -> Array: ...
+@overload
+def all_gather(x1: Array, x2: Array, /, *arrays: Array, axis: int = 0,
+               team: _TeamArg = None) -> tuple[Array, ...]: ...
+def all_gather(*arrays: Array, axis: int = 0, team: _TeamArg = None) -> Array | tuple[Array, ...]:
     """Every rank's local arrays concatenated along axis (in rank order), for several arrays
     at once; the ranks' arrays may differ in size along axis only."""
     t = _team(team)
@@ -174,7 +201,12 @@ def _op(op, name, dtypes):
             dt.reject_complex(f"{name} op={op!r}", d)
 
 
-def all_reduce(*arrays, op="sum", team=None):
+@overload
+def all_reduce(x: Array, /, *, op: _Op = "sum", team: _TeamArg = None) -> Array: ...
+@overload
+def all_reduce(x1: Array, x2: Array, /, *arrays: Array, op: _Op = "sum",
+               team: _TeamArg = None) -> tuple[Array, ...]: ...
+def all_reduce(*arrays: Array, op: _Op = "sum", team: _TeamArg = None) -> Array | tuple[Array, ...]:
     """Element-wise reduction (op: sum, prod, min, max; bools: or / and) of the ranks' local
     arrays, every rank gets it, for several arrays at once (dist.finalize_reduce)."""
     t = _team(team)
@@ -184,7 +216,7 @@ def all_reduce(*arrays, op="sum", team=None):
     return _each([_dist._allreduce(t, x, op) for x in xs])
 
 
-def collective_broadcast(x, root=0, team=None):
+def collective_broadcast(x: Array, root: int = 0, team: _TeamArg = None) -> Array:
     """Rank root's local array on every rank (its shape and dtype agree over the team)."""
     t = _team(team)
     if isinstance(root, bool) or not isinstance(root, (int, np.integer)) or \
@@ -208,7 +240,14 @@ def _blocks(t, xs, axis, name, what):
     return axes
 
 
-def all_to_all(*arrays, split_axis=0, concat_axis=0, team=None):
+@overload
+def all_to_all(x: Array, /, *, split_axis: int = 0, concat_axis: int = 0,
+               team: _TeamArg = None) -> Array: ...
+@overload
+def all_to_all(x1: Array, x2: Array, /, *arrays: Array, split_axis: int = 0,
+               concat_axis: int = 0, team: _TeamArg = None) -> tuple[Array, ...]: ...
+def all_to_all(*arrays: Array, split_axis: int = 0, concat_axis: int = 0,
+               team: _TeamArg = None) -> Array | tuple[Array, ...]:
     """Each local array is split into team-size blocks along split_axis; block j goes to rank
     j; the received blocks are concatenated in rank order along concat_axis."""
     t = _team(team)
@@ -224,7 +263,14 @@ def all_to_all(*arrays, split_axis=0, concat_axis=0, team=None):
     return _each(out)
 
 
-def reduce_scatter(*arrays, op="sum", scatter_axis=0, team=None):
+@overload
+def reduce_scatter(x: Array, /, *, op: _Op = "sum", scatter_axis: int = 0,
+                   team: _TeamArg = None) -> Array: ...
+@overload
+def reduce_scatter(x1: Array, x2: Array, /, *arrays: Array, op: _Op = "sum",
+                   scatter_axis: int = 0, team: _TeamArg = None) -> tuple[Array, ...]: ...
+def reduce_scatter(*arrays: Array, op: _Op = "sum", scatter_axis: int = 0,
+                   team: _TeamArg = None) -> Array | tuple[Array, ...]:
     """The element-wise reduction (op: sum, prod, min, max; bools: or / and) of the ranks'
     local arrays, split into team-size blocks along scatter_axis: rank r gets block r."""
     t = _team(team)
@@ -240,7 +286,15 @@ def reduce_scatter(*arrays, op="sum", scatter_axis=0, team=None):
     return _each(out)
 
 
-def collective_permute(*arrays, source_target_pairs, team=None):
+@overload
+def collective_permute(x: Array, /, *, source_target_pairs: Sequence[tuple[int, int]],
+                       team: _TeamArg = None) -> Array: ...
+@overload
+def collective_permute(x1: Array, x2: Array, /, *arrays: Array,
+                       source_target_pairs: Sequence[tuple[int, int]],
+                       team: _TeamArg = None) -> tuple[Array, ...]: ...
+def collective_permute(*arrays: Array, source_target_pairs: Sequence[tuple[int, int]],
+                       team: _TeamArg = None) -> Array | tuple[Array, ...]:
     """Each rank sends its local arrays to the rank it is paired with as a source and
     receives from the rank paired with it as a target; a rank that is nobody's target gets
     zeros. A rank may appear at most once as a source and once as a target."""

@@ -16,7 +16,7 @@ PKG = pathlib.Path(__file__).resolve().parents[2] / "python" / "ptensor"
 # layer -> modules (docs/architecture.md draws them); a new module gets its place here
 LAYERS = [
     ("data types, the compiled core and the up-call tables",
-     {"_core", "_dtypes", "_device", "_upcalls", "_tools"}),
+     {"_core", "_dtypes", "_device", "_upcalls", "_tools", "_typing", "_progress"}),
     ("recording helpers", {"_ops", "_indexing"}),
     ("the array object", {"_array"}),
     ("category modules",
