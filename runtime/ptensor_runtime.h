@@ -40,6 +40,10 @@ void *_mlir_memref_to_llvm_alloc(uint64_t bytes);
 void *_mlir_memref_to_llvm_aligned_alloc(uint64_t align, uint64_t bytes);
 void _mlir_memref_to_llvm_free(void *p);
 
+/* memref.copy between non-contiguous memrefs (MLIR's lowering calls it `memrefCopy`; the JIT
+ * binds that name to this): elem_size bytes per element. */
+void ptensor_memref_copy(int64_t elem_size, pt_unranked *src, pt_unranked *dst);
+
 /* ptensor.custom_call and the built-in kernels (sort, scan, LAPACK, from_dlpack): config
  * points to the call's static description, buffers to its operands' descriptors
  * (CustomCallAbi.h). */

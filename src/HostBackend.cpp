@@ -4,14 +4,15 @@
 // to load object code from the disk cache. Its code binds the host runtime's entries
 // (runtime/ptensor_runtime.h: allocation hooks, the custom-call entry).
 //
-// Libraries are found at build time (CMake: PTENSOR_LIBOMP, PTENSOR_RUNNER_UTILS, the LLVM
-// installation ptensor was built against) or by their sonames at load time (libmvec, BLAS).
+// Libraries are found at build time (CMake: PTENSOR_LIBOMP, of the LLVM installation ptensor
+// was built against) or by their sonames at load time (libmvec, BLAS).
 // Self-contained builds (wheels) name them relative to _core's folder (ptensor/lib/...), where
 // they are bundled, BLAS among them (PTENSOR_BLAS).
 #include "Backend.h"
 
 #include "CustomCall.h"
 #include "MemoryPool.h"
+#include "ptensor_runtime.h"
 
 #include "Pipeline/Passes.h"
 
@@ -48,20 +49,19 @@
 #ifndef PTENSOR_LIBOMP
 #error "PTENSOR_LIBOMP (the path of LLVM's libomp) is set by src/CMakeLists.txt"
 #endif
-#ifndef PTENSOR_RUNNER_UTILS
-#error "PTENSOR_RUNNER_UTILS (MLIR's C runner utilities) is set by src/CMakeLists.txt"
-#endif
 
 namespace ptensor {
 namespace {
 /// The runtime functions the host target's compiled code calls (name, address; their C ABI
-/// is runtime/ptensor_runtime.h): allocation (MemoryPool) and ptensor_custom_call.
+/// is runtime/ptensor_runtime.h): allocation (MemoryPool), ptensor_custom_call, and memref
+/// copies between strided memrefs (MLIR's lowering names that call memrefCopy).
 const std::vector<std::pair<const char *, void *>> &runtimeSymbols() {
   static const std::vector<std::pair<const char *, void *>> s = {
       {"_mlir_memref_to_llvm_alloc", reinterpret_cast<void *>(&jitAlloc)},
       {"_mlir_memref_to_llvm_aligned_alloc", reinterpret_cast<void *>(&jitAlignedAlloc)},
       {"_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&jitFree)},
-      {"ptensor_custom_call", reinterpret_cast<void *>(&ptensor_custom_call)}};
+      {"ptensor_custom_call", reinterpret_cast<void *>(&ptensor_custom_call)},
+      {"memrefCopy", reinterpret_cast<void *>(&ptensor_memref_copy)}};
   return s;
 }
 
@@ -122,10 +122,6 @@ public:
       static_cast<llvm::cl::opt<bool> *>(o)->setValue(false);
     std::string err;
     llvm::sys::DynamicLibrary::LoadLibraryPermanently("libmvec.so.1", &err); // vector math
-    // memrefCopy (strided copies) lives in MLIR's C runner utilities.
-    const std::string runnerUtils = libraryPath(PTENSOR_RUNNER_UTILS);
-    if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(runnerUtils.c_str(), &err))
-      throw std::runtime_error("ptensor: cannot load " + runnerUtils + ": " + err);
     // BLAS for float matmuls: the bundled OpenBLAS (self-contained builds), else Debian's
     // OpenBLAS (or whatever libblas.so.3 provides CBLAS)
     std::vector<std::string> blasLibs = {"libopenblas.so.0", "libblas.so.3"};

@@ -7,6 +7,7 @@
 #include "Jit.h"
 #include "Dist/Dialect.h"
 #include "PTensor/Dialect.h"
+#include "Pipeline/Passes.h"
 
 #include "llvm/Support/DynamicLibrary.h"
 
@@ -514,6 +515,15 @@ PYBIND11_MODULE(_core, m) {
     std::string err;
     if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(path.c_str(), &err))
       throw py::value_error("ptensor: cannot load " + path + ": " + err);
+  });
+  // ptensor-opt inside this process (the console script of self-contained builds); argv[0] first
+  m.def("opt_main", [](std::vector<std::string> args) {
+    std::vector<char *> argv;
+    for (std::string &a : args)
+      argv.push_back(a.data());
+    argv.push_back(nullptr);
+    py::gil_scoped_release unlocked;
+    return optMain(int(args.size()), argv.data());
   });
   m.def("set_pending_limit", &setPendingLimit);
   m.def("cut_chains_at_limit", &cutChainsAtLimit);

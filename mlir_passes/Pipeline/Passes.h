@@ -53,4 +53,7 @@ void buildFusionStage(mlir::OpPassManager &pm);
 void registerDialects(mlir::DialectRegistry &registry);
 /// Registers the passes and the named pipeline (for ptensor-opt).
 void registerPassesAndPipeline();
+/// ptensor-opt: mlir-opt with ptensor's dialects, passes and pipeline (the ptensor-opt
+/// executable's main, and _core.opt_main where wheels run it from the extension).
+int optMain(int argc, char **argv);
 } // namespace ptensor

@@ -8,6 +8,7 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 using namespace mlir;
 
@@ -41,5 +42,12 @@ void registerPassesAndPipeline() {
   PassPipelineRegistration<>(
       "ptensor-pipeline-omp", "ptensor-pipeline with scf.parallel lowered to OpenMP threads",
       [](OpPassManager &pm) { buildPipeline(pm, PipelineOptions{/*parallel=*/true, /*blas=*/true}); });
+}
+
+int optMain(int argc, char **argv) {
+  DialectRegistry registry;
+  registerDialects(registry);
+  registerPassesAndPipeline();
+  return asMainReturnCode(MlirOptMain(argc, argv, "ptensor optimizer driver\n", registry));
 }
 } // namespace ptensor

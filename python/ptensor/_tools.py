@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import sys
 
+from . import _core
+
 
 def opt_path() -> str:
     """The installed ptensor-opt binary."""
@@ -16,8 +18,11 @@ def opt_path() -> str:
 
 
 def opt() -> None:
-    """Run ptensor-opt with this process's arguments (it replaces the process)."""
+    """Run ptensor-opt with this process's arguments: the installed binary (it replaces the
+    process), or in a self-contained build (a wheel, which carries one copy of MLIR/LLVM: the
+    extension's) the same main function inside the extension."""
     path = opt_path()
-    if not os.access(path, os.X_OK):
-        sys.exit(f"ptensor-opt: {path} is missing (this ptensor was not built with it)")
-    os.execv(path, [path] + sys.argv[1:])
+    if os.access(path, os.X_OK):
+        os.execv(path, [path] + sys.argv[1:])
+    sys.stdout.flush()
+    sys.exit(_core.opt_main(["ptensor-opt"] + sys.argv[1:]))

@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 
+import numpy as np
 import pytest
 
 import ptensor as pt
@@ -123,3 +124,41 @@ def test_python_move_matches_the_runtime_spec():
     fields = tuple(v.strip() for v in m[1].split(","))
     assert _dist.Move._fields == fields
     assert _dist.Move(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)[-4:] == (0, 0, 1, 1)
+
+
+class _Unranked(ctypes.Structure):
+    _fields_ = [("rank", ctypes.c_int64), ("desc", ctypes.c_void_p)]
+
+
+def _descriptor(a):
+    """MLIR's ranked memref descriptor of a NumPy view (strides in elements), kept alive with a."""
+    item = a.itemsize
+    fields = [a.ctypes.data, a.ctypes.data, 0, *a.shape, *(s // item for s in a.strides)]
+    d = (ctypes.c_int64 * len(fields))(*fields)
+    return _Unranked(a.ndim, ctypes.cast(d, ctypes.c_void_p)), d
+
+
+@pytest.mark.parametrize("case", range(6))
+def test_memref_copy_between_strided_views(case):
+    """ptensor_memref_copy (bound as MLIR's memrefCopy in the JIT) against NumPy's assignment:
+    contiguous, strided, reversed, 0-d and empty views."""
+    try:
+        fn = ctypes.CDLL(pt._core.__file__).ptensor_memref_copy
+    except AttributeError:
+        pytest.skip("a self-contained build does not export it")
+    fn.argtypes = [ctypes.c_int64, ctypes.POINTER(_Unranked), ctypes.POINTER(_Unranked)]
+    base = np.arange(2 * 6 * 10, dtype=np.float64).reshape(2, 6, 10)
+    src = [base, base[:, ::2, 1:9:3], base[::-1, ::-2, ::-1], base[1, 2, 3, ...],
+           base[:, 1:1], base.astype(np.int16)[:, :, ::2]][case]
+    out = np.full((8,) + src.shape[1:] if src.ndim else (), -1, dtype=src.dtype)
+    dst = out[:src.shape[0]] if src.ndim else out
+    if case == 1:  # a strided target too
+        out = np.full((2, 6, 9), -1.0)
+        dst = out[:, ::2, ::3]
+    s, keep_s = _descriptor(src)
+    d, keep_d = _descriptor(dst)
+    want = out.copy()
+    (want[:src.shape[0]] if src.ndim and case != 1 else want[:, ::2, ::3] if case == 1
+     else want)[...] = src
+    fn(src.itemsize, ctypes.byref(s), ctypes.byref(d))
+    np.testing.assert_array_equal(out, want)

@@ -113,6 +113,15 @@ def test_user_program_types(cache_dir):
     check_reveals(messages, sample)
 
 
+def test_user_program_under_strict(cache_dir):
+    """Under --strict (no implicit re-exports, no Any leaking into the user's code) the sample
+    program has no error either: the namespace's names are exported (its __all__)."""
+    sample = SAMPLES / "ok.py"
+    messages, out = run_mypy(cache_dir, "--strict", str(sample))
+    errors = [m for m in messages if m[2] == "error" and pathlib.Path(m[0]).name == "ok.py"]
+    assert not errors, out
+
+
 def test_wrong_calls_are_errors(cache_dir):
     """Each wrong call of bad.py (a string for an array, a shape or an axis, two scalars to
     add, a wrong literal, ...) is an error, and the right call at its end is not."""
