@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Self-contained binary wheels (issue 26): `bash scripts/build_wheels.sh` writes
 # wheelhouse/ptensor-<version>-cp3XX-cp3XX-manylinux_*_x86_64.whl for CPython 3.11 and 3.12
-# (PYTHONS="python3.11 python3.12", any list of interpreters on PATH).
+# (PYTHONS="python3.11 python3.12": interpreters by name on PATH or by path; with pyenv, a
+# version not selected globally is reached by its path, ~/.pyenv/versions/3.12.1/bin/python3.12).
 #
 # Each wheel is a PTENSOR_SELF_CONTAINED build (CMakeLists.txt, cmake/StaticLLVM.cmake): MLIR and
 # LLVM 19 linked statically into _core and ptensor-opt (with libstdc++), LLVM's OpenMP runtime,

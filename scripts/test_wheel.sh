@@ -17,7 +17,7 @@ for py in ${PYTHONS:-python3.11 python3.12}; do
   whl=$(ls wheelhouse/ptensor-*-"$tag"-*manylinux*.whl | head -1)
   venv=$(mktemp -d /tmp/ptwheel.XXXX)
   "$py" -m venv "$venv"
-  "$venv/bin/python" -m pip install -q "$whl" pytest
+  "$venv/bin/python" -m pip install -q "$whl" pytest scipy  # (scipy: test_random.py's reference)
   echo "test_wheel: $whl ($(du -h "$whl" | cut -f1)) in $venv"
   # the tests run from a copy, so that `import ptensor` cannot find the source tree's package
   cp -r tests "$venv/tests"
@@ -26,6 +26,7 @@ for py in ${PYTHONS:-python3.11 python3.12}; do
       mount -t tmpfs none /usr/lib/llvm-19
       mount -t tmpfs none /usr/lib/x86_64-linux-gnu/openblas-pthread
       cd '$venv'
+      export PATH='$venv/bin':"$PATH"  # the console script ptensor-opt
       PTENSOR_CACHE_DIR='$venv/cache' bin/python '$root/scripts/wheel_smoke.py'
       PTENSOR_CACHE_DIR='$venv/cache' bin/python -m pytest -q -p no:cacheprovider $(echo $QUICK)
       PTENSOR_CACHE_DIR='$venv/cache' mpiexec -n 2 bin/python '$root/scripts/wheel_smoke.py' --mpi

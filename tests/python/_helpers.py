@@ -90,3 +90,11 @@ def assert_matches(r, expected, rtol=None, atol=None, dtype=True, signed_zeros=T
                 np.testing.assert_array_equal(np.signbit(g[zero]), np.signbit(e[zero]))
     else:
         np.testing.assert_array_equal(got, expected)
+
+
+def after_interrupt(array):
+    """The end of the Ctrl-C scenarios run in a subprocess (a long run in test_robustness.py,
+    a long compile in test_progress.py): the interrupted `array` raises a clear error when
+    used ("then: ..."), and later work runs ("afterwards 90.0")."""
+    return (f"try:\n    float({array})\nexcept RuntimeError as e:\n    print('then:', e)\n"
+            "small = pt.arange(10.0) * 2\nprint('afterwards', float(pt.sum(small)))\n")
