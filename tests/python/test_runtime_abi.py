@@ -162,3 +162,11 @@ def test_memref_copy_between_strided_views(case):
      else want)[...] = src
     fn(src.itemsize, ctypes.byref(s), ctypes.byref(d))
     np.testing.assert_array_equal(out, want)
+
+
+def test_missing_mpi_library_is_a_clear_error(monkeypatch):
+    """A self-contained build loads the system's MPI when libptensor_dist needs it: a library
+    that cannot be loaded gives RuntimeError naming what was tried, not a crash."""
+    monkeypatch.setenv("PTENSOR_MPI_LIBRARY", "/nonexistent/libmpi.so.12")
+    with pytest.raises(RuntimeError, match="no MPI library.*/nonexistent/libmpi.so.12"):
+        _dist._load_mpi()
