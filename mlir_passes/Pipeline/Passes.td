@@ -145,6 +145,12 @@ def SeparateResults : Pass<"ptensor-separate-results"> {
     the updated value into D, over V, before V is copied into its own destination: V's
     result holds the update (fuzz seed 5493). This pass replaces the tensor.empty behind
     such a V with bufferization.alloc_tensor, so V is computed into its own buffer.
+    The same holds for a value carried by a loop (a scatter lowers to an scf.for over
+    tensor.insert: fuzz seed 1504300).
+    Second case: a custom call's result (`to_tensor %m restrict writable`) whose buffer %m a
+    later custom call reads directly (canonicalize folds that call's `to_memref` of the
+    result into %m, invisible to one-shot bufferization) loses `writable`, so a write into
+    the result goes to a copy and not under the later call's read (fuzz seed 1504965).
   }];
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }

@@ -11,6 +11,7 @@
 #include "Pipeline/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 namespace ptensor {
@@ -31,6 +32,8 @@ OpOperand *equivalentSource(Value v) {
     return nullptr;
   if (auto dps = dyn_cast<DestinationStyleOpInterface>(d))
     return dps.getTiedOpOperand(cast<OpResult>(v));
+  if (auto f = dyn_cast<scf::ForOp>(d)) // a loop carrying the tensor (a scatter) updates it
+    return f.getTiedLoopInit(cast<OpResult>(v));
   if (auto r = dyn_cast<tensor::ReshapeOp>(d))
     return &r.getSourceMutable();
   if (auto c = dyn_cast<tensor::CastOp>(d))
@@ -88,6 +91,8 @@ bool feedsOtherResult(Value v, Operation *self, int depth = 0) {
     if (auto dps = dyn_cast<DestinationStyleOpInterface>(o)) {
       if (dps.isDpsInit(&u))
         next = dps.getTiedOpResult(&u);
+    } else if (auto f = dyn_cast<scf::ForOp>(o)) {
+      next = f.getTiedLoopResult(&u); // an iter_args init: updated in place by the loop
     } else if (isa<tensor::ReshapeOp, tensor::CastOp, tensor::ExpandShapeOp,
                    tensor::CollapseShapeOp>(o)) {
       next = o->getResult(0);
@@ -110,16 +115,42 @@ bool updatedTwice(OpOperand *u) {
     if (v.getDefiningOp<tensor::EmptyOp>())
       break;
     for (OpOperand &use : v.getUses()) {
+      if (&use == link)
+        continue;
       auto dps = dyn_cast<DestinationStyleOpInterface>(use.getOwner());
-      if (&use != link && dps && dps.isDpsInit(&use))
+      if (dps && dps.isDpsInit(&use))
+        return true;
+      auto f = dyn_cast<scf::ForOp>(use.getOwner());
+      if (f && f.getTiedLoopResult(&use))
         return true;
     }
   }
   return false;
 }
 
+/// Whether the buffer behind `t` (a `to_tensor %m writable`: a custom call's result) is also
+/// used directly as a memref after t is made: canonicalize folds a later custom call's
+/// `to_memref(t)` operand into %m, which one-shot bufferization cannot see as a read of t, so
+/// an in-place write into t would reach that call first (fuzz seed 1504965: a scan of a scan's
+/// result, and a write through a view into the first result, in one program).
+bool readAsMemrefLater(bufferization::ToTensorOp t) {
+  Value m = t.getMemref();
+  for (Operation *user : m.getUsers()) {
+    if (user == t.getOperation() || isa<bufferization::ToTensorOp>(user))
+      continue;
+    Operation *at = t->getBlock()->findAncestorOpInBlock(*user);
+    if (!at || t->isBeforeInBlock(at))
+      return true;
+  }
+  return false;
+}
+
 struct SeparateResults : ptensor::impl::SeparateResultsBase<SeparateResults> {
   void runOnOperation() override {
+    getOperation()->walk([&](bufferization::ToTensorOp t) {
+      if (t.getWritable() && readAsMemrefLater(t))
+        t.setWritable(false); // written into: one-shot bufferization copies it first
+    });
     SmallVector<OpOperand *> uses;
     getOperation()->walk([&](bufferization::MaterializeInDestinationOp m) {
       if (!feedsOtherResult(m.getSource(), m) && !updatedTwice(&m.getSourceMutable()))

@@ -404,29 +404,31 @@ def test_log1p_of_huge_values(dtype, xs):
     np.testing.assert_allclose(got, want, rtol=1e-13 if dtype == "float64" else 1e-6)
 
 
-# Open bugs the fuzzer found on 2026-11-27 (tests/fuzz/known.md): strict xfails, so that the fix
-# turns them into failures to be converted into plain regression tests. One process only (the
-# distributed layer materializes differently).
-_OPEN = pytest.mark.xfail(strict=True, reason="open: tests/fuzz/known.md")
+# Fuzz seeds 1504300 and 1504965 (found 2026-11-27 on 2c7b1d9, fixed the next day in
+# mlir_passes/Transforms/EmptyTensorGuards.cpp; lit: tests/mlir/separate-results.mlir).
 
 
-@_OPEN
-def test_open_copy_of_a_computed_array_then_a_scatter_into_it():
-    """Seed 1504300: the copy held the scattered values."""
-    if pt._dist.default_team() is not None:
-        pytest.skip("one process")
-    b1 = pt.asarray(np.array([1, 2, 3])) * 1
-    b4 = pt.astype(b1, pt.int64)
-    b1[pt.asarray(np.array([2, 1, 0]))] = b1
-    assert np.array(b1).tolist() == [3, 2, 1]
-    assert np.array(b4).tolist() == [1, 2, 3]
+@pytest.mark.parametrize("copy", ["astype", "asarray", "positive"])
+@pytest.mark.parametrize("value", ["self", "scalar"])
+def test_copy_of_a_computed_array_then_a_scatter_into_it(copy, value):
+    """Seed 1504300: a copy of a computed array (folded to the array itself) and a scatter into
+    the array, both results of one program: the copy held the scattered values (the scatter's
+    loop updated the buffer the copy was computed into)."""
+    got = {}
+    for xp in (np, pt):
+        b1 = xp.asarray(np.array([1, 2, 3])) * 1
+        b4 = {"astype": lambda: xp.astype(b1, xp.int64),
+              "asarray": lambda: xp.asarray(b1, copy=True),
+              "positive": lambda: xp.positive(b1)}[copy]()
+        b1[xp.asarray(np.array([2, 1, 0]))] = b1 if value == "self" else 7
+        got[xp] = (np.array(b1), np.array(b4))
+    for want, have in zip(got[np], got[pt]):
+        np.testing.assert_array_equal(have, want)
 
 
-@_OPEN
-def test_open_scan_of_an_array_written_through_a_view_later():
-    """Seed 1504965: the scan read its operand after the write through the view."""
-    if pt._dist.default_team() is not None:
-        pytest.skip("one process")
+def test_scan_of_an_array_written_through_a_view_later():
+    """Seed 1504965: a scan of a scan's result, then a write through a view into the first
+    result, in one program: the second scan read its operand after the write."""
     arrays = {}
     for xp in (np, pt):
         a1 = xp.asarray(np.ones((4, 2), dtype=np.int64))
@@ -437,3 +439,17 @@ def test_open_scan_of_an_array_written_through_a_view_later():
         arrays[xp] = [np.array(v) for v in (a1, a2, a3, a5)]
     for want, got in zip(arrays[np], arrays[pt]):
         np.testing.assert_array_equal(got, want)
+
+
+def test_sort_of_a_sorted_array_written_into_later():
+    """The same hazard through another custom call: sort of a sort's result, then a write
+    into the first result; both results materialized together."""
+    a = np.array([5.0, 3.0, 9.0, 1.0, 7.0])
+    got = {}
+    for xp in (np, pt):
+        s1 = xp.sort(xp.asarray(a) * 2)
+        s2 = xp.flip(xp.sort(s1))
+        s1[1:3] = -1.0
+        got[xp] = (np.array(s1), np.array(s2))
+    for want, have in zip(got[np], got[pt]):
+        np.testing.assert_array_equal(have, want)
