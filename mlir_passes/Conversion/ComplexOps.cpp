@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 
 #include <cmath>
@@ -85,8 +86,62 @@ Value callLibm(OpBuilder &b, Location loc, StringRef name, ValueRange args, Type
   return convertParts(b, loc, r, ct);
 }
 
-/// x ** y as NumPy's npy_cpow: y == 0 gives 1; x == 0 gives 0 for Re(y) > 0 and nan
-/// otherwise; y = 1, 2, 3 multiply exactly; everything else is libm's cpow.
+/// 1 / z as NumPy divides (Smith's algorithm, term for term, so that the bits agree).
+Value creciprocal(OpBuilder &b, Location loc, Value z) {
+  Type ct = z.getType();
+  FloatType ft = partType(ct);
+  auto add = [&](Value p, Value q) { return b.create<arith::AddFOp>(loc, p, q).getResult(); };
+  auto sub = [&](Value p, Value q) { return b.create<arith::SubFOp>(loc, p, q).getResult(); };
+  auto div = [&](Value p, Value q) { return b.create<arith::DivFOp>(loc, p, q).getResult(); };
+  auto sel = [&](Value c, Value t, Value f) { return b.create<arith::SelectOp>(loc, c, t, f).getResult(); };
+  Value one = fcst(b, loc, ft, 1), zero = fcst(b, loc, ft, 0);
+  Value br = re(b, loc, z), bi = im(b, loc, z);
+  Value abr = b.create<math::AbsFOp>(loc, br), abi = b.create<math::AbsFOp>(loc, bi);
+  // |br| >= |bi|: rat = bi / br, scl = 1 / (br + bi rat), ((1 + 0 rat) scl, (0 - 1 rat) scl)
+  Value rat1 = div(bi, br);
+  Value scl1 = div(one, add(br, mul(b, loc, bi, rat1)));
+  Value re1 = mul(b, loc, add(one, mul(b, loc, zero, rat1)), scl1);
+  Value im1 = mul(b, loc, sub(zero, mul(b, loc, one, rat1)), scl1);
+  // both zero: (1 / |br|, 0 / |bi|)
+  Value bothZero = b.create<arith::AndIOp>(
+      loc, b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OEQ, abr, zero),
+      b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OEQ, abi, zero));
+  re1 = sel(bothZero, div(one, abr), re1);
+  im1 = sel(bothZero, div(zero, abi), im1);
+  // otherwise: rat = br / bi, scl = 1 / (bi + br rat), ((1 rat + 0) scl, (0 rat - 1) scl)
+  Value rat2 = div(br, bi);
+  Value scl2 = div(one, add(bi, mul(b, loc, br, rat2)));
+  Value re2 = mul(b, loc, add(mul(b, loc, one, rat2), zero), scl2);
+  Value im2 = mul(b, loc, sub(mul(b, loc, zero, rat2), one), scl2);
+  Value first = b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OGE, abr, abi);
+  return mk(b, loc, ct, sel(first, re1, re2), sel(first, im1, im2));
+}
+
+/// x ** n for a whole |n| < 128 as NumPy's loop computes it: binary powers of x multiplied
+/// into 1 + 0j for each set bit of |n|, then 1 / that for a negative n.
+Value complexWholePow(OpBuilder &b, Location loc, Value x, Value n) {
+  Type ct = x.getType();
+  FloatType ft = partType(ct);
+  auto i64 = b.getI64Type();
+  Value m = b.create<arith::FPToSIOp>(loc, i64, b.create<math::AbsFOp>(loc, n));
+  Value aa = mk(b, loc, ct, fcst(b, loc, ft, 1), fcst(b, loc, ft, 0));
+  Value p = x;
+  for (int k = 0; k < 7; ++k) {
+    Value bit = b.create<arith::AndIOp>(loc, m, b.create<arith::ConstantIntOp>(loc, int64_t(1) << k, 64));
+    Value set = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::ne, bit,
+                                        b.create<arith::ConstantIntOp>(loc, 0, 64));
+    aa = b.create<arith::SelectOp>(loc, set, cmul(b, loc, aa, p), aa);
+    if (k < 6)
+      p = cmul(b, loc, p, p); // (NumPy stops squaring at the top bit: unused beyond it)
+  }
+  Value negative = b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OLT, n, fcst(b, loc, ft, 0));
+  return b.create<arith::SelectOp>(loc, negative, creciprocal(b, loc, aa), aa);
+}
+
+/// x ** y as NumPy's nc_pow: y == 0 gives 1; x == 0 gives 0 for Re(y) > 0 and nan
+/// otherwise; y = 1, 2, 3 multiply exactly; other whole y with |y| < 100 by binary powers
+/// (and a reciprocal for y < 0: (-2 + 0j) ** -1 is exactly -0.5, not cpow's
+/// -0.5 - 6e-17j); everything else is libm's cpow.
 Value complexPow(OpBuilder &b, Location loc, Value x, Value y, Type ct) {
   using P = arith::CmpFPredicate;
   FloatType ft = partType(ct);
@@ -96,8 +151,20 @@ Value complexPow(OpBuilder &b, Location loc, Value x, Value y, Type ct) {
   auto sel = [&](Value c, Value t, Value f) { return b.create<arith::SelectOp>(loc, c, t, f); };
   Value yr = re(b, loc, y), yi = im(b, loc, y);
   Value realY = eq(yi, 0);
+  Value whole = both(both(realY, b.create<arith::CmpFOp>(loc, P::OEQ, yr,
+                                                         b.create<math::FloorOp>(loc, yr))),
+                     b.create<arith::CmpFOp>(loc, P::OLT, b.create<math::AbsFOp>(loc, yr),
+                                             fcst(b, loc, ft, 100)));
+  auto ifOp = b.create<scf::IfOp>(
+      loc, whole,
+      [&](OpBuilder &t, Location l) {
+        t.create<scf::YieldOp>(l, complexWholePow(t, l, x, yr));
+      },
+      [&](OpBuilder &e, Location l) {
+        e.create<scf::YieldOp>(l, callLibm(e, l, "cpow", {x, y}, ct));
+      });
+  Value r = ifOp.getResult(0);
   Value sq = cmul(b, loc, x, x);
-  Value r = callLibm(b, loc, "cpow", {x, y}, ct);
   r = sel(both(realY, eq(yr, 3)), cmul(b, loc, x, sq), r);
   r = sel(both(realY, eq(yr, 2)), sq, r);
   r = sel(both(realY, eq(yr, 1)), x, r);

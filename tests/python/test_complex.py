@@ -235,6 +235,30 @@ def test_pow_cases(p):
                    **TOL["complex128"])
 
 
+@pytest.mark.parametrize("dtype", ["complex128", "complex64"])
+def test_whole_powers_are_numpys_bits(dtype):
+    """A whole exponent -100 < n < 100 is NumPy's binary powering (and a reciprocal by
+    Smith's formula for n < 0), bit for bit: (-2 + 0j) ** -1 is -0.5 - 0j, where libm's cpow
+    gives -0.5 - 6e-17j and asin of the result took the other side of its branch cut (fuzz
+    seed 1800133). Scalar and array exponents, special values included."""
+    rng = np.random.default_rng(7)
+    a = (rng.standard_normal(400) * 10.0 ** rng.integers(-4, 4, 400)
+         + 1j * rng.standard_normal(400) * 10.0 ** rng.integers(-4, 4, 400))
+    a[:10] = [0.5 + 0j, -2 + 0j, 1j, -1j, 3 + 4j, complex(0, -0.0), complex(-0.0, 0),
+              complex(np.inf, 0), complex(np.nan, 0), complex(1e300, 1e300)]
+    a = a.astype(dtype)
+    bits = np.uint64 if dtype == "complex128" else np.uint32
+    x = pt.asarray(a)
+    with np.errstate(all="ignore"):
+        for n in [-99, -64, -37, -5, -4, -3, -2, -1, 4, 5, 7, 8, 63, 99]:
+            want = np.power(a, np.asarray(n, dtype))
+            for got in (np.asarray(x ** n), np.asarray(x ** pt.asarray(np.full(a.shape, n, dtype)))):
+                for part in ("real", "imag"):
+                    g, w = getattr(got, part), getattr(want, part)
+                    same = (g.view(bits) == w.view(bits)) | (np.isnan(g) & np.isnan(w))
+                    assert same.all(), (n, part, a[~same][:3], g[~same][:3], w[~same][:3])
+
+
 def test_operators_and_inplace():
     a = FINITE.copy()
     x = pt.asarray(a.copy())  # not a zero-copy view of a, which changes below
