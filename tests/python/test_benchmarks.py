@@ -24,3 +24,9 @@ def test_fft_benchmark_checks_every_peer():
     table = fft_spectra.main(["--scale", "0.001", "--repeat", "1"])
     assert {name for name, _ in table} == {"fft2", "power spectrum", "convolution"}
     assert all(isinstance(t, float) and t > 0 for t in table.values())
+
+
+def test_compile_time_benchmark_checks_its_result():
+    import compile_time  # the child process compares the wave loop with NumPy's
+    r = compile_time.measure(16, 2)
+    assert r["operations"] > 20 and r["seconds"] > 0
