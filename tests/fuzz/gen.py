@@ -590,7 +590,7 @@ class Generator:
         even its being 0, depend on the summation order (fuzz seed 2101988: NumPy's mean of a
         constant 2.5j is 2.5000000000000004j, so its std is 4.5e-16 where ptensor's is 0, and
         std / std was 1.0 against NaN). var and std are checked at 0 too; sum and mean at 0
-        only when x holds inexact values (sums of the generator's own numbers are exact)."""
+        only when x holds inexact values or numbers beyond float64's exact integers."""
         xv = self.env[x]
         if name not in ("sum", "mean", "var", "std"):
             return lambda v: True
@@ -611,7 +611,10 @@ class Generator:
                 fin = np.isfinite(mag) & np.isfinite(noise)
                 small = fin & (mag <= noise) & (scale > 0)
                 if name in ("sum", "mean") and not tainted:
-                    small &= mag > 0
+                    # exact sums of the generator's numbers, unless they are beyond float64's
+                    # integers (seed 2206176: a mean of int64s with 2**63 - 1 and -2**63 is
+                    # 0.0 in NumPy's float64 order and -1/48 in ptensor's)
+                    small &= (mag > 0) | (scale * n >= 2.0 ** 50)
             return not np.any(small)
         return check
 
