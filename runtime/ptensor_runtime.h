@@ -49,6 +49,30 @@ void ptensor_memref_copy(int64_t elem_size, pt_unranked *src, pt_unranked *dst);
  * (CustomCallAbi.h). */
 void ptensor_custom_call(int64_t config, int64_t buffers, int64_t nargs, int64_t nresults);
 
+/* ------------------------------------------------------------ GPU runtime (runtime/gpu) */
+/* Devices found at run time through their drivers' libraries (dlopen; runtime/gpu/Driver.h),
+ * numbered 0..count-1 in the order of ptensor_gpu_name. A failing call returns NULL or -1 and
+ * leaves its message in ptensor_gpu_error() (this thread's; "" when none). Memory is shared
+ * with the host and 64-byte aligned. */
+int ptensor_gpu_count(void);
+const char *ptensor_gpu_name(int dev);
+const char *ptensor_gpu_error(void);
+void ptensor_gpu_clear_error(void);
+void *ptensor_gpu_alloc(int dev, int64_t bytes);
+void ptensor_gpu_free(int dev, void *p);
+int ptensor_gpu_copy(int dev, void *dst, const void *src, int64_t bytes);
+int ptensor_gpu_sync(int dev);
+/* Kernels launched so far (all devices), for pt.cache_info() */
+int64_t ptensor_gpu_launches(void);
+/* Compiled code (--ptensor-gpu-to-runtime): runs `kernel` of the device binary (SPIR-V) on a
+ * grid of gx*gy*gz blocks of bx*by*bz work items and waits for it. *module_slot caches the
+ * loaded module (a zero-initialized word of the program). args[i] holds argument i: a device
+ * pointer (arg_bytes[i] == 0) or a scalar in its low arg_bytes[i] bytes. Does nothing after
+ * a failure on this thread until ptensor_gpu_clear_error. */
+void ptensor_gpu_launch(int64_t dev, int64_t *module_slot, const void *binary, int64_t size,
+                        const char *kernel, int64_t gx, int64_t gy, int64_t gz, int64_t bx,
+                        int64_t by, int64_t bz, const int64_t *args, const int64_t *arg_bytes,
+                        int64_t nargs);
 /* ------------------------------------------------------------ MPI runtime (libptensor_dist) */
 
 /* Life cycle and teams (Python) */

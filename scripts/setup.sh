@@ -4,8 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# ocl-icd-libopencl1 (the OpenCL loader the GPU runtime opens) and spirv-tools (spirv-val):
+# the device tests (tests/python/test_gpu_devices.py, docs/devices.md).
 DEB=(llvm-19-dev libmlir-19-dev mlir-19-tools llvm-19-tools libomp-19-dev mpich libmpich-dev
-     ccache ninja-build g++ libopenblas0-pthread)
+     ccache ninja-build g++ libopenblas0-pthread ocl-icd-libopencl1 spirv-tools)
 missing=()
 for p in "${DEB[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
@@ -38,6 +40,19 @@ for m in ("pytest", "lit", "scikit_build_core", "pybind11", "array_api_strict", 
     ok = ok and importlib.util.find_spec(m) is not None
 sys.exit(0 if ok else 1)
 PYEOF
+
+# The OpenCL device the device tests run on where no GPU is (docs/devices.md): Intel's CPU
+# OpenCL runtime from PyPI, which takes SPIR-V directly. Its wheel's ICD file names a
+# placeholder path, so the loader gets a vendor file of ours naming the installed library.
+OCL_LIB="$($PY -c 'import sys; print(sys.prefix)')/lib/libintelocl.so"
+if [ ! -f "$OCL_LIB" ]; then
+  PIP_ROOT_USER_ACTION=ignore $PY -m pip install -q "intel-opencl-rt==2026.2.0" "intel-cmplr-lib-rt==2026.2.0"
+fi
+if ! grep -qsx "$OCL_LIB" /etc/OpenCL/vendors/*.icd; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  $SUDO mkdir -p /etc/OpenCL/vendors
+  echo "$OCL_LIB" | $SUDO tee /etc/OpenCL/vendors/ptensor-intel-cpu.icd >/dev/null
+fi
 
 # Rebuild only when a source changed since the last successful install.
 stamp=build/.installed

@@ -5,8 +5,9 @@
 // worker thread when it is large, for Ctrl-C). Everything that depends on the target lives
 // behind this interface: its pipeline, its code generation, the runtime symbols its code binds,
 // its allocation hooks and threads, how its code is stored and loaded, how a program runs.
-// Today there is one backend, the host CPU (HostBackend.cpp); a GPU target (issue "Devices")
-// is another implementation, registered in backends() under its device index.
+// The host CPU is device 0 (HostBackend.cpp); each device the GPU runtime finds
+// (runtime/gpu: OpenCL today) is another, whose programs are host code that launches kernels
+// (the same class with PipelineOptions::gpuDevice set: docs/devices.md).
 #pragma once
 
 #include <cstdint>
@@ -55,6 +56,10 @@ public:
   /// strides...), then scalars and index values, as @ptensor_main declares them. Called on the
   /// thread that runs the program (the caller's, or the worker's for a large one).
   virtual void run(Executable &e, void **args, const RunInfo &info) = 0;
+  /// Memory for an array on this device (64-byte aligned; shared with the host: Python reads
+  /// results in place); nullptr when there is not enough.
+  virtual void *allocate(int64_t bytes) = 0;
+  virtual void deallocate(void *p) = 0;
   /// The threads programs run on: n > 0 sets them, 0 returns to the default.
   virtual void setNumThreads(int n) = 0;
   /// The threads a program runs on now (at least 1).
@@ -68,4 +73,6 @@ Backend &backend(int device);
 int deviceCount();
 
 std::unique_ptr<Backend> makeHostBackend();
+/// The backend of the GPU runtime's device `gpu` (0 .. ptensor_gpu_count() - 1).
+std::unique_ptr<Backend> makeGpuBackend(int gpu);
 } // namespace ptensor

@@ -52,17 +52,33 @@
 
 namespace ptensor {
 namespace {
-/// The runtime functions the host target's compiled code calls (name, address; their C ABI
-/// is runtime/ptensor_runtime.h): allocation (MemoryPool), ptensor_custom_call, and memref
-/// copies between strided memrefs (MLIR's lowering names that call memrefCopy).
-const std::vector<std::pair<const char *, void *>> &runtimeSymbols() {
-  static const std::vector<std::pair<const char *, void *>> s = {
+/// The GPU device a device program runs on (set by run() on the thread that runs it): its
+/// temporaries come from that device's memory.
+thread_local int tGpu = -1;
+void *gpuAlloc(uint64_t bytes) { return ptensor_gpu_alloc(tGpu, int64_t(bytes)); }
+void *gpuAlignedAlloc(uint64_t, uint64_t bytes) { return ptensor_gpu_alloc(tGpu, int64_t(bytes)); }
+void gpuFree(void *p) { ptensor_gpu_free(tGpu, p); }
+
+using SymbolList = std::vector<std::pair<const char *, void *>>;
+/// The runtime functions compiled code calls (name, address; their C ABI is
+/// runtime/ptensor_runtime.h): allocation (MemoryPool on the host, device memory for a
+/// device program), ptensor_custom_call, memref copies between strided memrefs (MLIR's
+/// lowering names that call memrefCopy) and kernel launches.
+const SymbolList &runtimeSymbols(bool gpu) {
+  static const SymbolList host = {
       {"_mlir_memref_to_llvm_alloc", reinterpret_cast<void *>(&jitAlloc)},
       {"_mlir_memref_to_llvm_aligned_alloc", reinterpret_cast<void *>(&jitAlignedAlloc)},
       {"_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&jitFree)},
       {"ptensor_custom_call", reinterpret_cast<void *>(&ptensor_custom_call)},
       {"memrefCopy", reinterpret_cast<void *>(&ptensor_memref_copy)}};
-  return s;
+  static const SymbolList device = {
+      {"_mlir_memref_to_llvm_alloc", reinterpret_cast<void *>(&gpuAlloc)},
+      {"_mlir_memref_to_llvm_aligned_alloc", reinterpret_cast<void *>(&gpuAlignedAlloc)},
+      {"_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&gpuFree)},
+      {"ptensor_custom_call", reinterpret_cast<void *>(&ptensor_custom_call)},
+      {"memrefCopy", reinterpret_cast<void *>(&ptensor_memref_copy)},
+      {"ptensor_gpu_launch", reinterpret_cast<void *>(&ptensor_gpu_launch)}};
+  return gpu ? device : host;
 }
 
 /// A library path from the build: absolute, or relative to the folder of the shared object that
@@ -90,6 +106,7 @@ constexpr int64_t kParallelMin = 32768;
 
 class HostBackend final : public Backend {
   std::function<llvm::Error(llvm::Module *)> transformer; // must outlive every engine
+  int gpu = -1;           ///< >= 0: the GPU runtime's device whose programs these are
   bool parallel = true;
   bool blas = false;
   int threads = 0;        ///< set_num_threads (0: the default)
@@ -110,7 +127,9 @@ class HostBackend final : public Backend {
   }
 
 public:
-  HostBackend() {
+  /// gpu >= 0: the backend of that GPU runtime device: its programs' parallel loops are
+  /// kernels, the rest runs on one host thread (no OpenMP, no BLAS).
+  explicit HostBackend(int gpuDevice = -1) : gpu(gpuDevice) {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
     // The packed-arguments wrapper of a program calls it with every memref field as an
@@ -140,7 +159,7 @@ public:
     int envThreads = 0;
     if (const char *e = std::getenv("PTENSOR_NUM_THREADS"))
       envThreads = std::atoi(e);
-    if (envThreads == 1)
+    if (envThreads == 1 || gpu >= 0)
       parallel = false;
     auto blasGet = reinterpret_cast<int (*)()>(symbol("openblas_get_num_threads"));
     if (blas && blasGet) {
@@ -163,7 +182,10 @@ public:
       if (envThreads > 1 && ompSetNumThreads)
         defaultThreads = envThreads;
     }
-    setKernelThreads(threadCount());
+    if (gpu >= 0)
+      blas = false;
+    else
+      setKernelThreads(threadCount());
     transformer = [](llvm::Module *m) -> llvm::Error {
       llvm::LoopAnalysisManager lam;
       llvm::FunctionAnalysisManager fam;
@@ -223,7 +245,7 @@ public:
     };
   }
 
-  std::string name() const override { return "cpu"; }
+  std::string name() const override { return gpu < 0 ? "cpu" : ptensor_gpu_name(gpu); }
 
   void registerDialects(mlir::DialectRegistry &registry) const override {
     mlir::registerBuiltinDialectTranslation(registry);
@@ -231,11 +253,25 @@ public:
     mlir::registerOpenMPDialectTranslation(registry);
   }
 
-  std::vector<int64_t> codeOptions() const override { return {int64_t(parallel) + 2 * blas}; }
+  std::vector<int64_t> codeOptions() const override {
+    if (gpu >= 0) // the device's name: a disk-cached program never runs on another device
+      return {4, int64_t(std::hash<std::string>()(name()) & INT64_MAX)};
+    return {int64_t(parallel) + 2 * blas};
+  }
+
+  void *allocate(int64_t bytes) override {
+    return gpu < 0 ? poolAlloc(64, uint64_t(bytes)) : ptensor_gpu_alloc(gpu, bytes);
+  }
+  void deallocate(void *p) override {
+    if (gpu < 0)
+      poolFree(p);
+    else
+      ptensor_gpu_free(gpu, p);
+  }
 
   std::unique_ptr<Executable> compile(mlir::ModuleOp module, bool keepObject) override {
     mlir::PassManager pm(module->getContext());
-    buildPipeline(pm, PipelineOptions{parallel, blas});
+    buildPipeline(pm, PipelineOptions{parallel, blas, gpu});
     if (failed(pm.run(module)))
       throw StageError{"lowering", ""};
     mlir::ExecutionEngineOptions eo;
@@ -247,9 +283,9 @@ public:
       throw StageError{"LLVM compilation", llvm::toString(engine.takeError())};
     auto c = std::make_unique<HostExecutable>();
     c->engine = std::move(*engine);
-    c->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    c->engine->registerSymbols([this](llvm::orc::MangleAndInterner interner) {
       llvm::orc::SymbolMap m;
-      for (auto &[name, addr] : runtimeSymbols())
+      for (auto &[name, addr] : runtimeSymbols(gpu >= 0))
         m[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(addr), llvm::JITSymbolFlags::Exported};
       return m;
     });
@@ -303,7 +339,7 @@ public:
     }
     jd.addGenerator(std::move(*gen));
     llvm::orc::SymbolMap entries;
-    for (auto &[name, addr] : runtimeSymbols())
+    for (auto &[name, addr] : runtimeSymbols(gpu >= 0))
       entries[(*jit)->mangleAndIntern(name)] = {llvm::orc::ExecutorAddr::fromPtr(addr),
                                                 llvm::JITSymbolFlags::Exported};
     if (auto err = jd.define(llvm::orc::absoluteSymbols(std::move(entries)))) {
@@ -334,11 +370,24 @@ public:
         current = want;
       }
     }
+    if (gpu < 0) {
+      static_cast<HostExecutable &>(e).fn(args);
+      return;
+    }
+    tGpu = gpu;
+    ptensor_gpu_clear_error();
     static_cast<HostExecutable &>(e).fn(args);
+    std::string err = ptensor_gpu_error();
+    if (!err.empty()) {
+      ptensor_gpu_clear_error();
+      throw std::runtime_error("ptensor: the program failed on " + name() + ": " + err);
+    }
   }
 
   void setNumThreads(int n) override {
     threads = n;
+    if (gpu >= 0)
+      return; // a device program's host part runs on one thread
     setKernelThreads(threadCount());
     capBlasThreads(n);
   }
@@ -349,4 +398,5 @@ public:
 } // namespace
 
 std::unique_ptr<Backend> makeHostBackend() { return std::make_unique<HostBackend>(); }
+std::unique_ptr<Backend> makeGpuBackend(int gpu) { return std::make_unique<HostBackend>(gpu); }
 } // namespace ptensor

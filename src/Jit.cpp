@@ -12,6 +12,7 @@
 #include "IRBuilder.h"
 
 #include "Pipeline/Passes.h"
+#include "ptensor_runtime.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -164,13 +165,26 @@ Jit &jit() {
 }
 } // namespace
 
-Backend &backend(int device) {
+/// The backend list with the GPU runtime's devices, looked for on first use (loading a
+/// driver costs a fifth of a second and 100 MB: the host CPU alone does not pay it).
+std::vector<std::unique_ptr<Backend>> &allBackends() {
+  static bool probed = false;
   auto &l = backendList();
+  if (!probed) {
+    probed = true;
+    for (int g = 0, n = ptensor_gpu_count(); g < n; ++g)
+      l.push_back(makeGpuBackend(g));
+  }
+  return l;
+}
+
+Backend &backend(int device) {
+  auto &l = device == 0 ? backendList() : allBackends();
   if (device < 0 || size_t(device) >= l.size())
     throw std::out_of_range("ptensor: no device with index " + std::to_string(device));
   return *l[size_t(device)];
 }
-int deviceCount() { return int(backendList().size()); }
+int deviceCount() { return int(allBackends().size()); }
 
 void setNumThreads(int n) { backend(0).setNumThreads(n); }
 

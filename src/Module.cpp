@@ -8,6 +8,7 @@
 #include "Dist/Dialect.h"
 #include "PTensor/Dialect.h"
 #include "Pipeline/Passes.h"
+#include "ptensor_runtime.h"
 
 #include "llvm/Support/DynamicLibrary.h"
 
@@ -106,6 +107,10 @@ std::shared_ptr<Handle> fromNumpy(py::array a, int code) {
   return makeHandle(std::move(n));
 }
 
+/// h's values in a new array on `device` (h itself when it is there): device memory is
+/// shared with the host, so NumPy copies them (strided sources included).
+std::shared_ptr<Handle> toDevice(const std::shared_ptr<Handle> &h, int device);
+
 py::array toNumpy(const std::shared_ptr<Handle> &h) {
   if (h->node->kind != Kind::Leaf)
     materializeAll(h->node);
@@ -123,18 +128,78 @@ py::array toNumpy(const std::shared_ptr<Handle> &h) {
   return a;
 }
 
-/// The device of a node: its operands' (which must share one; `device`, when given (>= 0),
-/// must be theirs too), else `device`, else the host CPU (0).
+std::shared_ptr<Handle> toDevice(const std::shared_ptr<Handle> &h, int device) {
+  if (device < 0 || device >= deviceCount())
+    throw py::value_error("ptensor: no device with index " + std::to_string(device));
+  if (h->node->device == device)
+    return h;
+  py::array src = toNumpy(h);
+  auto n = std::make_shared<Node>();
+  n->device = device;
+  n->dtype = h->node->dtype;
+  n->shape = h->node->shape;
+  n->buf = allocateBuffer(n->dtype, n->shape, device);
+  int64_t item = dtypeInfo(n->dtype).itemsize;
+  std::vector<py::ssize_t> strides;
+  for (int64_t s : n->buf->strides)
+    strides.push_back(s * item);
+  py::array dst(npDtype(n->dtype), std::vector<py::ssize_t>(n->shape.begin(), n->shape.end()),
+                strides, n->buf->data, py::str("")); // a view of the new buffer
+  py::module_::import("numpy").attr("copyto")(dst, src);
+  return makeHandle(std::move(n));
+}
+
+/// A pending computation from no data that was not placed on a device by its caller: a
+/// fill, arange, linspace or eye (how Python scalars and index ranges become operands), or a
+/// cast, broadcast or reshape of one. Used with arrays on a device, it is recomputed there
+/// (no data moves: "compute follows data", and Python scalars are fine with any device).
+bool movable(const Node &n, int depth = 0) {
+  if (n.placed || depth > 3)
+    return false;
+  switch (n.kind) {
+  case Kind::Create:
+  case Kind::Arange:
+  case Kind::Linspace:
+  case Kind::Eye:
+    return n.operands.empty();
+  case Kind::Cast:
+  case Kind::Broadcast:
+  case Kind::Reshape:
+    return n.operands.size() == 1 && movable(*n.operands[0], depth + 1);
+  default:
+    return false;
+  }
+}
+
+/// The device of a node: its operands' (which must share one, Python scalars aside; `device`,
+/// when given (>= 0), must be theirs too), else `device`, else the host CPU (0).
 int32_t deviceOf(const std::vector<std::shared_ptr<Handle>> &operands, int device) {
-  if (device >= deviceCount())
+  if (device > 0 && device >= deviceCount())
     throw py::value_error("ptensor: no device with index " + std::to_string(device));
   int32_t d = device >= 0 ? device : operands.empty() ? 0 : operands[0]->node->device;
+  if (device < 0)
+    for (auto &o : operands)
+      if (!movable(*o->node)) {
+        d = o->node->device;
+        break;
+      }
   for (auto &o : operands)
-    if (o->node->device != d)
+    if (o->node->device != d && !movable(*o->node))
       throw py::value_error("ptensor: operands on different devices (" +
                             backend(o->node->device).name() + ", " + backend(d).name() +
                             "): move them to one device with to_device() first");
   return d;
+}
+
+/// An operand's node on device d (a movable computation elsewhere is copied there).
+std::shared_ptr<Node> onDevice(const std::shared_ptr<Node> &n, int32_t d) {
+  if (n->device == d)
+    return n;
+  auto c = std::make_shared<Node>(*n);
+  c->device = d;
+  for (auto &o : c->operands)
+    o = onDevice(o, d);
+  return c;
 }
 
 std::shared_ptr<Handle> recordNode(Kind kind, int32_t sub,
@@ -145,6 +210,7 @@ std::shared_ptr<Handle> recordNode(Kind kind, int32_t sub,
   notePendingRecord(recordSignature(int(kind), sub, dtype, shape, attrs, iargs));
   auto n = std::make_shared<Node>();
   n->device = deviceOf(operands, device);
+  n->placed = device >= 0;
   n->kind = kind;
   n->sub = sub;
   n->dtype = checkDtype(dtype);
@@ -154,7 +220,7 @@ std::shared_ptr<Handle> recordNode(Kind kind, int32_t sub,
   n->shape = std::move(shape);
   n->operands.reserve(operands.size());
   for (auto &o : operands)
-    n->operands.push_back(o->node);
+    n->operands.push_back(onDevice(o->node, n->device));
   n->attrs = std::move(attrs);
   n->iargs = std::move(iargs);
   for (py::handle s : sargs) {
@@ -267,14 +333,19 @@ std::shared_ptr<Handle> binaryFast(int kind, int sub, const std::shared_ptr<Hand
   notePendingRecord(recordSignature(kind, sub, dtype, a->node->shape));
   std::shared_ptr<Node> other;
   const std::vector<int64_t> &shape = a->node->shape;
+  std::shared_ptr<Node> first = a->node;
   if (py::isinstance<Handle>(b)) {
     other = b.cast<std::shared_ptr<Handle>>()->node;
-    if (other->device != a->node->device)
+    if (movable(*other))
+      other = onDevice(other, first->device);
+    else if (movable(*first))
+      first = onDevice(first, other->device);
+    if (other->device != first->device)
       throw py::value_error("ptensor: operands on different devices: move them to one device "
                             "with to_device() first");
   } else {
     other = std::make_shared<Node>();
-    other->device = a->node->device;
+    other->device = first->device;
     other->kind = Kind::Create;
     other->dtype = a->node->dtype;
     other->shape = shape;
@@ -282,13 +353,13 @@ std::shared_ptr<Handle> binaryFast(int kind, int sub, const std::shared_ptr<Hand
     other->sargs.push_back({true, b.cast<double>(), 0});
   }
   auto n = std::make_shared<Node>();
-  n->device = a->node->device;
+  n->device = first->device;
   n->kind = Kind(kind); // from op_code(): already validated
   n->sub = sub;
   n->dtype = checkDtype(dtype);
   n->shape = shape;
-  n->operands = scalarFirst ? std::vector<std::shared_ptr<Node>>{other, a->node}
-                            : std::vector<std::shared_ptr<Node>>{a->node, other};
+  n->operands = scalarFirst ? std::vector<std::shared_ptr<Node>>{other, first}
+                            : std::vector<std::shared_ptr<Node>>{first, other};
   return makeHandle(std::move(n));
 }
 /// One custom_call node and its result nodes, recorded together (the results share the call).
@@ -370,6 +441,7 @@ PYBIND11_MODULE(_core, m) {
         return t;
       })
       .def_property_readonly("dtype", [](const Handle &h) { return int(h.node->dtype); })
+      .def_property_readonly("device", [](const Handle &h) { return int(h.node->device); })
       .def_property_readonly("is_pending",
                              [](const Handle &h) { return h.node->kind != Kind::Leaf; });
 
@@ -395,10 +467,11 @@ PYBIND11_MODULE(_core, m) {
   });
   m.def("from_numpy", &fromNumpy, py::arg("array"), py::arg("dtype"));
   m.def("to_numpy", &toNumpy);
+  m.def("to_device", &toDevice, py::arg("array"), py::arg("device"));
   m.def("record", &record, py::arg("kind"), py::arg("sub"), py::arg("operands"), py::arg("dtype"),
         py::arg("shape"), py::arg("attrs"), py::arg("iargs"), py::arg("sargs"),
         py::arg("device") = -1);
-  // The devices this build has, by index (their backends, Backend.h): today ["cpu"].
+  // The devices found, by index (their backends, Backend.h): "cpu", then the GPU runtime's.
   m.def("devices", [] {
     std::vector<std::string> names;
     for (int i = 0; i < deviceCount(); ++i)
@@ -431,6 +504,7 @@ PYBIND11_MODULE(_core, m) {
     d["evictions"] = c.evictions;
     d["cached_programs"] = cachedPrograms();
     d["program_cache_size"] = programCacheSize();
+    d["gpu_launches"] = ptensor_gpu_launches(); // kernels run on GPU runtime devices
     return d;
   });
   m.def("cache_clear", [](bool disk) {

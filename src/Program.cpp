@@ -1,4 +1,5 @@
 // Pending program bookkeeping and materialization.
+#include "Backend.h"
 #include "CustomCall.h"
 #include "Jit.h"
 #include "MemoryPool.h"
@@ -102,7 +103,7 @@ namespace {
 int64_t gProgramEpoch = 0; ///< programs run so far
 } // namespace
 
-std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shape) {
+std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shape, int device) {
   auto b = std::make_shared<Buffer>();
   int64_t n = 1;
   for (int64_t s : shape) {
@@ -116,13 +117,15 @@ std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shap
   if (n > INT64_MAX / item - 64)
     throw std::bad_alloc();
   size_t bytes = ((size_t(n * item) + 63) / 64) * 64;
-  // large buffers: 2 MiB aligned and marked for transparent huge pages (as NumPy does), so a
-  // fresh result costs a few hundred page faults instead of one per 4 KiB page (MemoryPool)
-  void *p = poolAlloc(64, bytes ? bytes : 64);
+  // the device's memory (Backend::allocate): on the host, large buffers are 2 MiB aligned and
+  // marked for transparent huge pages (as NumPy does), so a fresh result costs a few hundred
+  // page faults instead of one per 4 KiB page (MemoryPool)
+  Backend &target = backend(device);
+  void *p = target.allocate(int64_t(bytes ? bytes : 64));
   if (!p)
     throw std::bad_alloc();
   b->data = static_cast<char *>(p);
-  b->release = [p] { poolFree(p); };
+  b->release = [p, &target] { target.deallocate(p); };
   b->strides.assign(shape.size(), 1);
   for (int i = int(shape.size()) - 2; i >= 0; --i)
     b->strides[i] = b->strides[i + 1] * std::max<int64_t>(shape[i + 1], 1);
@@ -140,10 +143,25 @@ void runPinned() {
 int64_t programEpoch() { return gProgramEpoch; }
 
 namespace {
-/// The results of the next program: want first, then every pending array Python holds.
-/// keep holds them alive.
+/// The device of the next program (a program runs on one device): want's, else the first
+/// pending array's, else the first pinned one's.
+int nextDevice(const std::shared_ptr<Node> &want) {
+  if (want && want->kind != Kind::Leaf)
+    return want->device;
+  for (auto &w : pending())
+    if (auto h = w.lock())
+      if (h->node->kind != Kind::Leaf)
+        return h->node->device;
+  for (auto &n : pinned())
+    if (n->kind != Kind::Leaf)
+      return n->device;
+  return 0;
+}
+
+/// The results of the next program: want first, then every pending array Python holds on
+/// the same device. keep holds them alive.
 std::vector<Node *> collectRoots(const std::shared_ptr<Node> &want,
-                                 std::vector<std::shared_ptr<Node>> &keep) {
+                                 std::vector<std::shared_ptr<Node>> &keep, int device) {
   std::vector<Node *> roots;
   std::unordered_set<Node *> seen;
   // A node whose program failed to compile is no longer pending; asking for it retries (and
@@ -154,19 +172,41 @@ std::vector<Node *> collectRoots(const std::shared_ptr<Node> &want,
   }
   for (auto &w : pending())
     if (auto h = w.lock())
-      if (h->node->kind != Kind::Leaf && seen.insert(h->node.get()).second) {
+      if (h->node->kind != Kind::Leaf && h->node->device == device &&
+          seen.insert(h->node.get()).second) {
         roots.push_back(h->node.get());
         keep.push_back(h->node);
       }
   return roots;
 }
+
+/// The pinned nodes of one device, taken out of pinned() (the others stay).
+std::vector<std::shared_ptr<Node>> takePinned(int device) {
+  std::vector<std::shared_ptr<Node>> mine, others;
+  for (auto &n : pinned())
+    (n->device == device ? mine : others).push_back(n);
+  pinned().swap(others);
+  return mine;
+}
+
+/// Forgets the pending entries of one device (they are about to run) and dead ones.
+void dropPending(int device) {
+  auto &p = pending();
+  p.erase(std::remove_if(p.begin(), p.end(),
+                         [&](const std::weak_ptr<Handle> &w) {
+                           auto h = w.lock();
+                           return !h || h->node->kind == Kind::Leaf || h->node->device == device;
+                         }),
+          p.end());
+}
 } // namespace
 
 std::optional<Plan> pendingPlan(const std::shared_ptr<Node> &want,
                                 std::vector<std::shared_ptr<Node>> &keep) {
-  std::vector<Node *> roots = collectRoots(want, keep), pinnedNodes;
+  int device = nextDevice(want);
+  std::vector<Node *> roots = collectRoots(want, keep, device), pinnedNodes;
   for (auto &n : pinned())
-    if (n->kind != Kind::Leaf) {
+    if (n->kind != Kind::Leaf && n->device == device) {
       pinnedNodes.push_back(n.get());
       keep.push_back(n);
     }
@@ -180,10 +220,10 @@ std::optional<Plan> pendingPlan(const std::shared_ptr<Node> &want,
 void materializeAll(const std::shared_ptr<Node> &want) {
   gRecordsSinceRun = 0;
   std::vector<std::shared_ptr<Node>> keep; // roots stay alive while we run
-  std::vector<Node *> roots = collectRoots(want, keep);
-  pending().clear();
-  std::vector<std::shared_ptr<Node>> pins;
-  pins.swap(pinned());
+  int device = nextDevice(want);
+  std::vector<Node *> roots = collectRoots(want, keep, device);
+  dropPending(device);
+  std::vector<std::shared_ptr<Node>> pins = takePinned(device);
   std::vector<Node *> pinnedNodes;
   for (auto &n : pins)
     if (n->kind != Kind::Leaf)
@@ -196,7 +236,8 @@ void materializeAll(const std::shared_ptr<Node> &want) {
   outs.reserve(roots.size());
   for (size_t i = 0; i < roots.size(); ++i)
     outs.push_back(plan.donors[i] >= 0 ? plan.leaves[plan.donors[i]]->buf
-                                       : allocateBuffer(roots[i]->dtype, roots[i]->shape));
+                                       : allocateBuffer(roots[i]->dtype, roots[i]->shape,
+                                                        plan.device));
   resetCustomCallError();
   ++gProgramEpoch;
   try {
@@ -242,5 +283,7 @@ void materializeAll(const std::shared_ptr<Node> &want) {
     r->sargs.clear();
     r->buf = outs[i];
   }
+  if (!want && (!pending().empty() || !pinned().empty()))
+    materializeAll(); // (sync) the arrays pending on other devices
 }
 } // namespace ptensor

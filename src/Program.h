@@ -66,6 +66,10 @@ struct Node {
   /// Where it is computed and stored: the index of its device's backend (Backend.h; 0: the
   /// host CPU). A node's operands are on its device; a plan's nodes share one device.
   int32_t device = 0;
+  /// Created where the caller asked (device=...); without that, a pending computation from
+  /// no data (a fill, arange, ...: how Python scalars become operands) is recomputed on the
+  /// device of the arrays it is used with (Module.cpp, movable()).
+  bool placed = false;
   std::vector<int64_t> shape;
   std::vector<std::shared_ptr<Node>> operands;
   std::vector<int64_t> attrs;  ///< static attributes: part of the cache key
@@ -136,7 +140,8 @@ struct NodeRef {
   std::shared_ptr<Node> node;
 };
 /// Allocates an uninitialized contiguous buffer (MemoryError-style std::bad_alloc on failure).
-std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shape);
+std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shape,
+                                       int device = 0);
 
 struct CacheInfo {
   int64_t compiles = 0, hits = 0, runs = 0, diskHits = 0;

@@ -89,17 +89,6 @@ Value indexAsI64(OpBuilder &b, Location loc, int64_t dim) {
   return b.create<arith::IndexCastOp>(loc, b.getI64Type(), b.create<linalg::IndexOp>(loc, dim));
 }
 
-/// Reject (for now) ops on a device: their lowering belongs to the GPU issue.
-LogicalResult checkLocal(Operation *op, ConversionPatternRewriter &rw) {
-  auto onDevice = [](Type t) {
-    auto pt = dyn_cast<PTensorType>(t);
-    return pt && pt.getDevice();
-  };
-  if (llvm::any_of(op->getOperandTypes(), onDevice) || llvm::any_of(op->getResultTypes(), onDevice))
-    return rw.notifyMatchFailure(op, "device lowering not available in this build");
-  return success();
-}
-
 bool hasTeam(Type t) {
   auto pt = dyn_cast<PTensorType>(t);
   return pt && pt.getTeam();
@@ -137,8 +126,6 @@ struct Pattern : OpConversionPattern<Op> {
     return cast<PTensorType>(op->getResult(0).getType()).toTensorType();
   }
   LogicalResult matchAndRewrite(Op op, Adaptor a, ConversionPatternRewriter &rw) const final {
-    if (failed(checkLocal(op, rw)))
-      return failure();
     Value v = lower(op, a, rw, op.getLoc());
     if (!v)
       return failure();

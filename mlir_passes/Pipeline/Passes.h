@@ -40,6 +40,7 @@ void populateCustomCallLowering(mlir::RewritePatternSet &patterns, mlir::TypeCon
 struct PipelineOptions {
   bool parallel = true; ///< scf.parallel -> OpenMP threads
   bool blas = false;    ///< float matmuls -> CBLAS gemm calls (the library must be loaded)
+  int64_t gpuDevice = -1; ///< >= 0: a device program for this GPU runtime device (kernels)
 };
 
 /// The named pipeline `ptensor-pipeline`: lower-ptensor, fusion, bufferization with

@@ -18,7 +18,9 @@ def LowerPTensor : Pass<"lower-ptensor", "::mlir::ModuleOp"> {
     a reduction over axis 0 combines the ranks' partial results with dist.finalize_reduce
     (its result is replicated: no team), over other axes it stays local. Other ops with a
     team move data between ranks and are rejected with an error (ptensor's Python layer
-    records their dist.repartition itself). Ops on a device (GPU issue) are rejected.
+    records their dist.repartition itself). Ops on a device lower as host ops do: a program
+    never spans devices (src/Plan.cpp), and the pipeline of its device's backend makes the
+    loops kernels (PipelineOptions::gpuDevice).
   }];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
@@ -182,6 +184,31 @@ def EarlyDealloc : Pass<"ptensor-early-dealloc", "::mlir::func::FuncOp"> {
     linalg op (anything else, a call or a yield, may keep the buffer: it stays where it is).
     malloc then hands the freed, cache-warm memory to the next step.
   }];
+}
+
+
+def GpuToRuntime : Pass<"ptensor-gpu-to-runtime", "::mlir::ModuleOp"> {
+  let summary = "Outlined GPU kernels -> SPIR-V binaries and launches through the GPU runtime";
+  let description = [{
+    Runs after gpu-kernel-outlining in the pipeline of a device program (issue "Devices").
+    Each gpu.module is converted on a copy (nested in a builtin.module beside it, so that the
+    host function's memrefs keep their memory space): the OpenCL SPIR-V target environment and
+    each kernel's entry-point ABI are set, then arith-expand, convert-math-to-spirv,
+    map-memref-spirv-storage-class, convert-gpu-to-spirv (64-bit indices), spirv-lower-abi-attrs
+    and spirv-update-vce, and the spirv.module is serialized into a constant memref.global.
+    Each gpu.launch_func becomes a call of the runtime's ptensor_gpu_launch (ptensor_runtime.h)
+    with the binary, the kernel's name, a module slot (a zero-initialized global word the runtime
+    caches the loaded module in), the grid and block sizes and two stack arrays: the kernel's
+    operands as 64-bit words (memrefs as their aligned pointer plus offset, scalars by their
+    bits) and their byte sizes (0 for a pointer). The gpu.modules are then erased.
+  }];
+  let options = [
+    Option<"device", "device", "int64_t", /*default=*/"0",
+           "The GPU runtime's index of the device the program runs on">,
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect", "::mlir::func::FuncDialect",
+                           "::mlir::arith::ArithDialect", "::mlir::spirv::SPIRVDialect",
+                           "::mlir::gpu::GPUDialect"];
 }
 
 #endif

@@ -28,12 +28,24 @@ static std::string pipelineText(const PipelineOptions &o) {
       "canonicalize,"
       "buffer-deallocation-pipeline,"
       "func.func(ptensor-early-dealloc),";
-  if (o.blas)
+  if (o.blas && o.gpuDevice < 0)
     s += "ptensor-matmul-to-blas,";
   s += "convert-bufferization-to-memref,";
-  s += o.parallel ? "func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
-                    "ptensor-parallel-outer),convert-scf-to-openmp,"
-                  : "func.func(ptensor-copy-to-loops,convert-linalg-to-loops),";
+  if (o.gpuDevice >= 0)
+    // A device program (issue "Devices", docs/devices.md): every parallel loop becomes a
+    // kernel (blocks of 256 work items along its first dimension; the bounds check is inside
+    // the kernel), memref indexing is made explicit for the kernels (N-D dynamic memrefs),
+    // and the kernels become SPIR-V launched through the GPU runtime. The rest of the
+    // program (sequential loops, reductions for now) runs on the host on shared memory.
+    s += "func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
+         "scf-parallel-loop-tiling{parallel-loop-tile-sizes=256 no-min-max-bounds=true},"
+         "gpu-map-parallel-loops,convert-parallel-loops-to-gpu),"
+         "gpu-decompose-memrefs,gpu-kernel-outlining,lower-affine,"
+         "ptensor-gpu-to-runtime{device=" + std::to_string(o.gpuDevice) + "},";
+  else
+    s += o.parallel ? "func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
+                      "ptensor-parallel-outer),convert-scf-to-openmp,"
+                    : "func.func(ptensor-copy-to-loops,convert-linalg-to-loops),";
   // memref.alloca_scope (made by scf-to-openmp) must be lowered while its body is still one
   // block, so scf-to-cf runs after finalize-memref-to-llvm.
   // complex-to-standard first (Smith's division), then complex-to-llvm for the rest.
@@ -50,7 +62,7 @@ static std::string pipelineText(const PipelineOptions &o) {
        "convert-arith-to-llvm,"
        "convert-index-to-llvm,"
        "convert-cf-to-llvm,";
-  if (o.parallel)
+  if (o.parallel && o.gpuDevice < 0)
     s += "convert-openmp-to-llvm,";
   s += "convert-func-to-llvm,"
        "reconcile-unrealized-casts";

@@ -36,12 +36,19 @@ void registerPassesAndPipeline() {
   registerSeparateResults();
   registerSelfReadTemporaries();
   registerEarlyDealloc();
+  registerGpuToRuntime();
   PassPipelineRegistration<>(
       "ptensor-pipeline", "lower-ptensor, fuse, bufferize (with deallocation), BLAS matmuls, loops, LLVM",
       [](OpPassManager &pm) { buildPipeline(pm, PipelineOptions{/*parallel=*/false, /*blas=*/true}); });
   PassPipelineRegistration<>(
       "ptensor-pipeline-omp", "ptensor-pipeline with scf.parallel lowered to OpenMP threads",
       [](OpPassManager &pm) { buildPipeline(pm, PipelineOptions{/*parallel=*/true, /*blas=*/true}); });
+  PassPipelineRegistration<>(
+      "ptensor-pipeline-gpu",
+      "ptensor-pipeline for GPU runtime device 0: parallel loops -> SPIR-V kernels and launches",
+      [](OpPassManager &pm) {
+        buildPipeline(pm, PipelineOptions{/*parallel=*/false, /*blas=*/false, /*gpuDevice=*/0});
+      });
 }
 
 int optMain(int argc, char **argv) {

@@ -163,7 +163,7 @@ def check_value_shape(vshape, shape):
 def setitem(x, key, value):
     """x with x[key] = value, as a new array of x's shape."""
     shape, off = _offsets(x, key)
-    v = _ops.cast(_coerce_value(value, x.dtype), x.dtype)
+    v = _ops.cast(_coerce_value(value, x.dtype, x.device), x.dtype)
     check_value_shape(v.shape, shape)
     v = _ops.broadcast_to(v, shape)
     n = int(np.prod(shape, dtype=np.int64))
@@ -185,7 +185,7 @@ def scatter_assign(x, key, value):
         xs, pos = x, reshape(idx, (-1,))
         lead = idx.shape
     rest = tuple(xs.shape[1:])
-    v = _ops.cast(_coerce_value(value, x.dtype), x.dtype)
+    v = _ops.cast(_coerce_value(value, x.dtype, x.device), x.dtype)
     target = (pos.shape[0],) + rest if key.dtype == dt.bool_ else tuple(lead) + rest
     check_assignable(v.shape, target)
     v = _ops.broadcast_to(v, target)

@@ -9,7 +9,7 @@ import numpy as np
 from . import _core
 from . import _dtypes as dt
 from . import _ops
-from ._device import Placed
+from ._device import Placed, index_of
 from ._indexing import chain
 from ._upcalls import Slots, namespace
 
@@ -254,14 +254,15 @@ class Array(Local, Placed, metaclass=_ArrayType):
             if k.item():
                 self[None] = value
             else:
-                _ops.broadcast_to(_coerce_value(value, self.dtype), (0,) + self.shape)
+                _ops.broadcast_to(_coerce_value(value, self.dtype, self.device),
+                                  (0,) + self.shape)
             return
         if k is not None and k.ndim > 0:
             self[...] = up.scatter_assign(self, k, value)
             return
         base = self._base if self._base is not None else self
         view = chain(base.shape, self._view, (key,))
-        v = _coerce_value(value, base.dtype)
+        v = _coerce_value(value, base.dtype, base.device)
         v = _ops.broadcast_to(_ops.cast(v, base.dtype), view.shape)
         if 0 in view.shape:  # an empty selection: nothing is written (the shapes were checked)
             return
@@ -402,12 +403,13 @@ def _array_key(key):
     return up.asarray(k)
 
 
-def _coerce_value(value, dtype):
-    """A value for __setitem__ as an Array. Complex values into a real numeric array raise
-    TypeError (NumPy would drop the imaginary part with a ComplexWarning); into a bool array
-    they are nonzero tests, as astype to bool."""
+def _coerce_value(value, dtype, device=None):
+    """A value for __setitem__ as an Array (on `device`, the written array's: NumPy data is
+    copied there). Complex values into a real numeric array raise TypeError (NumPy would drop
+    the imaginary part with a ComplexWarning); into a bool array they are nonzero tests, as
+    astype to bool."""
     if not isinstance(value, Local) and not isinstance(value, (bool, int, float, complex)):
-        value = up.asarray(value)
+        value = up.asarray(value, device=device)
     if (isinstance(value, complex) or isinstance(value, Local) and dt.is_complex(value.dtype)) \
             and not dt.is_complex(dtype) and dtype != dt.bool_:
         raise TypeError(f"cannot assign complex values to an array of dtype {dtype.name}")
@@ -420,8 +422,8 @@ def _coerce_value(value, dtype):
             raise OverflowError(f"Python integer {value} out of bounds for {dtype.name}")
         if isinstance(value, float) and dt.is_int(dtype) and not np.isfinite(value):
             raise ValueError(f"cannot convert float {value} to integer")
-        return _ops.full((), value, dtype)
-    return up.asarray(value)
+        return _ops.full((), value, dtype, index_of(device))
+    return up.asarray(value, device=device)
 
 
 def _inplace(self, fn, other):

@@ -12,7 +12,7 @@ import numpy as np
 from . import _core
 from . import _dtypes as dt
 from ._array import Array, Local
-from ._device import as_device
+from ._device import as_device, index_of
 from . import _ops
 
 if TYPE_CHECKING:
@@ -50,8 +50,10 @@ def asarray(obj: Array | ArrayLike, /, *, dtype: DType | None = None,
         if want is not None and want != obj.dtype:
             if copy is False:
                 raise ValueError("asarray: copy=False is impossible when the dtype changes")
-            return _ops.cast(obj, want)
-        return _ops.copy(obj) if copy else obj
+            obj = _ops.cast(obj, want)
+        elif copy:
+            obj = _ops.copy(obj)
+        return obj if device is None else obj.to_device(device)
     if isinstance(obj, (bool, int, float, complex)) and want is None:
         want = _default_for(obj)
     try:
@@ -72,7 +74,8 @@ def asarray(obj: Array | ArrayLike, /, *, dtype: DType | None = None,
     if a.dtype.itemsize and (a.ctypes.data % a.dtype.itemsize or
                              any(s % a.dtype.itemsize for s in a.strides)):
         a = np.ascontiguousarray(a)
-    return Array._new(_core.from_numpy(a, want.code), want)
+    out = Array._new(_core.from_numpy(a, want.code), want)
+    return out if device is None else out.to_device(device)
 
 
 def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1, *,
@@ -111,30 +114,34 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
     if dt.is_complex(d):  # the real parts, then a cast (the imaginary parts are 0)
         real = dt.float32 if d == dt.complex64 else dt.float64
         r = _ops.record("arange", "", [], real, (n,), iargs=[n],
-                        sargs=[float(start), float(step)])
+                        sargs=[float(start), float(step)], device=index_of(device))
         return _ops.cast(r, d)
-    return _ops.record("arange", "", [], d, (n,), iargs=[n], sargs=sargs)
+    return _ops.record("arange", "", [], d, (n,), iargs=[n], sargs=sargs,
+                       device=index_of(device))
 
 
 def empty(shape: Shape, *, dtype: DType | None = None,
           device: DeviceLike | None = None) -> Array:
     """A new array of shape and dtype (default float64); its values are unspecified."""
     check_device(device)
-    return _ops.full(_ops.normalize_shape(shape), None, _dtype_or(dtype, dt.default_float))
+    return _ops.full(_ops.normalize_shape(shape), None, _dtype_or(dtype, dt.default_float),
+                     index_of(device))
 
 
 def zeros(shape: Shape, *, dtype: DType | None = None,
           device: DeviceLike | None = None) -> Array:
     """A new array of shape filled with zeros (default dtype float64)."""
     check_device(device)
-    return _ops.full(_ops.normalize_shape(shape), 0, _dtype_or(dtype, dt.default_float))
+    return _ops.full(_ops.normalize_shape(shape), 0, _dtype_or(dtype, dt.default_float),
+                     index_of(device))
 
 
 def ones(shape: Shape, *, dtype: DType | None = None,
          device: DeviceLike | None = None) -> Array:
     """A new array of shape filled with ones (default dtype float64)."""
     check_device(device)
-    return _ops.full(_ops.normalize_shape(shape), 1, _dtype_or(dtype, dt.default_float))
+    return _ops.full(_ops.normalize_shape(shape), 1, _dtype_or(dtype, dt.default_float),
+                     index_of(device))
 
 
 def full(shape: Shape, fill_value: Scalar, *, dtype: DType | None = None,
@@ -153,7 +160,7 @@ def full(shape: Shape, fill_value: Scalar, *, dtype: DType | None = None,
         raise OverflowError(f"full: fill_value {fill_value} out of bounds for {d.name}")
     if isinstance(fill_value, float) and dt.is_int(d) and not math.isfinite(fill_value):
         raise ValueError(f"full: cannot convert {fill_value} to {d.name}")
-    return _ops.full(_ops.normalize_shape(shape), fill_value, d)
+    return _ops.full(_ops.normalize_shape(shape), fill_value, d, index_of(device))
 
 
 def _like(x, name):
@@ -166,28 +173,29 @@ def empty_like(x: Array, /, *, dtype: DType | None = None,
                device: DeviceLike | None = None) -> Array:
     """A new array of x's shape (and dtype unless given); its values are unspecified."""
     x = _like(x, "empty_like")
-    return empty(x.shape, dtype=dtype or x.dtype, device=device)
+    return empty(x.shape, dtype=dtype or x.dtype, device=x.device if device is None else device)
 
 
 def zeros_like(x: Array, /, *, dtype: DType | None = None,
                device: DeviceLike | None = None) -> Array:
     """A new array of x's shape (and dtype unless given) filled with zeros."""
     x = _like(x, "zeros_like")
-    return zeros(x.shape, dtype=dtype or x.dtype, device=device)
+    return zeros(x.shape, dtype=dtype or x.dtype, device=x.device if device is None else device)
 
 
 def ones_like(x: Array, /, *, dtype: DType | None = None,
               device: DeviceLike | None = None) -> Array:
     """A new array of x's shape (and dtype unless given) filled with ones."""
     x = _like(x, "ones_like")
-    return ones(x.shape, dtype=dtype or x.dtype, device=device)
+    return ones(x.shape, dtype=dtype or x.dtype, device=x.device if device is None else device)
 
 
 def full_like(x: Array, /, fill_value: Scalar, *, dtype: DType | None = None,
               device: DeviceLike | None = None) -> Array:
     """A new array of x's shape (and dtype unless given) filled with fill_value."""
     x = _like(x, "full_like")
-    return full(x.shape, fill_value, dtype=dtype or x.dtype, device=device)
+    return full(x.shape, fill_value, dtype=dtype or x.dtype,
+                device=x.device if device is None else device)
 
 
 def linspace(start: int | float | complex, stop: int | float | complex, /, num: int, *,
@@ -211,11 +219,12 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
                         f"type, got {d.name}")
     if dt.is_complex(d):  # the real and imaginary parts are two real linspaces (as NumPy's)
         start, stop = complex(start), complex(stop)
-        r, i = (linspace(a, b, num, dtype=dt.real_dtype(d), endpoint=endpoint)
+        r, i = (linspace(a, b, num, dtype=dt.real_dtype(d), device=device, endpoint=endpoint)
                 for a, b in ((start.real, stop.real), (start.imag, stop.imag)))
         return _ops.cast(r, d) + _ops.cast(i, d) * 1j
     return _ops.record("linspace", "", [], d, (num,), attrs=[int(bool(endpoint))], iargs=[num],
-                       sargs=[float(start), float(stop)])  # type: ignore[arg-type]
+                       sargs=[float(start), float(stop)],  # type: ignore[arg-type]
+                       device=index_of(device))
 
 
 def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType | None = None,
@@ -229,14 +238,16 @@ def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType |
         raise ValueError(f"eye: sizes must be non-negative, got ({n_rows}, {n_cols})")
     d = _dtype_or(dtype, dt.default_float)
     k = max(-n_rows, min(k, n_cols))  # diagonals outside the matrix: none (any Python int)
-    return _ops.record("eye", "", [], d, (n_rows, n_cols), iargs=[n_rows, n_cols, k])
+    return _ops.record("eye", "", [], d, (n_rows, n_cols), iargs=[n_rows, n_cols, k],
+                       device=index_of(device))
 
 
 def from_dlpack(x: SupportsDLPack, /, *, device: DeviceLike | None = None,
                 copy: bool | None = None) -> Array:
-    """An Array sharing x's memory (any object with __dlpack__ on the CPU; copy=True copies)."""
+    """An Array sharing x's memory (any object with __dlpack__ on the CPU; copy=True copies;
+    another device than the CPU copies there)."""
     check_device(device)
     if not hasattr(x, "__dlpack__"):
         raise TypeError(f"from_dlpack: {type(x).__name__} does not support DLPack")
     a = np.from_dlpack(x, copy=copy)
-    return asarray(a, copy=True if copy else None)
+    return asarray(a, copy=True if copy else None, device=device)

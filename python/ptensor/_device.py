@@ -1,9 +1,10 @@
-"""Placement: where arrays live (issue "House", item 2; devices come with issue "Devices").
+"""Placement: where arrays live (issue "House", item 2; issue "Devices").
 
 One Device type, the array API's device object, and the one implementation of `device`,
-`to_device` and `size` that local and distributed arrays share (Placed). Today there is one
-device, the host CPU; a device that does not exist raises ValueError. A Device equals its
-name (`x.device == "cpu"`), as NumPy's string devices do.
+`to_device` and `size` that local and distributed arrays share (Placed). The devices are the
+host CPU ("cpu") and those the GPU runtime finds at import ("opencl:cpu:0", ...: see
+docs/devices.md); a device that does not exist raises ValueError. A Device equals its name
+(`x.device == "cpu"`), as NumPy's string devices do.
 """
 from __future__ import annotations
 
@@ -41,22 +42,37 @@ class Device:
         return self.name
 
 
-def _found():
-    """The devices of this build, in the C++ core's order (a device's position is its index
-    in _core.record's `device`): the backends' names (src/Backend.h), the host CPU first."""
-    out = []
-    for name in _core.devices():
-        kind, _, index = name.partition(":")
-        out.append(Device(kind, int(index) if index else 0))
-    return tuple(out)
+CPU = Device("cpu")
+_found: tuple[Device, ...] = ()
 
 
-DEVICES = _found()  # today the host CPU only (issue "Devices")
-CPU = DEVICES[0]
+def devices() -> tuple[Device, ...]:
+    """The devices, in the C++ core's order (a device's position is its index in
+    _core.record's `device`): the backends' names (src/Backend.h), the host CPU first. The
+    GPU runtime looks for devices the first time this is asked (its drivers take a fifth of
+    a second and 100 MB to load: `import ptensor` does not pay that)."""
+    global _found
+    if not _found:
+        out = []
+        for name in _core.devices():
+            kind, _, index = name.rpartition(":")
+            out.append(Device(kind, int(index)) if index.isdigit() and kind else Device(name))
+        _found = tuple(out)
+    return _found
 
 
 def default_device() -> Device:
     return CPU
+
+
+def index_of(device: object) -> int:
+    """The C++ core's index of a device argument; -1 for None (the default device, or the
+    device of the arrays a computation from no data is used with: src/Module.cpp)."""
+    if device is None:
+        return -1
+    if device == CPU:
+        return 0
+    return devices().index(as_device(device))
 
 
 def as_device(device: object) -> Device:
@@ -64,10 +80,12 @@ def as_device(device: object) -> Device:
     ValueError for a device that does not exist."""
     if device is None:
         return default_device()
-    for d in DEVICES:
+    if device == CPU:
+        return CPU
+    for d in devices():
         if d == device:
             return d
-    names = ", ".join(repr(d.name) for d in DEVICES)
+    names = ", ".join(repr(d.name) for d in devices())
     raise ValueError(f"device: unsupported device {device!r} (this build supports {names})")
 
 
@@ -88,13 +106,23 @@ class Placed:
 
     @property
     def device(self) -> Device:
-        return CPU
+        h = getattr(self, "_h", None)  # a local array's tensor (distributed ones: the CPU)
+        if h is None:
+            return CPU
+        i = h.device
+        return CPU if i == 0 else devices()[i]
 
     def to_device(self: _P, device: Device | str, /, *, stream: object = None) -> _P:
         """The array on `device`: itself when it is there already (no copy, as the standard
-        allows); the one device today is the host CPU."""
-        as_device(device)
-        return self
+        allows), else a copy there."""
+        d = as_device(device)
+        if d == self.device:
+            return self
+        h = getattr(self, "_h", None)
+        if h is None:
+            raise ValueError(f"to_device: distributed arrays live on the CPU (not {d.name} yet)")
+        return type(self)._new(_core.to_device(self._t, devices().index(d)),  # type: ignore
+                               self.dtype)  # type: ignore[attr-defined]
 
     @property
     def size(self) -> int:

@@ -114,7 +114,7 @@ class Info:
 
     def devices(self) -> tuple[Device, ...]:
         """The devices arrays can live on: a tuple (2025.12; a list before)."""
-        return tuple(_device.DEVICES)
+        return _device.devices()
 
     def default_dtypes(self, *, device: Device | str | None = None) -> dict[str, DType]:
         check_device(device)

@@ -15,9 +15,11 @@ up: Slots = Slots("ptensor._ops", Array="the array type that records make (ptens
 _record = _core.record
 
 
-def record(kind, sub, operands, dtype, shape, attrs=(), iargs=(), sargs=()):
+def record(kind, sub, operands, dtype, shape, attrs=(), iargs=(), sargs=(), device=-1):
+    """device: the core's device index of a node without array operands (-1: the
+    operands', else the CPU)."""
     h = _record(kind, sub, [o._t for o in operands], dtype.code, tuple(shape),
-                list(attrs), list(iargs), list(sargs))
+                list(attrs), list(iargs), list(sargs), device)
     return up.Array._new(h, dtype)
 
 
@@ -160,13 +162,13 @@ def cast(x, dtype):
     return record("cast", "", [x], dtype, x.shape)
 
 
-def full(shape, value, dtype):
+def full(shape, value, dtype, device=-1):
     if value is None:
-        return record("create", "", [], dtype, shape, iargs=shape)
+        return record("create", "", [], dtype, shape, iargs=shape, device=device)
     if dt.is_complex(dtype):  # real and imaginary parts, both f64
         value = complex(value)
         return record("create", "", [], dtype, shape, iargs=shape,
-                      sargs=[value.real, value.imag])
+                      sargs=[value.real, value.imag], device=device)
     if isinstance(value, complex):  # (a complex scalar operand of a logical function)
         if dtype != dt.bool_:
             raise TypeError(f"cannot fill an array of dtype {dtype.name} with complex {value}")
@@ -177,7 +179,7 @@ def full(shape, value, dtype):
         value = float(value)
     elif dtype == dt.uint64 and value >= 2**63:
         value -= 2**64  # same bits, passed as i64
-    return record("create", "", [], dtype, shape, iargs=shape, sargs=[value])
+    return record("create", "", [], dtype, shape, iargs=shape, sargs=[value], device=device)
 
 
 def copy(x):

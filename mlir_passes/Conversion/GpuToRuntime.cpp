@@ -1,0 +1,229 @@
+// --ptensor-gpu-to-runtime: see Passes.td. Outlined kernels become SPIR-V binaries in the
+// program and their launches calls of the GPU runtime (runtime/gpu, ptensor_runtime.h).
+#include "Pipeline/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
+#include "mlir/Dialect/SPIRV/IR/TargetAndABI.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/SPIRV/Serialization.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+namespace ptensor {
+#define GEN_PASS_DEF_GPUTORUNTIME
+#include "Pipeline/Passes.h.inc"
+} // namespace ptensor
+
+using namespace mlir;
+
+namespace {
+/// The kernels' SPIR-V environment: OpenCL's Physical64 kernels with the integer and float
+/// widths ptensor's dtypes use. (Float64 is a device capability; devices without it are a
+/// later step of the Devices issue.)
+spirv::TargetEnvAttr openclTargetEnv(MLIRContext *ctx) {
+  using C = spirv::Capability;
+  auto triple = spirv::VerCapExtAttr::get(
+      spirv::Version::V_1_0,
+      {C::Addresses, C::Kernel, C::Int64, C::Int16, C::Int8, C::Float64, C::Float16}, {}, ctx);
+  return spirv::TargetEnvAttr::get(triple, spirv::getDefaultResourceLimits(ctx),
+                                   spirv::ClientAPI::OpenCL);
+}
+
+/// The conversion of one gpu.module (on a copy) to SPIR-V, serialized.
+/// (On the builtin.module that holds the copy.)
+const char *kToSpirv =
+    "gpu.module(arith-expand,convert-math-to-spirv),"
+    "map-memref-spirv-storage-class{client-api=opencl},"
+    "convert-gpu-to-spirv{use-64bit-index=true},"
+    "gpu.module(spirv.module(spirv-lower-abi-attrs,spirv-update-vce))";
+
+/// A constant global of bytes (a NUL is appended when `cString`) and a pointer to it, as i64.
+memref::GlobalOp byteGlobal(OpBuilder &mb, Location loc, StringRef name, StringRef bytes,
+                            bool cString) {
+  std::string data = bytes.str();
+  if (cString)
+    data.push_back('\0');
+  auto type = RankedTensorType::get({int64_t(data.size())}, mb.getI8Type());
+  auto value = DenseElementsAttr::getFromRawBuffer(type, ArrayRef<char>(data.data(), data.size()));
+  return mb.create<memref::GlobalOp>(
+      loc, name, mb.getStringAttr("private"),
+      MemRefType::get({int64_t(data.size())}, mb.getI8Type()), value, /*constant=*/true,
+      mb.getI64IntegerAttr(64));
+}
+
+Value pointerOf(OpBuilder &b, Location loc, Value memref) {
+  Value p = b.create<memref::ExtractAlignedPointerAsIndexOp>(loc, memref);
+  return b.create<arith::IndexCastOp>(loc, b.getI64Type(), p);
+}
+
+Value addressOf(OpBuilder &b, Location loc, memref::GlobalOp g) {
+  Value m = b.create<memref::GetGlobalOp>(loc, g.getType(), g.getSymName());
+  return pointerOf(b, loc, m);
+}
+
+/// A kernel operand as a 64-bit word and its size in bytes (0: a device pointer); failure
+/// for a type kernels cannot take yet.
+FailureOr<std::pair<Value, int64_t>> kernelWord(OpBuilder &b, Location loc, Value v) {
+  Type t = v.getType();
+  Type i64 = b.getI64Type();
+  if (t.isIndex())
+    return std::make_pair(b.create<arith::IndexCastOp>(loc, i64, v).getResult(), int64_t(8));
+  if (auto mt = dyn_cast<MemRefType>(t)) {
+    unsigned bits = mt.getElementType().getIntOrFloatBitWidth();
+    Value p = pointerOf(b, loc, v);
+    auto md = b.create<memref::ExtractStridedMetadataOp>(loc, v);
+    Value off = b.create<arith::IndexCastOp>(loc, i64, md.getOffset());
+    Value elem = b.create<arith::ConstantIntOp>(loc, std::max(bits / 8, 1u), 64);
+    Value bytes = b.create<arith::MulIOp>(loc, off, elem);
+    return std::make_pair(b.create<arith::AddIOp>(loc, p, bytes).getResult(), int64_t(0));
+  }
+  if (!t.isIntOrFloat())
+    return failure();
+  unsigned width = t.getIntOrFloatBitWidth();
+  Value w = v;
+  if (isa<FloatType>(t))
+    w = b.create<arith::BitcastOp>(loc, b.getIntegerType(width), v);
+  if (width < 64)
+    w = b.create<arith::ExtUIOp>(loc, i64, w);
+  return std::make_pair(w, int64_t(std::max(width / 8, 1u)));
+}
+
+/// Developer aid and test hook (tests/python/test_devices.py validates them with spirv-val):
+/// with PTENSOR_DUMP_SPIRV=<folder>, each binary is written there, named by its hash.
+void dump(StringRef bytes) {
+  const char *dir = std::getenv("PTENSOR_DUMP_SPIRV");
+  if (!dir || !*dir)
+    return;
+  std::string path = std::string(dir) + "/" + llvm::utohexstr(llvm::xxh3_64bits(bytes)) + ".spv";
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (!ec)
+    os << bytes;
+}
+
+struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
+  using GpuToRuntimeBase::GpuToRuntimeBase;
+
+  /// The SPIR-V words of one gpu.module, converted on a copy nested in `top`.
+  FailureOr<SmallVector<uint32_t>> serialize(ModuleOp top, gpu::GPUModuleOp gm) {
+    MLIRContext *ctx = &getContext();
+    OpBuilder b(ctx);
+    b.setInsertionPointToEnd(top.getBody());
+    auto holder = b.create<ModuleOp>(gm.getLoc());
+    auto copy = cast<gpu::GPUModuleOp>(gm->clone());
+    holder.getBody()->push_back(copy);
+    copy->setAttr(spirv::getTargetEnvAttrName(), openclTargetEnv(ctx));
+    copy.walk([&](gpu::GPUFuncOp f) {
+      if (f.isKernel())
+        f->setAttr(spirv::getEntryPointABIAttrName(), spirv::getEntryPointABIAttr(ctx));
+    });
+    OpPassManager pm("builtin.module");
+    std::string err;
+    llvm::raw_string_ostream os(err);
+    if (failed(parsePassPipeline(kToSpirv, pm, os)))
+      llvm::report_fatal_error(llvm::Twine("gpu-to-runtime pipeline does not parse: ") + err);
+    FailureOr<SmallVector<uint32_t>> words = failure();
+    if (succeeded(runPipeline(pm, holder))) {
+      spirv::ModuleOp sm;
+      holder.walk([&](spirv::ModuleOp m) { sm = m; });
+      SmallVector<uint32_t> w;
+      if (!sm)
+        gm.emitError("GPU kernels: no SPIR-V module was produced");
+      else if (succeeded(spirv::serialize(sm, w)))
+        words = std::move(w);
+    }
+    holder.erase();
+    return words;
+  }
+
+  void runOnOperation() override {
+    ModuleOp top = getOperation();
+    auto modules = llvm::to_vector(top.getOps<gpu::GPUModuleOp>());
+    OpBuilder mb(&getContext());
+    mb.setInsertionPointToStart(top.getBody());
+    for (gpu::GPUModuleOp gm : modules) {
+      FailureOr<SmallVector<uint32_t>> words = serialize(top, gm);
+      if (failed(words))
+        return signalPassFailure();
+      std::string base = ("__ptensor_gpu_" + gm.getName()).str();
+      StringRef bytes(reinterpret_cast<const char *>(words->data()), words->size() * 4);
+      dump(bytes);
+      Location loc = gm.getLoc();
+      auto binary = byteGlobal(mb, loc, base + "_spirv", bytes, /*cString=*/false);
+      auto slotType = MemRefType::get({1}, mb.getI64Type());
+      auto slot = mb.create<memref::GlobalOp>(
+          loc, base + "_module", mb.getStringAttr("private"), slotType,
+          DenseElementsAttr::get(RankedTensorType::get({1}, mb.getI64Type()), int64_t(0)),
+          /*constant=*/false, mb.getI64IntegerAttr(8));
+      llvm::StringMap<memref::GlobalOp> names;
+      SmallVector<gpu::LaunchFuncOp> launches;
+      top.walk([&](gpu::LaunchFuncOp l) {
+        if (l.getKernelModuleName() == gm.getName())
+          launches.push_back(l);
+      });
+      for (gpu::LaunchFuncOp launch : launches) {
+        StringRef kernel = launch.getKernelName().getValue();
+        memref::GlobalOp &name = names[kernel];
+        if (!name)
+          name = byteGlobal(mb, loc, base + "_" + kernel.str() + "_name", kernel, true);
+        if (failed(lowerLaunch(launch, binary, int64_t(bytes.size()), name, slot)))
+          return signalPassFailure();
+      }
+      gm.erase();
+    }
+    top->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
+  }
+
+  LogicalResult lowerLaunch(gpu::LaunchFuncOp launch, memref::GlobalOp binary, int64_t size,
+                            memref::GlobalOp name, memref::GlobalOp slot) {
+    OpBuilder b(launch);
+    Location loc = launch.getLoc();
+    Type i64 = b.getI64Type();
+    auto operands = launch.getKernelOperands();
+    int64_t n = int64_t(operands.size());
+    auto arrayType = MemRefType::get({std::max<int64_t>(n, 1)}, i64);
+    Value words = b.create<memref::AllocaOp>(loc, arrayType);
+    Value sizes = b.create<memref::AllocaOp>(loc, arrayType);
+    for (auto [i, v] : llvm::enumerate(operands)) {
+      auto w = kernelWord(b, loc, v);
+      if (failed(w))
+        return launch.emitError("GPU kernels cannot take an operand of type ")
+               << v.getType() << " yet";
+      Value idx = b.create<arith::ConstantIndexOp>(loc, int64_t(i));
+      b.create<memref::StoreOp>(loc, w->first, words, idx);
+      b.create<memref::StoreOp>(loc, b.create<arith::ConstantIntOp>(loc, w->second, 64), sizes,
+                                idx);
+    }
+    auto asI64 = [&](Value index) -> Value {
+      return b.create<arith::IndexCastOp>(loc, i64, index);
+    };
+    gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+    gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+    SmallVector<Value> args = {
+        b.create<arith::ConstantIntOp>(loc, device, 64), addressOf(b, loc, slot),
+        addressOf(b, loc, binary), b.create<arith::ConstantIntOp>(loc, size, 64),
+        addressOf(b, loc, name), asI64(grid.x), asI64(grid.y), asI64(grid.z), asI64(block.x),
+        asI64(block.y), asI64(block.z), pointerOf(b, loc, words), pointerOf(b, loc, sizes),
+        b.create<arith::ConstantIntOp>(loc, n, 64)};
+    ModuleOp top = getOperation();
+    auto fn = top.lookupSymbol<func::FuncOp>("ptensor_gpu_launch");
+    if (!fn) {
+      OpBuilder tb(top.getBodyRegion());
+      fn = tb.create<func::FuncOp>(top.getLoc(), "ptensor_gpu_launch",
+                                   tb.getFunctionType(SmallVector<Type>(args.size(), i64), {}));
+      fn.setPrivate();
+    }
+    b.create<func::CallOp>(loc, fn, args);
+    launch.erase();
+    return success();
+  }
+};
+} // namespace

@@ -1,0 +1,49 @@
+// The GPU runtime's driver seam: one implementation per driver API (OpenCL today; Level Zero
+// and CUDA are the next ones, issue "Devices"), each loaded at run time with dlopen so that
+// ptensor builds and imports where no GPU library is present. Gpu.cpp owns the devices the
+// drivers found and implements the C ABI (ptensor_runtime.h) on top of this interface.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ptensor::gpu {
+/// One kernel argument as compiled code passes it: a device pointer or a scalar's bits.
+struct KernelArg {
+  int64_t bits; ///< the pointer, or the scalar in its low `bytes` bytes (little-endian)
+  int32_t bytes; ///< 0 for a device pointer, else 1, 2, 4 or 8
+};
+
+/// A device of one driver. Memory is shared with the host (OpenCL fine-grained SVM, Level
+/// Zero shared USM, CUDA managed memory): compiled host code may read what kernels wrote once
+/// the device is synchronized, which every launch does before it returns (for now).
+class Device {
+public:
+  virtual ~Device() = default;
+  /// "opencl:cpu:0", as Python shows it.
+  virtual std::string name() const = 0;
+  /// Device memory shared with the host, aligned to 64 bytes; nullptr with error() set.
+  virtual void *alloc(int64_t bytes) = 0;
+  virtual void free(void *p) = 0;
+  /// Copies between device (or host) memory; false with error() set.
+  virtual bool copy(void *dst, const void *src, int64_t bytes) = 0;
+  /// A module from a binary (SPIR-V for OpenCL and Level Zero, PTX for CUDA); nullptr with
+  /// error() set. Modules stay loaded for the life of the process.
+  virtual void *loadModule(const void *binary, int64_t size) = 0;
+  /// Runs `kernel` of a module on grid x block work items and waits for it; false with
+  /// error() set.
+  virtual bool launch(void *module, const char *kernel, const int64_t grid[3],
+                      const int64_t block[3], const std::vector<KernelArg> &args) = 0;
+  /// Waits for all work queued on the device; false with error() set.
+  virtual bool sync() = 0;
+};
+
+/// The failure of the last GPU runtime call on this thread ("" when none).
+std::string &error();
+
+/// The devices of the OpenCL driver (libOpenCL.so.1, or PTENSOR_OPENCL_LIBRARY) that take
+/// SPIR-V and fine-grained SVM; none where the library or a platform is missing.
+std::vector<std::unique_ptr<Device>> openclDevices();
+} // namespace ptensor::gpu

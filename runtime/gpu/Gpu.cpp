@@ -1,0 +1,104 @@
+// The GPU runtime's C ABI (ptensor_runtime.h, "GPU runtime"): the devices every driver found
+// (probed once, on first use), their memory, and the kernel launches of compiled programs.
+// A failing call records its message for the calling thread (ptensor_gpu_error); a launch
+// after a failure in the same program does nothing, and the JIT raises the message when the
+// program returns (as custom calls do).
+#include "Driver.h"
+#include "ptensor_runtime.h"
+
+#include <atomic>
+#include <mutex>
+
+namespace ptensor::gpu {
+std::string &error() {
+  thread_local std::string message;
+  return message;
+}
+
+namespace {
+std::vector<std::unique_ptr<Device>> &devices() {
+  static std::vector<std::unique_ptr<Device>> all = [] {
+    std::vector<std::unique_ptr<Device>> found = openclDevices();
+    return found;
+  }();
+  return all;
+}
+
+Device *device(int64_t dev) {
+  auto &all = devices();
+  if (dev < 0 || dev >= int64_t(all.size())) {
+    error() = "no GPU device with index " + std::to_string(dev);
+    return nullptr;
+  }
+  return all[size_t(dev)].get();
+}
+
+std::mutex gModules; // module slots of compiled programs
+std::atomic<int64_t> gLaunches{0};
+} // namespace
+} // namespace ptensor::gpu
+
+using namespace ptensor::gpu;
+
+extern "C" {
+int ptensor_gpu_count(void) { return int(devices().size()); }
+
+const char *ptensor_gpu_name(int dev) {
+  thread_local std::string name;
+  Device *d = device(dev);
+  name = d ? d->name() : "";
+  return name.c_str();
+}
+
+const char *ptensor_gpu_error(void) { return error().c_str(); }
+
+void ptensor_gpu_clear_error(void) { error().clear(); }
+
+void *ptensor_gpu_alloc(int dev, int64_t bytes) {
+  Device *d = device(dev);
+  return d ? d->alloc(bytes) : nullptr;
+}
+
+void ptensor_gpu_free(int dev, void *p) {
+  if (Device *d = device(dev))
+    d->free(p);
+}
+
+int ptensor_gpu_copy(int dev, void *dst, const void *src, int64_t bytes) {
+  Device *d = device(dev);
+  return d && d->copy(dst, src, bytes) ? 0 : -1;
+}
+
+int ptensor_gpu_sync(int dev) {
+  Device *d = device(dev);
+  return d && d->sync() ? 0 : -1;
+}
+
+void ptensor_gpu_launch(int64_t dev, int64_t *module_slot, const void *binary, int64_t size,
+                        const char *kernel, int64_t gx, int64_t gy, int64_t gz, int64_t bx,
+                        int64_t by, int64_t bz, const int64_t *args, const int64_t *arg_bytes,
+                        int64_t nargs) {
+  if (!error().empty())
+    return; // an earlier step of this program failed
+  Device *d = device(dev);
+  if (!d)
+    return;
+  void *module;
+  {
+    std::lock_guard<std::mutex> lock(gModules);
+    if (!*module_slot)
+      *module_slot = reinterpret_cast<int64_t>(d->loadModule(binary, size));
+    module = reinterpret_cast<void *>(*module_slot);
+  }
+  if (!module)
+    return;
+  std::vector<KernelArg> list(size_t(nargs > 0 ? nargs : 0));
+  for (int64_t i = 0; i < nargs; ++i)
+    list[size_t(i)] = KernelArg{args[i], int32_t(arg_bytes[i])};
+  const int64_t grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
+  if (d->launch(module, kernel, grid, block, list))
+    ++gLaunches;
+}
+
+int64_t ptensor_gpu_launches(void) { return gLaunches.load(); }
+}

@@ -1,0 +1,31 @@
+// RUN: %ptensor-opt %s --pass-pipeline='builtin.module(func.func(scf-parallel-loop-tiling{parallel-loop-tile-sizes=256 no-min-max-bounds=true},gpu-map-parallel-loops,convert-parallel-loops-to-gpu),gpu-decompose-memrefs,gpu-kernel-outlining,lower-affine,ptensor-gpu-to-runtime{device=2})' | %FileCheck %s
+// A parallel loop becomes a kernel: its SPIR-V binary a constant global, its module slot a
+// zero-initialized word, its launch a call of ptensor_gpu_launch with the device index, the
+// grid and block sizes and the operands as 64-bit words with their sizes (0: a pointer).
+
+// CHECK-NOT: gpu.module
+// CHECK: func.func private @ptensor_gpu_launch(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64)
+// CHECK-DAG: memref.global "private" constant @__ptensor_gpu_axpy_kernel_spirv : memref<{{[0-9]+}}xi8> = dense<"0x03022307
+// CHECK-DAG: memref.global "private" @__ptensor_gpu_axpy_kernel_module : memref<1xi64> = dense<0>
+// CHECK-DAG: memref.global "private" constant @__ptensor_gpu_axpy_kernel_axpy_kernel_name : memref<12xi8>
+// CHECK-LABEL: func.func @axpy
+// CHECK-DAG: %[[DEV:.*]] = arith.constant 2 : i64
+// CHECK-DAG: %[[WORDS:.*]] = memref.alloca() : memref<8xi64>
+// CHECK-DAG: %[[SIZES:.*]] = memref.alloca() : memref<8xi64>
+// CHECK-DAG: %[[A:.*]] = arith.bitcast %arg0 : f64 to i64
+// CHECK: call @ptensor_gpu_launch(%[[DEV]], {{.*}}) : (i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64) -> ()
+// CHECK-NOT: gpu.launch_func
+func.func @axpy(%a: f64, %x: memref<?xf64>, %y: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf64>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %xi = memref.load %x[%i] : memref<?xf64>
+    %yi = memref.load %y[%i] : memref<?xf64>
+    %p = arith.mulf %a, %xi : f64
+    %s = arith.addf %p, %yi : f64
+    memref.store %s, %y[%i] : memref<?xf64>
+    scf.reduce
+  }
+  return
+}
