@@ -171,12 +171,15 @@ bool movable(const Node &n, int depth = 0) {
   }
 }
 
+/// The device of new arrays that no caller placed (set_default_device; 0: the CPU).
+int32_t gDefaultDevice = 0;
+
 /// The device of a node: its operands' (which must share one, Python scalars aside; `device`,
 /// when given (>= 0), must be theirs too), else `device`, else the host CPU (0).
 int32_t deviceOf(const std::vector<std::shared_ptr<Handle>> &operands, int device) {
   if (device > 0 && device >= deviceCount())
     throw py::value_error("ptensor: no device with index " + std::to_string(device));
-  int32_t d = device >= 0 ? device : operands.empty() ? 0 : operands[0]->node->device;
+  int32_t d = device >= 0 ? device : operands.empty() ? gDefaultDevice : operands[0]->node->device;
   if (device < 0)
     for (auto &o : operands)
       if (!movable(*o->node)) {
@@ -468,6 +471,11 @@ PYBIND11_MODULE(_core, m) {
   m.def("from_numpy", &fromNumpy, py::arg("array"), py::arg("dtype"));
   m.def("to_numpy", &toNumpy);
   m.def("to_device", &toDevice, py::arg("array"), py::arg("device"));
+  m.def("set_default_device", [](int device) {
+    if (device < 0 || device >= deviceCount())
+      throw py::value_error("ptensor: no device with index " + std::to_string(device));
+    gDefaultDevice = device;
+  });
   m.def("record", &record, py::arg("kind"), py::arg("sub"), py::arg("operands"), py::arg("dtype"),
         py::arg("shape"), py::arg("attrs"), py::arg("iargs"), py::arg("sargs"),
         py::arg("device") = -1);

@@ -4,6 +4,8 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
@@ -96,6 +98,98 @@ FailureOr<std::pair<Value, int64_t>> kernelWord(OpBuilder &b, Location loc, Valu
   return std::make_pair(w, int64_t(std::max(width / 8, 1u)));
 }
 
+/// What MLIR 19's SPIR-V conversions lack, rewritten in a kernel (on the copy):
+/// - scf.parallel left inside a kernel (a parallel loop nested in a reduction's scf.for, or
+///   a fourth dimension): nested scf.for loops;
+/// - math functions convert-math-to-spirv has no pattern for: the OpenCL.std instructions
+///   the SPIR-V dialect has (spirv.CL.atan2, ...); log2 and log10 as log times a constant
+///   (one rounding more than libm's), trunc by floor/ceil, integer powers by squaring.
+/// op (a MathOp) replaced by the OpenCL.std instruction CLOp with the same operands.
+template <typename MathOp, typename CLOp>
+bool toCL(Operation *op) {
+  if (!isa<MathOp>(op))
+    return false;
+  OpBuilder b(op);
+  Value v = b.create<CLOp>(op->getLoc(), op->getResultTypes(), op->getOperands());
+  op->getResult(0).replaceAllUsesWith(v);
+  op->erase();
+  return true;
+}
+
+void prepareKernel(gpu::GPUFuncOp kernel) {
+  SmallVector<Operation *> todo;
+  kernel.walk([&](Operation *op) {
+    if (isa<scf::ParallelOp, math::Atan2Op, math::AtanOp, math::TanOp, math::SinhOp,
+            math::CoshOp, math::AsinOp, math::AcosOp, math::AsinhOp, math::AcoshOp,
+            math::AtanhOp, math::Log2Op, math::Log10Op, math::TruncOp, math::IPowIOp>(op))
+      todo.push_back(op);
+  });
+  for (Operation *op : todo) {
+    if (toCL<math::Atan2Op, spirv::CLAtan2Op>(op) || toCL<math::AtanOp, spirv::CLAtanOp>(op) ||
+        toCL<math::TanOp, spirv::CLTanOp>(op) || toCL<math::SinhOp, spirv::CLSinhOp>(op) ||
+        toCL<math::CoshOp, spirv::CLCoshOp>(op) || toCL<math::AsinOp, spirv::CLAsinOp>(op) ||
+        toCL<math::AcosOp, spirv::CLAcosOp>(op) || toCL<math::AsinhOp, spirv::CLAsinhOp>(op) ||
+        toCL<math::AcoshOp, spirv::CLAcoshOp>(op) || toCL<math::AtanhOp, spirv::CLAtanhOp>(op))
+      continue;
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    auto replace = [&](Value v) {
+      op->getResult(0).replaceAllUsesWith(v);
+      op->erase();
+    };
+    if (auto par = dyn_cast<scf::ParallelOp>(op)) {
+      if (!par.getInitVals().empty())
+        continue; // (a reduction: left to fail with the conversion's message)
+      SmallVector<Value> ivs;
+      OpBuilder nb(par);
+      for (auto [lb, ub, step] :
+           llvm::zip(par.getLowerBound(), par.getUpperBound(), par.getStep())) {
+        auto f = nb.create<scf::ForOp>(loc, lb, ub, step);
+        ivs.push_back(f.getInductionVar());
+        nb.setInsertionPointToStart(f.getBody());
+      }
+      IRMapping map;
+      for (auto [old, iv] : llvm::zip(par.getInductionVars(), ivs))
+        map.map(old, iv);
+      for (Operation &inner : par.getBody()->without_terminator())
+        nb.clone(inner, map);
+      par.erase();
+    } else if (isa<math::Log2Op, math::Log10Op>(op)) {
+      Value x = op->getOperand(0);
+      double scale = isa<math::Log2Op>(op) ? 1.4426950408889634 : 0.4342944819032518;
+      Value c = b.create<arith::ConstantOp>(loc, b.getFloatAttr(x.getType(), scale));
+      replace(b.create<arith::MulFOp>(loc, b.create<math::LogOp>(loc, x), c));
+    } else if (isa<math::TruncOp>(op)) {
+      Value x = op->getOperand(0);
+      Value zero = b.create<arith::ConstantOp>(loc, b.getFloatAttr(x.getType(), 0.0));
+      Value neg = b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OLT, x, zero);
+      replace(b.create<arith::SelectOp>(loc, neg, b.create<math::CeilOp>(loc, x),
+                                        b.create<math::FloorOp>(loc, x)));
+    } else if (isa<math::IPowIOp>(op)) {
+      // r = 1; for each bit of e (low first): r *= b when set, b *= b (a negative e:
+      // NumPy refuses it before a program is built)
+      Value base = op->getOperand(0), e = op->getOperand(1);
+      Type t = base.getType();
+      unsigned w = t.getIntOrFloatBitWidth();
+      Value one = b.create<arith::ConstantIntOp>(loc, 1, t);
+      Value lb = b.create<arith::ConstantIndexOp>(loc, 0);
+      Value ub = b.create<arith::ConstantIndexOp>(loc, w);
+      Value st = b.create<arith::ConstantIndexOp>(loc, 1);
+      auto loop = b.create<scf::ForOp>(
+          loc, lb, ub, st, ValueRange{one, base, e},
+          [&](OpBuilder &lb2, Location l, Value, ValueRange it) {
+            Value bit = lb2.create<arith::TruncIOp>(l, lb2.getI1Type(), it[2]);
+            Value prod = lb2.create<arith::MulIOp>(l, it[0], it[1]);
+            Value r = lb2.create<arith::SelectOp>(l, bit, prod, it[0]);
+            Value sq = lb2.create<arith::MulIOp>(l, it[1], it[1]);
+            Value shifted = lb2.create<arith::ShRUIOp>(l, it[2], one);
+            lb2.create<scf::YieldOp>(l, ValueRange{r, sq, shifted});
+          });
+      replace(loop.getResult(0));
+    }
+  }
+}
+
 /// Developer aid and test hook (tests/python/test_devices.py validates them with spirv-val):
 /// with PTENSOR_DUMP_SPIRV=<folder>, each binary is written there, named by its hash.
 void dump(StringRef bytes) {
@@ -124,6 +218,7 @@ struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
     copy.walk([&](gpu::GPUFuncOp f) {
       if (f.isKernel())
         f->setAttr(spirv::getEntryPointABIAttrName(), spirv::getEntryPointABIAttr(ctx));
+      prepareKernel(f);
     });
     OpPassManager pm("builtin.module");
     std::string err;

@@ -666,24 +666,28 @@ Value lowerSearch(ConversionPatternRewriter &rw, Location loc, RankedTensorType 
       P p = right ? (uns ? P::ule : P::sle) : (uns ? P::ult : P::slt);
       return bb.create<arith::CmpIOp>(l, p, e, v);
     };
-    Value one = b.create<arith::ConstantIndexOp>(l, 1);
-    Type idx = b.getIndexType();
-    Value first = b.create<arith::ConstantIndexOp>(l, 0);
+    // The bounds are i64, not index: MLIR 19's SPIR-V conversion of an scf.while that
+    // carries index values leaves casts behind (device kernels, docs/devices.md).
+    Type i64 = b.getI64Type();
+    Value one = b.create<arith::ConstantIntOp>(l, 1, 64);
+    Value first = b.create<arith::ConstantIntOp>(l, 0, 64);
+    Value last = b.create<arith::IndexCastOp>(l, i64, n);
     auto loop = b.create<scf::WhileOp>(
-        l, TypeRange{idx, idx}, ValueRange{first, n},
+        l, TypeRange{i64, i64}, ValueRange{first, last},
         [&](OpBuilder &bb, Location ll, ValueRange lh) {
           Value go = bb.create<arith::CmpIOp>(ll, arith::CmpIPredicate::ult, lh[0], lh[1]);
           bb.create<scf::ConditionOp>(ll, go, lh);
         },
         [&](OpBuilder &bb, Location ll, ValueRange lh) {
           Value mid = bb.create<arith::ShRUIOp>(ll, bb.create<arith::AddIOp>(ll, lh[0], lh[1]), one);
-          Value e = bb.create<tensor::ExtractOp>(ll, sorted, ValueRange{mid});
+          Value at = bb.create<arith::IndexCastOp>(ll, bb.getIndexType(), mid);
+          Value e = bb.create<tensor::ExtractOp>(ll, sorted, ValueRange{at});
           Value goRight = before(bb, e);
           Value lo2 = bb.create<arith::SelectOp>(ll, goRight, bb.create<arith::AddIOp>(ll, mid, one), lh[0]);
           Value hi2 = bb.create<arith::SelectOp>(ll, goRight, lh[1], mid);
           bb.create<scf::YieldOp>(ll, ValueRange{lo2, hi2});
         });
-    return b.create<arith::IndexCastOp>(l, b.getI64Type(), loop.getResult(0));
+    return loop.getResult(0);
   });
 }
 

@@ -193,7 +193,9 @@ def GpuToRuntime : Pass<"ptensor-gpu-to-runtime", "::mlir::ModuleOp"> {
     Runs after gpu-kernel-outlining in the pipeline of a device program (issue "Devices").
     Each gpu.module is converted on a copy (nested in a builtin.module beside it, so that the
     host function's memrefs keep their memory space): the OpenCL SPIR-V target environment and
-    each kernel's entry-point ABI are set, then arith-expand, convert-math-to-spirv,
+    each kernel's entry-point ABI are set, what the SPIR-V conversions lack is rewritten
+    (nested scf.parallel as scf.for; math functions as spirv.CL ops or identities: see
+    prepareKernel), then arith-expand, convert-math-to-spirv,
     map-memref-spirv-storage-class, convert-gpu-to-spirv (64-bit indices), spirv-lower-abi-attrs
     and spirv-update-vce, and the spirv.module is serialized into a constant memref.global.
     Each gpu.launch_func becomes a call of the runtime's ptensor_gpu_launch (ptensor_runtime.h)
@@ -208,7 +210,8 @@ def GpuToRuntime : Pass<"ptensor-gpu-to-runtime", "::mlir::ModuleOp"> {
   ];
   let dependentDialects = ["::mlir::memref::MemRefDialect", "::mlir::func::FuncDialect",
                            "::mlir::arith::ArithDialect", "::mlir::spirv::SPIRVDialect",
-                           "::mlir::gpu::GPUDialect"];
+                           "::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::math::MathDialect"];
 }
 
 #endif

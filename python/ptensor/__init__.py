@@ -3,6 +3,7 @@ LLVM and run. ``import ptensor as pt``."""
 from __future__ import annotations
 
 import math as _math
+import os as _os
 import sys as _sys
 
 from . import _core
@@ -70,8 +71,13 @@ def astype(x: Array, dtype: DType, /, *, copy=True, device=None) -> Array:
         raise TypeError(f"astype: cannot cast complex {x.dtype.name} to real {d.name} "
                         "(take real() or abs() first)")
     if d == x.dtype:
-        return _ops_mod.copy(x) if copy else x
-    return _ops_mod.cast(x, d)
+        r = _ops_mod.copy(x) if copy else x
+    else:
+        r = _ops_mod.cast(x, d)
+    return r if device is None else r.to_device(device)
+
+
+from ._device import set_default_device  # noqa: E402  (PTENSOR_DEVICE: at the end)
 
 
 def sync() -> None:
@@ -154,7 +160,7 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "ones", "ones_like", "zeros", "zeros_like", "broadcast_arrays", "broadcast_shapes",
            "broadcast_to",
            "matrix_transpose", "permute_dims", "max", "mean", "min", "prod", "std", "sum",
-           "var", "astype", "sync", "cache_info", "cache_clear", "compile_log", "explain", "set_num_threads", "set_program_cache_size", "to_numpy", "matmul",
+           "var", "astype", "sync", "cache_info", "cache_clear", "compile_log", "explain", "set_num_threads", "set_program_cache_size", "set_default_device", "to_numpy", "matmul",
            "__array_namespace_info__", "can_cast", "finfo", "iinfo", "isdtype", "concat",
            "expand_dims", "flip", "moveaxis", "roll", "squeeze", "stack", "unstack", "where",
            "all", "any", "diff", "e", "inf", "nan", "pi", "newaxis", "meshgrid", "tril",
@@ -180,7 +186,7 @@ globals().update(_dist_create.creation_functions())
 def _install_dist():
     g = globals()
     ew = set(_ew_all) | {"where"}
-    skip = {"broadcast_shapes", "sync", "cache_info", "cache_clear", "compile_log", "explain", "set_num_threads", "set_program_cache_size", "result_type", "can_cast", "finfo",
+    skip = {"broadcast_shapes", "sync", "cache_info", "cache_clear", "compile_log", "explain", "set_num_threads", "set_program_cache_size", "set_default_device", "result_type", "can_cast", "finfo",
             "iinfo", "isdtype", "__array_namespace_info__", "to_numpy", "from_dlpack",
             "register_custom_call", "ffi_include_dir",
             "arange", "asarray", "empty", "empty_like", "eye", "full", "full_like",
@@ -212,3 +218,6 @@ _dist_mod.up.provide(getitem=_dist_index.getitem, setitem=_dist_index.setitem,
                      install_namespace=_install_dist)
 if _dist_mod.launched():
     _dist_mod.prepare()
+
+if _os.environ.get("PTENSOR_DEVICE"):  # a process-wide default device (docs/devices.md)
+    set_default_device(_os.environ["PTENSOR_DEVICE"])

@@ -12,7 +12,7 @@ import numpy as np
 from . import _core
 from . import _dtypes as dt
 from ._array import Array, Local
-from ._device import as_device, index_of
+from ._device import as_device, default_device, index_of
 from . import _ops
 
 if TYPE_CHECKING:
@@ -47,13 +47,14 @@ def asarray(obj: Array | ArrayLike, /, *, dtype: DType | None = None,
     check_device(device)
     want = None if dtype is None else dt.to_dtype(dtype)
     if isinstance(obj, Local):
+        r: Array = obj
         if want is not None and want != obj.dtype:
             if copy is False:
                 raise ValueError("asarray: copy=False is impossible when the dtype changes")
-            obj = _ops.cast(obj, want)
+            r = _ops.cast(obj, want)
         elif copy:
-            obj = _ops.copy(obj)
-        return obj if device is None else obj.to_device(device)
+            r = _ops.copy(obj)
+        return r if device is None else r.to_device(device)
     if isinstance(obj, (bool, int, float, complex)) and want is None:
         want = _default_for(obj)
     try:
@@ -75,7 +76,7 @@ def asarray(obj: Array | ArrayLike, /, *, dtype: DType | None = None,
                              any(s % a.dtype.itemsize for s in a.strides)):
         a = np.ascontiguousarray(a)
     out = Array._new(_core.from_numpy(a, want.code), want)
-    return out if device is None else out.to_device(device)
+    return out.to_device(default_device() if device is None else device)
 
 
 def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1, *,

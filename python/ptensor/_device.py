@@ -61,8 +61,23 @@ def devices() -> tuple[Device, ...]:
     return _found
 
 
+_default: Device = CPU
+
+
 def default_device() -> Device:
-    return CPU
+    """The device new arrays get when a creation function is not told one (the CPU, unless
+    set_default_device or PTENSOR_DEVICE says otherwise)."""
+    return _default
+
+
+def set_default_device(device: object) -> None:
+    """Makes `device` (a Device or its name; None: the CPU) the device of new arrays for the
+    whole process: creation functions and asarray without `device=` put them there. The
+    environment variable PTENSOR_DEVICE sets it at import (for scripts and test runs)."""
+    global _default
+    d = CPU if device is None else as_device(device)
+    _core.set_default_device(0 if d == CPU else devices().index(d))
+    _default = d
 
 
 def index_of(device: object) -> int:

@@ -32,7 +32,9 @@ def test_namespace_constants():
 
 def test_namespace_info():
     info = pt.__array_namespace_info__()
-    assert info.default_device() == "cpu" and info.devices() == ("cpu",)
+    # the CPU first; GPU runtime devices follow where one is found (test_gpu_devices.py)
+    assert info.default_device() == "cpu" and info.devices()[0] == "cpu"
+    assert isinstance(info.devices(), tuple)
     assert info.capabilities()["boolean indexing"] is True
     d = info.default_dtypes()
     assert d["real floating"] == pt.float64 and d["integral"] == pt.int64
