@@ -10,7 +10,8 @@ root="$PWD"
 QUICK="tests/python/test_array.py tests/python/test_creation.py tests/python/test_elementwise.py
   tests/python/test_indexing.py tests/python/test_reductions.py tests/python/test_linalg.py
   tests/python/test_fft.py tests/python/test_complex.py tests/python/test_custom_call.py
-  tests/python/test_errors.py tests/python/test_random.py tests/python/test_habits.py"
+  tests/python/test_errors.py tests/python/test_random.py tests/python/test_habits.py
+  tests/python/test_gpu_devices.py"
 status=0
 for py in ${PYTHONS:-python3.11 python3.12}; do
   tag=$("$py" -c 'import sys; print(f"cp{sys.version_info[0]}{sys.version_info[1]}")')
