@@ -16,6 +16,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <unordered_map>
 
@@ -107,10 +108,6 @@ std::shared_ptr<Handle> fromNumpy(py::array a, int code) {
   return makeHandle(std::move(n));
 }
 
-/// h's values in a new array on `device` (h itself when it is there): device memory is
-/// shared with the host, so NumPy copies them (strided sources included).
-std::shared_ptr<Handle> toDevice(const std::shared_ptr<Handle> &h, int device);
-
 py::array toNumpy(const std::shared_ptr<Handle> &h) {
   if (h->node->kind != Kind::Leaf)
     materializeAll(h->node);
@@ -128,6 +125,8 @@ py::array toNumpy(const std::shared_ptr<Handle> &h) {
   return a;
 }
 
+/// h's values in a new array on `device` (h itself when it is there): device memory is
+/// shared with the host, so NumPy copies them (strided sources included).
 std::shared_ptr<Handle> toDevice(const std::shared_ptr<Handle> &h, int device) {
   if (device < 0 || device >= deviceCount())
     throw py::value_error("ptensor: no device with index " + std::to_string(device));
@@ -180,6 +179,9 @@ int32_t deviceOf(const std::vector<std::shared_ptr<Handle>> &operands, int devic
   if (device > 0 && device >= deviceCount())
     throw py::value_error("ptensor: no device with index " + std::to_string(device));
   int32_t d = device >= 0 ? device : operands.empty() ? gDefaultDevice : operands[0]->node->device;
+  if (std::all_of(operands.begin(), operands.end(),
+                  [&](const std::shared_ptr<Handle> &o) { return o->node->device == d; }))
+    return d; // (every record on one device: nothing more to look at)
   if (device < 0)
     for (auto &o : operands)
       if (!movable(*o->node)) {
@@ -339,9 +341,9 @@ std::shared_ptr<Handle> binaryFast(int kind, int sub, const std::shared_ptr<Hand
   std::shared_ptr<Node> first = a->node;
   if (py::isinstance<Handle>(b)) {
     other = b.cast<std::shared_ptr<Handle>>()->node;
-    if (movable(*other))
+    if (other->device != first->device && movable(*other))
       other = onDevice(other, first->device);
-    else if (movable(*first))
+    else if (other->device != first->device && movable(*first))
       first = onDevice(first, other->device);
     if (other->device != first->device)
       throw py::value_error("ptensor: operands on different devices: move them to one device "

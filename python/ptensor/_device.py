@@ -76,7 +76,7 @@ def set_default_device(device: object) -> None:
     environment variable PTENSOR_DEVICE sets it at import (for scripts and test runs)."""
     global _default
     d = CPU if device is None else as_device(device)
-    _core.set_default_device(0 if d == CPU else devices().index(d))
+    _core.set_default_device(index_of(d))
     _default = d
 
 

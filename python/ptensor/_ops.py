@@ -17,7 +17,7 @@ _record = _core.record
 
 def record(kind, sub, operands, dtype, shape, attrs=(), iargs=(), sargs=(), device=-1):
     """device: the core's device index of a node without array operands (-1: the
-    operands', else the CPU)."""
+    operands', else the default device)."""
     h = _record(kind, sub, [o._t for o in operands], dtype.code, tuple(shape),
                 list(attrs), list(iargs), list(sargs), device)
     return up.Array._new(h, dtype)

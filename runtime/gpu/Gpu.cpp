@@ -17,10 +17,7 @@ std::string &error() {
 
 namespace {
 std::vector<std::unique_ptr<Device>> &devices() {
-  static std::vector<std::unique_ptr<Device>> all = [] {
-    std::vector<std::unique_ptr<Device>> found = openclDevices();
-    return found;
-  }();
+  static std::vector<std::unique_ptr<Device>> all = openclDevices();
   return all;
 }
 

@@ -57,3 +57,17 @@ def test_core_record_checks_the_device_index():
     # a node with operands is on their device; naming another one is refused
     y = _core.record("unary", "negative", [ok], code, [3], [], [], [], device=0)
     np.testing.assert_array_equal(_core.to_numpy(y), np.full(3, -2.5))
+
+
+def test_core_device_entries_check_their_index():
+    # _core.to_device and _core.set_default_device take an index into _core.devices()
+    from ptensor import _core
+    n = len(_core.devices())
+    h = _core.from_numpy(np.arange(3.0), pt.float64.code)
+    assert _core.to_device(h, 0) is h  # already there: no copy
+    for bad in (-1, n):
+        with pytest.raises(ValueError, match=f"no device with index {bad}"):
+            _core.to_device(h, bad)
+        with pytest.raises(ValueError, match=f"no device with index {bad}"):
+            _core.set_default_device(bad)
+    assert pt.__array_namespace_info__().default_device() == "cpu"
