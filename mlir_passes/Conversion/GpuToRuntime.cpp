@@ -1,6 +1,9 @@
 // --ptensor-gpu-to-runtime: see Passes.td. Outlined kernels become SPIR-V binaries in the
 // program and their launches calls of the GPU runtime (runtime/gpu, ptensor_runtime.h).
 #include "Pipeline/Passes.h"
+#include "Conversion/KernelComplex.h"
+
+#include "mlir/Dialect/Complex/IR/Complex.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -47,6 +50,9 @@ const char *kToSpirv =
     "convert-gpu-to-spirv{use-64bit-index=true},"
     "gpu.module(spirv.module(spirv-lower-abi-attrs,spirv-update-vce))";
 
+/// Complex numbers in kernels become real ones (KernelComplex.h) between these steps.
+const char *kComplex = "gpu.module(convert-complex-to-standard)";
+
 /// A constant global of bytes (a NUL is appended when `cString`) and a pointer to it, as i64.
 memref::GlobalOp byteGlobal(OpBuilder &mb, Location loc, StringRef name, StringRef bytes,
                             bool cString) {
@@ -71,21 +77,38 @@ Value addressOf(OpBuilder &b, Location loc, memref::GlobalOp g) {
   return pointerOf(b, loc, m);
 }
 
-/// A kernel operand as a 64-bit word and its size in bytes (0: a device pointer); failure
-/// for a type kernels cannot take yet.
-FailureOr<std::pair<Value, int64_t>> kernelWord(OpBuilder &b, Location loc, Value v) {
+/// A kernel operand as 64-bit words, each with its size in bytes (0: a device pointer):
+/// a complex number is two (its parts, as KernelComplex.cpp splits the kernel's argument);
+/// failure for a type kernels cannot take yet.
+LogicalResult kernelWords(OpBuilder &b, Location loc, Value v,
+                          SmallVector<std::pair<Value, int64_t>> &out) {
   Type t = v.getType();
   Type i64 = b.getI64Type();
-  if (t.isIndex())
-    return std::make_pair(b.create<arith::IndexCastOp>(loc, i64, v).getResult(), int64_t(8));
+  if (t.isIndex()) {
+    out.emplace_back(b.create<arith::IndexCastOp>(loc, i64, v), 8);
+    return success();
+  }
+  if (auto ct = dyn_cast<ComplexType>(t)) {
+    if (failed(kernelWords(b, loc, b.create<complex::ReOp>(loc, v), out)))
+      return failure();
+    return kernelWords(b, loc, b.create<complex::ImOp>(loc, v), out);
+  }
   if (auto mt = dyn_cast<MemRefType>(t)) {
-    unsigned bits = mt.getElementType().getIntOrFloatBitWidth();
+    Type et = mt.getElementType();
+    unsigned bits = 0;
+    if (auto ct = dyn_cast<ComplexType>(et))
+      bits = 2 * ct.getElementType().getIntOrFloatBitWidth();
+    else if (et.isIntOrFloat())
+      bits = et.getIntOrFloatBitWidth();
+    else
+      return failure();
     Value p = pointerOf(b, loc, v);
     auto md = b.create<memref::ExtractStridedMetadataOp>(loc, v);
     Value off = b.create<arith::IndexCastOp>(loc, i64, md.getOffset());
     Value elem = b.create<arith::ConstantIntOp>(loc, std::max(bits / 8, 1u), 64);
     Value bytes = b.create<arith::MulIOp>(loc, off, elem);
-    return std::make_pair(b.create<arith::AddIOp>(loc, p, bytes).getResult(), int64_t(0));
+    out.emplace_back(b.create<arith::AddIOp>(loc, p, bytes), 0);
+    return success();
   }
   if (!t.isIntOrFloat())
     return failure();
@@ -95,7 +118,8 @@ FailureOr<std::pair<Value, int64_t>> kernelWord(OpBuilder &b, Location loc, Valu
     w = b.create<arith::BitcastOp>(loc, b.getIntegerType(width), v);
   if (width < 64)
     w = b.create<arith::ExtUIOp>(loc, i64, w);
-  return std::make_pair(w, int64_t(std::max(width / 8, 1u)));
+  out.emplace_back(w, int64_t(std::max(width / 8, 1u)));
+  return success();
 }
 
 /// What MLIR 19's SPIR-V conversions lack, rewritten in a kernel (on the copy):
@@ -215,18 +239,23 @@ struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
     auto copy = cast<gpu::GPUModuleOp>(gm->clone());
     holder.getBody()->push_back(copy);
     copy->setAttr(spirv::getTargetEnvAttrName(), openclTargetEnv(ctx));
+    OpPassManager first("builtin.module"), pm("builtin.module");
+    std::string err;
+    llvm::raw_string_ostream os(err);
+    if (failed(parsePassPipeline(kComplex, first, os)) ||
+        failed(parsePassPipeline(kToSpirv, pm, os)))
+      llvm::report_fatal_error(llvm::Twine("gpu-to-runtime pipeline does not parse: ") + err);
+    // complex numbers first (KernelComplex.h), then what else the conversion lacks
+    bool ok = succeeded(ptensor::inlineComplexLibm(copy)) && succeeded(runPipeline(first, holder));
     copy.walk([&](gpu::GPUFuncOp f) {
       if (f.isKernel())
         f->setAttr(spirv::getEntryPointABIAttrName(), spirv::getEntryPointABIAttr(ctx));
-      prepareKernel(f);
+      ok = ok && succeeded(ptensor::splitComplex(f));
+      if (ok)
+        prepareKernel(f);
     });
-    OpPassManager pm("builtin.module");
-    std::string err;
-    llvm::raw_string_ostream os(err);
-    if (failed(parsePassPipeline(kToSpirv, pm, os)))
-      llvm::report_fatal_error(llvm::Twine("gpu-to-runtime pipeline does not parse: ") + err);
     FailureOr<SmallVector<uint32_t>> words = failure();
-    if (succeeded(runPipeline(pm, holder))) {
+    if (ok && succeeded(runPipeline(pm, holder))) {
       spirv::ModuleOp sm;
       holder.walk([&](spirv::ModuleOp m) { sm = m; });
       SmallVector<uint32_t> w;
@@ -283,18 +312,19 @@ struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
     Location loc = launch.getLoc();
     Type i64 = b.getI64Type();
     auto operands = launch.getKernelOperands();
-    int64_t n = int64_t(operands.size());
+    SmallVector<std::pair<Value, int64_t>> ws;
+    for (Value v : operands)
+      if (failed(kernelWords(b, loc, v, ws)))
+        return launch.emitError("GPU kernels cannot take an operand of type ")
+               << v.getType() << " yet";
+    int64_t n = int64_t(ws.size());
     auto arrayType = MemRefType::get({std::max<int64_t>(n, 1)}, i64);
     Value words = b.create<memref::AllocaOp>(loc, arrayType);
     Value sizes = b.create<memref::AllocaOp>(loc, arrayType);
-    for (auto [i, v] : llvm::enumerate(operands)) {
-      auto w = kernelWord(b, loc, v);
-      if (failed(w))
-        return launch.emitError("GPU kernels cannot take an operand of type ")
-               << v.getType() << " yet";
+    for (auto [i, w] : llvm::enumerate(ws)) {
       Value idx = b.create<arith::ConstantIndexOp>(loc, int64_t(i));
-      b.create<memref::StoreOp>(loc, w->first, words, idx);
-      b.create<memref::StoreOp>(loc, b.create<arith::ConstantIntOp>(loc, w->second, 64), sizes,
+      b.create<memref::StoreOp>(loc, w.first, words, idx);
+      b.create<memref::StoreOp>(loc, b.create<arith::ConstantIntOp>(loc, w.second, 64), sizes,
                                 idx);
     }
     auto asI64 = [&](Value index) -> Value {

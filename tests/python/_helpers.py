@@ -16,6 +16,11 @@ COMPLEX = ["complex64", "complex128"]
 SOME_DTYPES = ["bool", "int8", "int32", "int64", "uint8", "uint64", "float32", "float64"]
 
 
+def on_a_device():
+    """Whether new arrays go to a GPU device (the suite run with PTENSOR_DEVICE=...)."""
+    return pt.__array_namespace_info__().default_device() != "cpu"
+
+
 def ptd(name):
     """ptensor dtype from a NumPy dtype name."""
     return getattr(pt, name)

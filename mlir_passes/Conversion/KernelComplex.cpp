@@ -1,0 +1,306 @@
+// Complex numbers in GPU kernels: see KernelComplex.h.
+#include "Conversion/KernelComplex.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <cmath>
+
+using namespace mlir;
+
+namespace ptensor {
+namespace {
+/// Scalar helpers on one builder and location.
+struct Cx {
+  OpBuilder &b;
+  Location loc;
+  Type ct;      // complex<f32|f64>
+  FloatType ft; // its parts
+
+  Value re(Value z) { return b.create<complex::ReOp>(loc, z); }
+  Value im(Value z) { return b.create<complex::ImOp>(loc, z); }
+  Value mk(Value r, Value i) { return b.create<complex::CreateOp>(loc, ct, r, i); }
+  Value c(double v) { return b.create<arith::ConstantOp>(loc, b.getFloatAttr(ft, v)); }
+  Value add(Value x, Value y) { return b.create<arith::AddFOp>(loc, x, y); }
+  Value sub(Value x, Value y) { return b.create<arith::SubFOp>(loc, x, y); }
+  Value mul(Value x, Value y) { return b.create<arith::MulFOp>(loc, x, y); }
+  Value neg(Value x) { return b.create<arith::NegFOp>(loc, x); }
+  Value atan2(Value y, Value x) { return b.create<math::Atan2Op>(loc, y, x); }
+  Value asinh(Value x) { return b.create<math::AsinhOp>(loc, x); }
+  Value csqrt(Value z) { return b.create<complex::SqrtOp>(loc, z); }
+  /// 1 - z, 1 + z, z - 1, z + 1 with a real 1 (C99: 1 - (x + 0i) has the imaginary part -0,
+  /// which puts the square roots below on the side of the branch cut Kahan's formulas want)
+  Value oneMinus(Value z) { return mk(sub(c(1), re(z)), neg(im(z))); }
+  Value onePlus(Value z) { return mk(add(c(1), re(z)), im(z)); }
+  Value minusOne(Value z) { return mk(sub(re(z), c(1)), im(z)); }
+  /// i z and -i z
+  Value timesI(Value z) { return mk(neg(im(z)), re(z)); }
+  Value timesMinusI(Value z) { return mk(im(z), neg(re(z))); }
+  /// Re(a b) and Im(conj(a) b)
+  Value reProd(Value a, Value w) { return sub(mul(re(a), re(w)), mul(im(a), im(w))); }
+  Value imConjProd(Value a, Value w) { return sub(mul(re(a), im(w)), mul(im(a), re(w))); }
+
+  /// Kahan's formulas ("Branch cuts for complex elementary functions", 1987): the principal
+  /// branches, from square roots that carry the signs of zeros.
+  Value asin(Value z) {
+    Value sm = csqrt(oneMinus(z)), sp = csqrt(onePlus(z));
+    return mk(atan2(re(z), reProd(sm, sp)), asinh(imConjProd(sm, sp)));
+  }
+  Value acos(Value z) {
+    Value sm = csqrt(oneMinus(z)), sp = csqrt(onePlus(z));
+    return mk(mul(c(2), atan2(re(sm), re(sp))), asinh(imConjProd(sp, sm)));
+  }
+  Value acosh(Value z) {
+    Value sm = csqrt(minusOne(z)), sp = csqrt(onePlus(z));
+    Value r = asinh(add(mul(re(sm), re(sp)), mul(im(sm), im(sp))));
+    return mk(r, mul(c(2), atan2(im(sm), re(sp))));
+  }
+  /// atanh(x + iy) = log1p(4|x| / ((1 - |x|)^2 + y^2)) / 4 with the sign of x
+  ///                 + i atan2(2y, (1 - x)(1 + x) - y^2) / 2
+  /// (odd in x, so that atanh(-1) is -inf and zeros keep their signs; MLIR's complex.log1p
+  /// gives 0 at -1)
+  Value atanh(Value z) {
+    Value x = re(z), y = im(z);
+    Value ax = b.create<math::AbsFOp>(loc, x);
+    Value d = sub(c(1), ax);
+    Value q = b.create<arith::DivFOp>(loc, mul(c(4), ax), add(mul(d, d), mul(y, y)));
+    Value r = mul(c(0.25), b.create<math::Log1pOp>(loc, q));
+    Value t = sub(mul(sub(c(1), x), add(c(1), x)), mul(y, y));
+    return mk(b.create<math::CopySignOp>(loc, r, x), mul(c(0.5), atan2(mul(c(2), y), t)));
+  }
+
+  /// The device formula for libm's function `name`; null for a name that is not one.
+  Value libm(StringRef name, ValueRange a) {
+    Value z = a[0];
+    if (name == "cexp") return b.create<complex::ExpOp>(loc, z);
+    if (name == "clog") return b.create<complex::LogOp>(loc, z);
+    if (name == "csqrt") return csqrt(z);
+    if (name == "csin") return b.create<complex::SinOp>(loc, z);
+    if (name == "ccos") return b.create<complex::CosOp>(loc, z);
+    if (name == "ctan") return b.create<complex::TanOp>(loc, z);
+    if (name == "ctanh") return b.create<complex::TanhOp>(loc, z);
+    if (name == "cpow") return b.create<complex::PowOp>(loc, z, a[1]);
+    if (name == "csinh" || name == "ccosh") {
+      Value x = re(z), y = im(z);
+      Value sh = b.create<math::SinhOp>(loc, x), ch = b.create<math::CoshOp>(loc, x);
+      Value cy = b.create<math::CosOp>(loc, y), sy = b.create<math::SinOp>(loc, y);
+      return name == "csinh" ? mk(mul(sh, cy), mul(ch, sy)) : mk(mul(ch, cy), mul(sh, sy));
+    }
+    if (name == "casin") return asin(z);
+    if (name == "cacos") return acos(z);
+    if (name == "casinh") return timesMinusI(asin(timesI(z))); // asinh z = -i asin(i z)
+    if (name == "cacosh") return acosh(z);
+    if (name == "catanh") return atanh(z);
+    if (name == "catan") return timesMinusI(atanh(timesI(z))); // atan z = -i atanh(i z)
+    return nullptr;
+  }
+};
+
+bool isComplex(Type t) { return isa<ComplexType>(t); }
+Type complexElement(Type t) {
+  auto mt = dyn_cast<MemRefType>(t);
+  return mt && isa<ComplexType>(mt.getElementType()) ? mt.getElementType() : Type();
+}
+FloatType partOf(Type ct) { return cast<FloatType>(cast<ComplexType>(ct).getElementType()); }
+} // namespace
+
+LogicalResult inlineComplexLibm(gpu::GPUModuleOp gm) {
+  SmallVector<func::CallOp> calls;
+  gm.walk([&](func::CallOp call) { calls.push_back(call); });
+  for (func::CallOp call : calls) {
+    if (call.getNumResults() != 1 || !isComplex(call.getResult(0).getType()))
+      continue;
+    OpBuilder b(call);
+    Type ct = call.getResult(0).getType();
+    Cx cx{b, call.getLoc(), ct, partOf(ct)};
+    Value v = cx.libm(call.getCallee(), call.getOperands());
+    if (!v)
+      return call.emitError("GPU kernels: no device version of ") << call.getCallee();
+    call.getResult(0).replaceAllUsesWith(v);
+    call.erase();
+  }
+  for (func::FuncOp f : llvm::to_vector(gm.getOps<func::FuncOp>()))
+    if (f.isDeclaration() && f.symbolKnownUseEmpty(gm))
+      f.erase();
+  return success();
+}
+
+LogicalResult splitComplex(gpu::GPUFuncOp kernel) {
+  MLIRContext *ctx = kernel.getContext();
+  using Pair = std::pair<Value, Value>;
+  DenseMap<Value, Pair> parts;    // a complex value -> (re, im)
+  DenseMap<Value, Pair> elements; // a 0-D complex view -> its parts' 0-D views
+  DenseSet<Value> complexArrays;  // complex memrefs retyped as memrefs of their parts
+  SmallVector<Operation *> dead;
+  Block &entry = kernel.getBody().front();
+  auto fn = cast<FunctionOpInterface>(kernel.getOperation());
+
+  // Arguments: complex<T> -> T, T (appended after the argument, which is erased at the end);
+  // memref<...xcomplex<T>> -> memref<...xT> (the same pointer; offsets double).
+  SmallVector<BlockArgument> erased;
+  for (int i = int(kernel.getNumArguments()) - 1; i >= 0; --i) {
+    BlockArgument a = entry.getArgument(i);
+    if (isComplex(a.getType())) {
+      FloatType ft = partOf(a.getType());
+      fn.insertArgument(i + 1, ft, {}, a.getLoc());
+      fn.insertArgument(i + 2, ft, {}, a.getLoc());
+      parts[a] = {entry.getArgument(i + 1), entry.getArgument(i + 2)};
+      erased.push_back(a);
+    } else if (Type ct = complexElement(a.getType())) {
+      auto mt = cast<MemRefType>(a.getType());
+      if (mt.getRank() != 0 || !mt.getLayout().isIdentity())
+        return kernel.emitError("GPU kernels: a complex array argument of type ")
+               << mt << " (0-D element views expected)";
+      a.setType(MemRefType::get({}, partOf(ct), MemRefLayoutAttrInterface{}, mt.getMemorySpace()));
+      complexArrays.insert(a);
+    }
+  }
+
+  // A 0-D view of the part `k` (0: re, 1: im) of the element at `offset` of complex array m.
+  auto partView = [&](OpBuilder &b, Location loc, Value m, Value offset, int k) -> Value {
+    auto mt = cast<MemRefType>(m.getType());
+    Value two = b.create<arith::ConstantIndexOp>(loc, 2);
+    Value o = b.create<arith::MulIOp>(loc, offset, two);
+    if (k)
+      o = b.create<arith::AddIOp>(loc, o, b.create<arith::ConstantIndexOp>(loc, 1));
+    return b.create<memref::ReinterpretCastOp>(loc, mt, m, OpFoldResult(o),
+                                               ArrayRef<OpFoldResult>{},
+                                               ArrayRef<OpFoldResult>{});
+  };
+  auto viewsOf = [&](OpBuilder &b, Location loc, Value m) -> std::optional<Pair> {
+    if (auto it = elements.find(m); it != elements.end())
+      return it->second;
+    if (!complexArrays.contains(m))
+      return std::nullopt;
+    Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
+    return Pair{partView(b, loc, m, zero, 0), partView(b, loc, m, zero, 1)};
+  };
+  auto partsOf = [&](Value v) -> std::optional<Pair> {
+    if (auto it = parts.find(v); it != parts.end())
+      return it->second;
+    return std::nullopt;
+  };
+  auto expand = [&](ValueRange vs, SmallVector<Value> &out) {
+    for (Value v : vs) {
+      if (!isComplex(v.getType())) {
+        out.push_back(v);
+        continue;
+      }
+      auto p = partsOf(v);
+      if (!p)
+        return false;
+      out.push_back(p->first);
+      out.push_back(p->second);
+    }
+    return true;
+  };
+
+  SmallVector<Operation *> ops;
+  kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op != kernel)
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    auto fail = [&]() {
+      return op->emitError("GPU kernels: complex values in '")
+             << op->getName() << "' are not supported yet";
+    };
+    if (auto k = dyn_cast<complex::ConstantOp>(op)) {
+      auto v = k.getValue();
+      parts[k] = {b.create<arith::ConstantOp>(loc, cast<TypedAttr>(v[0])),
+                  b.create<arith::ConstantOp>(loc, cast<TypedAttr>(v[1]))};
+    } else if (auto m = dyn_cast<complex::CreateOp>(op)) {
+      parts[m] = {m.getReal(), m.getImaginary()};
+    } else if (isa<complex::ReOp, complex::ImOp>(op)) {
+      auto p = partsOf(op->getOperand(0));
+      if (!p)
+        return fail();
+      op->getResult(0).replaceAllUsesWith(isa<complex::ReOp>(op) ? p->first : p->second);
+    } else if (auto rc = dyn_cast<memref::ReinterpretCastOp>(op);
+               rc && complexElement(rc.getType())) {
+      if (!complexArrays.contains(rc.getSource()) || rc.getType().getRank() != 0 ||
+          rc.getMixedOffsets().size() != 1)
+        return fail();
+      Value off = getValueOrCreateConstantIndexOp(b, loc, rc.getMixedOffsets()[0]);
+      elements[rc] = {partView(b, loc, rc.getSource(), off, 0),
+                      partView(b, loc, rc.getSource(), off, 1)};
+    } else if (auto ld = dyn_cast<memref::LoadOp>(op); ld && isComplex(ld.getType())) {
+      auto v = viewsOf(b, loc, ld.getMemRef());
+      if (!v || !ld.getIndices().empty())
+        return fail();
+      parts[ld] = {b.create<memref::LoadOp>(loc, v->first), b.create<memref::LoadOp>(loc, v->second)};
+    } else if (auto st = dyn_cast<memref::StoreOp>(op);
+               st && isComplex(st.getValueToStore().getType())) {
+      auto v = viewsOf(b, loc, st.getMemRef());
+      auto p = partsOf(st.getValueToStore());
+      if (!v || !p || !st.getIndices().empty())
+        return fail();
+      b.create<memref::StoreOp>(loc, p->first, v->first);
+      b.create<memref::StoreOp>(loc, p->second, v->second);
+    } else if (auto sel = dyn_cast<arith::SelectOp>(op); sel && isComplex(sel.getType())) {
+      auto t = partsOf(sel.getTrueValue()), f = partsOf(sel.getFalseValue());
+      if (!t || !f)
+        return fail();
+      Value c = sel.getCondition();
+      parts[sel] = {b.create<arith::SelectOp>(loc, c, t->first, f->first),
+                    b.create<arith::SelectOp>(loc, c, t->second, f->second)};
+    } else if (auto iff = dyn_cast<scf::IfOp>(op);
+               iff && llvm::any_of(iff.getResultTypes(), isComplex)) {
+      SmallVector<Type> types;
+      for (Type t : iff.getResultTypes()) {
+        types.push_back(isComplex(t) ? partOf(t) : t);
+        if (isComplex(t))
+          types.push_back(partOf(t));
+      }
+      auto n = b.create<scf::IfOp>(loc, types, iff.getCondition(), false, false);
+      n.getThenRegion().takeBody(iff.getThenRegion());
+      n.getElseRegion().takeBody(iff.getElseRegion());
+      unsigned j = 0;
+      for (Value r : iff.getResults()) {
+        if (isComplex(r.getType())) {
+          parts[r] = {n.getResult(j), n.getResult(j + 1)};
+          j += 2;
+        } else {
+          r.replaceAllUsesWith(n.getResult(j++));
+        }
+      }
+    } else if (auto y = dyn_cast<scf::YieldOp>(op);
+               y && llvm::any_of(y.getOperandTypes(), isComplex)) {
+      SmallVector<Value> vals;
+      if (!expand(y.getOperands(), vals))
+        return fail();
+      b.create<scf::YieldOp>(loc, vals);
+    } else {
+      auto complexType = [](Type t) { return isComplex(t) || complexElement(t); };
+      if (llvm::any_of(op->getOperandTypes(), complexType) ||
+          llvm::any_of(op->getResultTypes(), complexType))
+        return fail();
+      continue;
+    }
+    dead.push_back(op);
+  }
+  for (Operation *op : dead)
+    op->dropAllReferences();
+  for (Operation *op : llvm::reverse(dead)) {
+    if (!op->use_empty())
+      return op->emitError("GPU kernels: a complex value is still used after splitting");
+    op->erase();
+  }
+  for (BlockArgument a : erased)
+    fn.eraseArgument(a.getArgNumber());
+  SmallVector<Type> inputs;
+  for (BlockArgument a : entry.getArguments().take_front(kernel.getNumArguments()))
+    inputs.push_back(a.getType());
+  kernel.setFunctionType(FunctionType::get(ctx, inputs, {}));
+  return success();
+}
+} // namespace ptensor
