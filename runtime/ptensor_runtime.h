@@ -56,6 +56,11 @@ void ptensor_custom_call(int64_t config, int64_t buffers, int64_t nargs, int64_t
  * with the host and 64-byte aligned. */
 int ptensor_gpu_count(void);
 const char *ptensor_gpu_name(int dev);
+/* The binary its kernels are compiled to: "spirv" or "nvptx:sm_XY" (PTX) */
+const char *ptensor_gpu_target(int dev);
+/* What the drivers said while looking for devices (a missing library, a skipped device), one
+ * line each; "" when nothing */
+const char *ptensor_gpu_notes(void);
 const char *ptensor_gpu_error(void);
 void ptensor_gpu_clear_error(void);
 void *ptensor_gpu_alloc(int dev, int64_t bytes);
@@ -64,7 +69,8 @@ int ptensor_gpu_copy(int dev, void *dst, const void *src, int64_t bytes);
 int ptensor_gpu_sync(int dev);
 /* Kernels launched so far (all devices), for pt.cache_info() */
 int64_t ptensor_gpu_launches(void);
-/* Compiled code (--ptensor-gpu-to-runtime): runs `kernel` of the device binary (SPIR-V) on a
+/* Compiled code (--ptensor-gpu-to-runtime): runs `kernel` of the device binary (SPIR-V, or PTX
+ * with its NUL) on a
  * grid of gx*gy*gz blocks of bx*by*bz work items and waits for it. *module_slot caches the
  * loaded module (a zero-initialized word of the program). args[i] holds argument i: a device
  * pointer (arg_bytes[i] == 0) or a scalar in its low arg_bytes[i] bytes. Does nothing after

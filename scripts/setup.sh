@@ -54,6 +54,12 @@ if ! grep -qsx "$OCL_LIB" /etc/OpenCL/vendors/*.icd; then
   echo "$OCL_LIB" | $SUDO tee /etc/OpenCL/vendors/ptensor-intel-cpu.icd >/dev/null
 fi
 
+# The CUDA kernels' checks where no NVIDIA GPU is (docs/devices.md): NVIDIA's ptxas and
+# libdevice (the math functions PTX kernels link) from PyPI; no CUDA toolkit is needed.
+if ! $PY -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('nvidia.cuda_nvcc') is None)"; then
+  PIP_ROOT_USER_ACTION=ignore $PY -m pip install -q "nvidia-cuda-nvcc-cu12==12.9.86"
+fi
+
 # Rebuild only when a source changed since the last successful install.
 stamp=build/.installed
 if [ -f "$stamp" ] && [ -z "$(find CMakeLists.txt pyproject.toml src mlir_passes python runtime \

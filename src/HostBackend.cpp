@@ -254,8 +254,10 @@ public:
   }
 
   std::vector<int64_t> codeOptions() const override {
-    if (gpu >= 0) // the device's name: a disk-cached program never runs on another device
-      return {4, int64_t(std::hash<std::string>()(name()) & INT64_MAX)};
+    if (gpu >= 0) // the device's name and kernel target: a disk-cached program never runs
+                  // on another device
+      return {4, int64_t(std::hash<std::string>()(name() + "/" + ptensor_gpu_target(gpu)) &
+                         INT64_MAX)};
     return {int64_t(parallel) + 2 * blas};
   }
 
@@ -271,7 +273,8 @@ public:
 
   std::unique_ptr<Executable> compile(mlir::ModuleOp module, bool keepObject) override {
     mlir::PassManager pm(module->getContext());
-    buildPipeline(pm, PipelineOptions{parallel, blas, gpu});
+    buildPipeline(pm, PipelineOptions{parallel, blas, gpu,
+                                      gpu >= 0 ? ptensor_gpu_target(gpu) : "spirv"});
     if (failed(pm.run(module)))
       throw StageError{"lowering", ""};
     mlir::ExecutionEngineOptions eo;

@@ -488,6 +488,11 @@ PYBIND11_MODULE(_core, m) {
       names.push_back(backend(i).name());
     return names;
   });
+  // What the GPU drivers said while looking for devices (a missing library, ...): one line each.
+  m.def("device_notes", [] {
+    deviceCount(); // (the devices are looked for once, on first use)
+    return std::string(ptensor_gpu_notes());
+  });
   m.def("record_op", &recordOp, py::arg("name"), py::arg("attributes"), py::arg("operands"),
         py::arg("dtype"), py::arg("shape"), py::arg("iargs"), py::arg("sargs"),
         py::arg("more") = std::vector<std::pair<int, std::vector<int64_t>>>());

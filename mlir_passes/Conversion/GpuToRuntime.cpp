@@ -5,7 +5,11 @@
 
 #include "mlir/Dialect/Complex/IR/Complex.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -17,10 +21,13 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/SPIRV/Serialization.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/xxhash.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <cstring>
 
 namespace ptensor {
 #define GEN_PASS_DEF_GPUTORUNTIME
@@ -49,6 +56,32 @@ const char *kToSpirv =
     "map-memref-spirv-storage-class{client-api=opencl},"
     "convert-gpu-to-spirv{use-64bit-index=true},"
     "gpu.module(spirv.module(spirv-lower-abi-attrs,spirv-update-vce))";
+
+/// The conversion of one gpu.module (on a copy, with its NVVM target attached) to the LLVM
+/// dialect: 0-D memrefs (gpu-decompose-memrefs') as bare pointers, as the SPIR-V kernels take
+/// them.
+const char *kToNvvm =
+    "gpu.module(arith-expand,convert-scf-to-cf,"
+    "convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=true},convert-math-to-llvm),"
+    "reconcile-unrealized-casts";
+
+/// libdevice.10.bc (the math functions of CUDA kernels): PTENSOR_LIBDEVICE, else a CUDA
+/// installation's; "" when none.
+std::string findLibdevice() {
+  if (const char *p = std::getenv("PTENSOR_LIBDEVICE"); p && *p)
+    return p;
+  std::vector<std::string> roots;
+  for (const char *var : {"CUDA_HOME", "CUDA_ROOT", "CUDA_PATH"})
+    if (const char *r = std::getenv(var); r && *r)
+      roots.push_back(r);
+  roots.push_back("/usr/local/cuda");
+  for (const std::string &r : roots) {
+    std::string path = r + "/nvvm/libdevice/libdevice.10.bc";
+    if (llvm::sys::fs::exists(path))
+      return path;
+  }
+  return "";
+}
 
 /// Complex numbers in kernels become real ones (KernelComplex.h) between these steps.
 const char *kComplex = "gpu.module(convert-complex-to-standard)";
@@ -140,15 +173,62 @@ bool toCL(Operation *op) {
   return true;
 }
 
-void prepareKernel(gpu::GPUFuncOp kernel) {
+/// The libdevice function (__nv_asinh, __nv_asinhf, ...) for a math op MLIR 19's
+/// convert-gpu-to-nvvm has no pattern for; "" for others.
+std::string libdeviceName(Operation *op) {
+  StringRef base = llvm::TypeSwitch<Operation *, StringRef>(op)
+                       .Case([](math::AsinOp) { return "asin"; })
+                       .Case([](math::AcosOp) { return "acos"; })
+                       .Case([](math::SinhOp) { return "sinh"; })
+                       .Case([](math::CoshOp) { return "cosh"; })
+                       .Case([](math::AsinhOp) { return "asinh"; })
+                       .Case([](math::AcoshOp) { return "acosh"; })
+                       .Case([](math::AtanhOp) { return "atanh"; })
+                       .Default([](Operation *) { return ""; });
+  if (base.empty() || op->getNumResults() != 1)
+    return "";
+  Type t = op->getResult(0).getType();
+  if (t.isF64())
+    return ("__nv_" + base).str();
+  if (t.isF32())
+    return ("__nv_" + base + "f").str();
+  return "";
+}
+
+/// op replaced by a call of libdevice's `name` (declared in the kernel's module).
+void toLibdevice(Operation *op, StringRef name) {
+  auto gm = op->getParentOfType<gpu::GPUModuleOp>();
+  Type t = op->getResult(0).getType();
+  auto fnType = FunctionType::get(op->getContext(), {t}, {t});
+  if (!gm.lookupSymbol(name)) {
+    OpBuilder mb = OpBuilder::atBlockBegin(gm.getBody());
+    mb.create<func::FuncOp>(op->getLoc(), name, fnType).setPrivate();
+  }
+  OpBuilder b(op);
+  auto call = b.create<func::CallOp>(op->getLoc(), name, TypeRange{t}, op->getOperands());
+  op->getResult(0).replaceAllUsesWith(call.getResult(0));
+  op->erase();
+}
+
+/// (For PTX: the loops, integer powers and the math functions convert-gpu-to-nvvm lacks as
+/// libdevice calls.)
+void prepareKernel(gpu::GPUFuncOp kernel, bool spirv) {
   SmallVector<Operation *> todo;
   kernel.walk([&](Operation *op) {
-    if (isa<scf::ParallelOp, math::Atan2Op, math::AtanOp, math::TanOp, math::SinhOp,
-            math::CoshOp, math::AsinOp, math::AcosOp, math::AsinhOp, math::AcoshOp,
-            math::AtanhOp, math::Log2Op, math::Log10Op, math::TruncOp, math::IPowIOp>(op))
+    if (isa<scf::ParallelOp, math::IPowIOp>(op) ||
+        (spirv && isa<math::Atan2Op, math::AtanOp, math::TanOp, math::SinhOp, math::CoshOp,
+                      math::AsinOp, math::AcosOp, math::AsinhOp, math::AcoshOp, math::AtanhOp,
+                      math::Log2Op, math::Log10Op, math::TruncOp>(op)) ||
+        (!spirv && !libdeviceName(op).empty()))
       todo.push_back(op);
   });
   for (Operation *op : todo) {
+    if (!spirv) {
+      if (std::string name = libdeviceName(op); !name.empty()) {
+        toLibdevice(op, name);
+        continue;
+      }
+    }
     if (toCL<math::Atan2Op, spirv::CLAtan2Op>(op) || toCL<math::AtanOp, spirv::CLAtanOp>(op) ||
         toCL<math::TanOp, spirv::CLTanOp>(op) || toCL<math::SinhOp, spirv::CLSinhOp>(op) ||
         toCL<math::CoshOp, spirv::CLCoshOp>(op) || toCL<math::AsinOp, spirv::CLAsinOp>(op) ||
@@ -214,13 +294,14 @@ void prepareKernel(gpu::GPUFuncOp kernel) {
   }
 }
 
-/// Developer aid and test hook (tests/python/test_devices.py validates them with spirv-val):
-/// with PTENSOR_DUMP_SPIRV=<folder>, each binary is written there, named by its hash.
-void dump(StringRef bytes) {
-  const char *dir = std::getenv("PTENSOR_DUMP_SPIRV");
+/// Developer aid and test hook (tests/python/test_gpu_devices.py validates them with spirv-val
+/// and ptxas): with PTENSOR_DUMP_KERNELS=<folder>, each binary is written there, named by its
+/// hash, with the extension `ext`.
+void dump(StringRef bytes, StringRef ext) {
+  const char *dir = std::getenv("PTENSOR_DUMP_KERNELS");
   if (!dir || !*dir)
     return;
-  std::string path = std::string(dir) + "/" + llvm::utohexstr(llvm::xxh3_64bits(bytes)) + ".spv";
+  std::string path = std::string(dir) + "/" + llvm::utohexstr(llvm::xxh3_64bits(bytes)) + ext.str();
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec);
   if (!ec)
@@ -230,42 +311,101 @@ void dump(StringRef bytes) {
 struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
   using GpuToRuntimeBase::GpuToRuntimeBase;
 
-  /// The SPIR-V words of one gpu.module, converted on a copy nested in `top`.
-  FailureOr<SmallVector<uint32_t>> serialize(ModuleOp top, gpu::GPUModuleOp gm) {
+  /// The binary of one gpu.module (SPIR-V words, or PTX text with its NUL), converted on a
+  /// copy nested in `top`; failure with the error emitted.
+  FailureOr<std::string> convert(ModuleOp top, gpu::GPUModuleOp gm) {
     MLIRContext *ctx = &getContext();
     OpBuilder b(ctx);
     b.setInsertionPointToEnd(top.getBody());
     auto holder = b.create<ModuleOp>(gm.getLoc());
     auto copy = cast<gpu::GPUModuleOp>(gm->clone());
     holder.getBody()->push_back(copy);
-    copy->setAttr(spirv::getTargetEnvAttrName(), openclTargetEnv(ctx));
-    OpPassManager first("builtin.module"), pm("builtin.module");
+    bool spirv = target == "spirv";
+    FailureOr<std::string> out = failure();
+    if (!spirv && !StringRef(target).starts_with("nvptx:"))
+      gm.emitError("GPU kernels: unknown target '") << target << "' (spirv or nvptx:<chip>)";
+    // complex numbers first (KernelComplex.h), then what else the conversions lack
+    else if (succeeded(ptensor::inlineComplexLibm(copy)) && succeeded(run(kComplex, holder)) &&
+             succeeded(prepare(copy, spirv)))
+      out = spirv ? toSpirv(holder, copy) : toPtx(holder, copy);
+    holder.erase();
+    return out;
+  }
+
+  LogicalResult run(StringRef pipeline, ModuleOp m) {
+    OpPassManager pm("builtin.module");
     std::string err;
     llvm::raw_string_ostream os(err);
-    if (failed(parsePassPipeline(kComplex, first, os)) ||
-        failed(parsePassPipeline(kToSpirv, pm, os)))
+    if (failed(parsePassPipeline(pipeline, pm, os)))
       llvm::report_fatal_error(llvm::Twine("gpu-to-runtime pipeline does not parse: ") + err);
-    // complex numbers first (KernelComplex.h), then what else the conversion lacks
-    bool ok = succeeded(ptensor::inlineComplexLibm(copy)) && succeeded(runPipeline(first, holder));
-    copy.walk([&](gpu::GPUFuncOp f) {
-      if (f.isKernel())
+    return runPipeline(pm, m);
+  }
+
+  LogicalResult prepare(gpu::GPUModuleOp copy, bool spirv) {
+    MLIRContext *ctx = &getContext();
+    if (spirv)
+      copy->setAttr(spirv::getTargetEnvAttrName(), openclTargetEnv(ctx));
+    WalkResult r = copy.walk([&](gpu::GPUFuncOp f) {
+      if (spirv && f.isKernel())
         f->setAttr(spirv::getEntryPointABIAttrName(), spirv::getEntryPointABIAttr(ctx));
-      ok = ok && succeeded(ptensor::splitComplex(f));
-      if (ok)
-        prepareKernel(f);
+      if (failed(ptensor::splitComplex(f)))
+        return WalkResult::interrupt();
+      prepareKernel(f, spirv);
+      return WalkResult::advance();
     });
-    FailureOr<SmallVector<uint32_t>> words = failure();
-    if (ok && succeeded(runPipeline(pm, holder))) {
-      spirv::ModuleOp sm;
-      holder.walk([&](spirv::ModuleOp m) { sm = m; });
-      SmallVector<uint32_t> w;
-      if (!sm)
-        gm.emitError("GPU kernels: no SPIR-V module was produced");
-      else if (succeeded(spirv::serialize(sm, w)))
-        words = std::move(w);
+    return failure(r.wasInterrupted());
+  }
+
+  FailureOr<std::string> toSpirv(ModuleOp holder, gpu::GPUModuleOp copy) {
+    if (failed(run(kToSpirv, holder)))
+      return failure();
+    spirv::ModuleOp sm;
+    holder.walk([&](spirv::ModuleOp m) { sm = m; });
+    SmallVector<uint32_t> w;
+    if (!sm)
+      return copy.emitError("GPU kernels: no SPIR-V module was produced");
+    if (failed(spirv::serialize(sm, w)))
+      return failure();
+    std::string bytes(reinterpret_cast<const char *>(w.data()), w.size() * 4);
+    dump(bytes, ".spv");
+    return bytes;
+  }
+
+  FailureOr<std::string> toPtx(ModuleOp holder, gpu::GPUModuleOp copy) {
+    StringRef chip = StringRef(target).drop_front(strlen("nvptx:"));
+    std::string libdevice = findLibdevice();
+    if (!libdevice.empty() && !llvm::sys::fs::exists(libdevice))
+      return copy.emitError("PTENSOR_LIBDEVICE names ")
+             << libdevice << ", which does not exist (libdevice.10.bc is expected)";
+    std::string lower = ("nvvm-attach-target{chip=" + chip + " O=3" +
+                         (libdevice.empty() ? "" : " l=" + libdevice) + "}," + kToNvvm).str();
+    if (failed(run(lower, holder)))
+      return failure();
+    if (libdevice.empty()) { // the math functions of the kernels are libdevice's
+      std::string missing;
+      holder.walk([&](LLVM::LLVMFuncOp f) {
+        if (f.isExternal() && f.getName().starts_with("__nv_") && missing.empty())
+          missing = f.getName().str();
+      });
+      if (!missing.empty())
+        return copy.emitError("CUDA kernels call libdevice's ")
+               << missing << ", and no libdevice.10.bc was found: set PTENSOR_LIBDEVICE to it "
+               << "(PyPI's nvidia-cuda-nvcc-cu12 ships it; or CUDA_HOME)";
     }
-    holder.erase();
-    return words;
+    if (failed(run("gpu-module-to-binary{format=isa}", holder)))
+      return failure();
+    std::string ptx;
+    holder.walk([&](gpu::BinaryOp bin) {
+      for (Attribute a : bin.getObjects())
+        if (auto o = dyn_cast<gpu::ObjectAttr>(a))
+          ptx = o.getObject().getValue().str();
+    });
+    if (ptx.empty())
+      return copy.emitError("GPU kernels: no PTX was produced");
+    if (ptx.back() != '\0')
+      ptx.push_back('\0'); // (cuModuleLoadData takes a C string)
+    dump(StringRef(ptx.data(), ptx.size() - 1), ".ptx");
+    return ptx;
   }
 
   void runOnOperation() override {
@@ -274,14 +414,14 @@ struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
     OpBuilder mb(&getContext());
     mb.setInsertionPointToStart(top.getBody());
     for (gpu::GPUModuleOp gm : modules) {
-      FailureOr<SmallVector<uint32_t>> words = serialize(top, gm);
-      if (failed(words))
+      FailureOr<std::string> converted = convert(top, gm);
+      if (failed(converted))
         return signalPassFailure();
       std::string base = ("__ptensor_gpu_" + gm.getName()).str();
-      StringRef bytes(reinterpret_cast<const char *>(words->data()), words->size() * 4);
-      dump(bytes);
+      StringRef bytes = *converted;
       Location loc = gm.getLoc();
-      auto binary = byteGlobal(mb, loc, base + "_spirv", bytes, /*cString=*/false);
+      auto binary = byteGlobal(mb, loc, base + (target == "spirv" ? "_spirv" : "_ptx"), bytes,
+                               /*cString=*/false);
       auto slotType = MemRefType::get({1}, mb.getI64Type());
       auto slot = mb.create<memref::GlobalOp>(
           loc, base + "_module", mb.getStringAttr("private"), slotType,

@@ -41,6 +41,7 @@ struct PipelineOptions {
   bool parallel = true; ///< scf.parallel -> OpenMP threads
   bool blas = false;    ///< float matmuls -> CBLAS gemm calls (the library must be loaded)
   int64_t gpuDevice = -1; ///< >= 0: a device program for this GPU runtime device (kernels)
+  std::string gpuTarget = "spirv"; ///< its kernels' binary: spirv or nvptx:<chip>
 };
 
 /// The named pipeline `ptensor-pipeline`: lower-ptensor, fusion, bufferization with

@@ -188,30 +188,42 @@ def EarlyDealloc : Pass<"ptensor-early-dealloc", "::mlir::func::FuncOp"> {
 
 
 def GpuToRuntime : Pass<"ptensor-gpu-to-runtime", "::mlir::ModuleOp"> {
-  let summary = "Outlined GPU kernels -> SPIR-V binaries and launches through the GPU runtime";
+  let summary = "Outlined GPU kernels -> SPIR-V or PTX binaries and launches through the GPU runtime";
   let description = [{
     Runs after gpu-kernel-outlining in the pipeline of a device program (issue "Devices").
     Each gpu.module is converted on a copy (nested in a builtin.module beside it, so that the
-    host function's memrefs keep their memory space): the OpenCL SPIR-V target environment and
-    each kernel's entry-point ABI are set, what the SPIR-V conversions lack is rewritten
-    (nested scf.parallel as scf.for; math functions as spirv.CL ops or identities: see
-    prepareKernel), then arith-expand, convert-math-to-spirv,
-    map-memref-spirv-storage-class, convert-gpu-to-spirv (64-bit indices), spirv-lower-abi-attrs
-    and spirv-update-vce, and the spirv.module is serialized into a constant memref.global.
+    host function's memrefs keep their memory space). Complex numbers first (KernelComplex.h:
+    libm's complex functions as formulas, complex values as pairs of floats), then per target:
+    - spirv (OpenCL, Level Zero): the OpenCL SPIR-V target environment and each kernel's
+      entry-point ABI are set, what the SPIR-V conversions lack is rewritten (nested
+      scf.parallel as scf.for; math functions as spirv.CL ops or identities: see
+      prepareKernel), then arith-expand, convert-math-to-spirv,
+      map-memref-spirv-storage-class, convert-gpu-to-spirv (64-bit indices),
+      spirv-lower-abi-attrs and spirv-update-vce, and the spirv.module is serialized;
+    - nvptx:<chip> (CUDA): nvvm-attach-target (libdevice linked for math functions: found
+      through PTENSOR_LIBDEVICE, CUDA_HOME, CUDA_ROOT or /usr/local/cuda), convert-scf-to-cf,
+      convert-gpu-to-nvvm with bare pointers for the kernels' 0-D memrefs,
+      gpu-module-to-binary{format=isa}: PTX text (NUL-terminated, as cuModuleLoadData takes).
+    The binary becomes a constant memref.global.
     Each gpu.launch_func becomes a call of the runtime's ptensor_gpu_launch (ptensor_runtime.h)
     with the binary, the kernel's name, a module slot (a zero-initialized global word the runtime
     caches the loaded module in), the grid and block sizes and two stack arrays: the kernel's
     operands as 64-bit words (memrefs as their aligned pointer plus offset, scalars by their
-    bits) and their byte sizes (0 for a pointer). The gpu.modules are then erased.
+    bits, complex scalars as two) and their byte sizes (0 for a pointer). The gpu.modules are
+    then erased. PTENSOR_DUMP_KERNELS=<folder> writes each binary there (.spv, .ptx).
   }];
   let options = [
     Option<"device", "device", "int64_t", /*default=*/"0",
            "The GPU runtime's index of the device the program runs on">,
+    Option<"target", "target", "std::string", /*default=*/"\"spirv\"",
+           "The kernels' binary: spirv, or nvptx:<chip> (PTX for CUDA, e.g. nvptx:sm_90)">,
   ];
   let dependentDialects = ["::mlir::memref::MemRefDialect", "::mlir::func::FuncDialect",
                            "::mlir::arith::ArithDialect", "::mlir::spirv::SPIRVDialect",
                            "::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect",
-                           "::mlir::math::MathDialect"];
+                           "::mlir::math::MathDialect", "::mlir::complex::ComplexDialect",
+                           "::mlir::NVVM::NVVMDialect", "::mlir::LLVM::LLVMDialect",
+                           "::mlir::cf::ControlFlowDialect"];
 }
 
 #endif

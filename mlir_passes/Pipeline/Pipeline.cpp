@@ -41,7 +41,8 @@ static std::string pipelineText(const PipelineOptions &o) {
          "scf-parallel-loop-tiling{parallel-loop-tile-sizes=256 no-min-max-bounds=true},"
          "gpu-map-parallel-loops,convert-parallel-loops-to-gpu),"
          "gpu-decompose-memrefs,gpu-kernel-outlining,lower-affine,"
-         "ptensor-gpu-to-runtime{device=" + std::to_string(o.gpuDevice) + "},";
+         "ptensor-gpu-to-runtime{device=" + std::to_string(o.gpuDevice) +
+         " target=" + o.gpuTarget + "},";
   else
     s += o.parallel ? "func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
                       "ptensor-parallel-outer),convert-scf-to-openmp,"

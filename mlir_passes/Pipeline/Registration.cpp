@@ -8,6 +8,7 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 using namespace mlir;
@@ -16,8 +17,18 @@ namespace ptensor {
 void registerDialects(DialectRegistry &registry) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
+  // builtin, GPU, LLVM and NVVM to LLVM IR: gpu-module-to-binary (PTX kernels) needs them
+  registerAllGPUToLLVMIRTranslations(registry);
   registry.insert<PTensorDialect, dist::DistDialect, region::RegionDialect>();
 }
+
+namespace {
+struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("the kernels' binary: spirv or nvptx:<chip>"),
+                             llvm::cl::init("spirv")};
+};
+} // namespace
 
 void registerPassesAndPipeline() {
   static bool done = false;
@@ -43,11 +54,13 @@ void registerPassesAndPipeline() {
   PassPipelineRegistration<>(
       "ptensor-pipeline-omp", "ptensor-pipeline with scf.parallel lowered to OpenMP threads",
       [](OpPassManager &pm) { buildPipeline(pm, PipelineOptions{/*parallel=*/true, /*blas=*/true}); });
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<GpuPipelineOptions>(
       "ptensor-pipeline-gpu",
-      "ptensor-pipeline for GPU runtime device 0: parallel loops -> SPIR-V kernels and launches",
-      [](OpPassManager &pm) {
-        buildPipeline(pm, PipelineOptions{/*parallel=*/false, /*blas=*/false, /*gpuDevice=*/0});
+      "ptensor-pipeline for GPU runtime device 0: parallel loops -> kernels (SPIR-V, or PTX with "
+      "target=nvptx:<chip>) and launches",
+      [](OpPassManager &pm, const GpuPipelineOptions &o) {
+        buildPipeline(pm, PipelineOptions{/*parallel=*/false, /*blas=*/false, /*gpuDevice=*/0,
+                                          o.target});
       });
 }
 

@@ -8,7 +8,9 @@ docs/devices.md); a device that does not exist raises ValueError. A Device equal
 """
 from __future__ import annotations
 
+import importlib.util
 import math
+import os
 from typing import TYPE_CHECKING
 
 from . import _core
@@ -53,6 +55,7 @@ def devices() -> tuple[Device, ...]:
     a second and 100 MB to load: `import ptensor` does not pay that)."""
     global _found
     if not _found:
+        _find_libdevice()
         out = []
         for name in _core.devices():
             kind, _, index = name.rpartition(":")
@@ -62,6 +65,23 @@ def devices() -> tuple[Device, ...]:
 
 
 _default: Device = CPU
+
+
+def _find_libdevice() -> None:
+    """CUDA kernels link libdevice (their math functions): unless PTENSOR_LIBDEVICE names one
+    or a CUDA toolkit is found (GpuToRuntime.cpp), the one of PyPI's nvidia-cuda-nvcc-cu12
+    where that is installed."""
+    if os.environ.get("PTENSOR_LIBDEVICE"):
+        return
+    try:
+        spec = importlib.util.find_spec("nvidia.cuda_nvcc")
+    except (ImportError, ValueError):
+        return
+    for root in (spec.submodule_search_locations or []) if spec else []:
+        path = os.path.join(root, "nvvm", "libdevice", "libdevice.10.bc")
+        if os.path.isfile(path):
+            os.environ["PTENSOR_LIBDEVICE"] = path
+            return
 
 
 def default_device() -> Device:
@@ -101,7 +121,8 @@ def as_device(device: object) -> Device:
         if d == device:
             return d
     names = ", ".join(repr(d.name) for d in devices())
-    raise ValueError(f"device: unsupported device {device!r} (this build supports {names})")
+    notes = "".join(f"; {line}" for line in _core.device_notes().splitlines())
+    raise ValueError(f"device: unsupported device {device!r} (found: {names}){notes}")
 
 
 if TYPE_CHECKING:

@@ -1,5 +1,5 @@
-// The GPU runtime's driver seam: one implementation per driver API (OpenCL today; Level Zero
-// and CUDA are the next ones, issue "Devices"), each loaded at run time with dlopen so that
+// The GPU runtime's driver seam: one implementation per driver API (OpenCL and CUDA; Level
+// Zero is a probe so far, issue "Devices"), each loaded at run time with dlopen so that
 // ptensor builds and imports where no GPU library is present. Gpu.cpp owns the devices the
 // drivers found and implements the C ABI (ptensor_runtime.h) on top of this interface.
 #pragma once
@@ -24,6 +24,9 @@ public:
   virtual ~Device() = default;
   /// "opencl:cpu:0", as Python shows it.
   virtual std::string name() const = 0;
+  /// The binary its kernels are compiled to (GpuToRuntime.cpp's target): "spirv", or
+  /// "nvptx:sm_XY" (PTX for that architecture).
+  virtual std::string target() const { return "spirv"; }
   /// Device memory shared with the host, aligned to 64 bytes; nullptr with error() set.
   virtual void *alloc(int64_t bytes) = 0;
   virtual void free(void *p) = 0;
@@ -43,7 +46,13 @@ public:
 /// The failure of the last GPU runtime call on this thread ("" when none).
 std::string &error();
 
-/// The devices of the OpenCL driver (libOpenCL.so.1, or PTENSOR_OPENCL_LIBRARY) that take
-/// SPIR-V and fine-grained SVM; none where the library or a platform is missing.
-std::vector<std::unique_ptr<Device>> openclDevices();
+/// Each driver's devices; none where its library or a device is missing, with `note` saying
+/// why (or what else it saw).
+/// OpenCL (libOpenCL.so.1, or PTENSOR_OPENCL_LIBRARY): devices that take SPIR-V and
+/// fine-grained SVM.
+std::vector<std::unique_ptr<Device>> openclDevices(std::string &note);
+/// CUDA (libcuda.so.1, or PTENSOR_CUDA_LIBRARY): GPUs with managed memory; PTX kernels.
+std::vector<std::unique_ptr<Device>> cudaDevices(std::string &note);
+/// Level Zero (libze_loader.so.1, or PTENSOR_LEVEL_ZERO_LIBRARY): a probe only (none yet).
+std::vector<std::unique_ptr<Device>> levelZeroDevices(std::string &note);
 } // namespace ptensor::gpu

@@ -16,8 +16,21 @@ std::string &error() {
 }
 
 namespace {
+/// What each driver said about its devices (ptensor_gpu_notes), one line each.
+std::string gNotes;
+
 std::vector<std::unique_ptr<Device>> &devices() {
-  static std::vector<std::unique_ptr<Device>> all = openclDevices();
+  static std::vector<std::unique_ptr<Device>> all = [] {
+    std::vector<std::unique_ptr<Device>> out;
+    for (auto probe : {openclDevices, cudaDevices, levelZeroDevices}) {
+      std::string note;
+      for (auto &d : probe(note))
+        out.push_back(std::move(d));
+      if (!note.empty())
+        gNotes += note + "\n";
+    }
+    return out;
+  }();
   return all;
 }
 
@@ -45,6 +58,18 @@ const char *ptensor_gpu_name(int dev) {
   Device *d = device(dev);
   name = d ? d->name() : "";
   return name.c_str();
+}
+
+const char *ptensor_gpu_target(int dev) {
+  thread_local std::string target;
+  Device *d = device(dev);
+  target = d ? d->target() : "";
+  return target.c_str();
+}
+
+const char *ptensor_gpu_notes(void) {
+  devices();
+  return gNotes.c_str();
 }
 
 const char *ptensor_gpu_error(void) { return error().c_str(); }

@@ -195,16 +195,25 @@ const char *typeName(cl_bitfield type) {
 }
 } // namespace
 
-std::vector<std::unique_ptr<Device>> openclDevices() {
+std::vector<std::unique_ptr<Device>> openclDevices(std::string &note) {
   std::vector<std::unique_ptr<Device>> out;
   const char *path = std::getenv("PTENSOR_OPENCL_LIBRARY");
-  void *lib = dlopen(path && *path ? path : "libOpenCL.so.1", RTLD_NOW | RTLD_LOCAL);
+  std::string name = path && *path ? path : "libOpenCL.so.1";
+  void *lib = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
   static Api api; // lives as long as the devices (the process)
-  if (!lib || !api.load(lib))
+  if (!lib) {
+    note = "opencl: the OpenCL loader " + name + " was not found";
     return out;
+  }
+  if (!api.load(lib)) {
+    note = "opencl: " + name + " lacks OpenCL 2.1 entry points (clCreateProgramWithIL)";
+    return out;
+  }
   cl_uint np = 0;
-  if (api.getPlatformIDs(0, nullptr, &np) != 0 || np == 0)
+  if (api.getPlatformIDs(0, nullptr, &np) != 0 || np == 0) {
+    note = "opencl: no OpenCL platform (no ICD in /etc/OpenCL/vendors or OCL_ICD_VENDORS)";
     return out;
+  }
   std::vector<Handle> platforms(np);
   api.getPlatformIDs(np, platforms.data(), nullptr);
   std::map<std::string, int> perType;
@@ -219,8 +228,11 @@ std::vector<std::unique_ptr<Device>> openclDevices() {
       api.getDeviceInfo(dev, kDeviceType, sizeof type, &type, nullptr);
       api.getDeviceInfo(dev, kDeviceSvmCapabilities, sizeof svm, &svm, nullptr);
       if (infoString(api, dev, kDeviceIlVersion).find("SPIR-V") == std::string::npos ||
-          !(svm & kSvmFineGrainBuffer))
+          !(svm & kSvmFineGrainBuffer)) {
+        note = "opencl: '" + infoString(api, dev, kDeviceName) +
+               "' was skipped (no SPIR-V or no fine-grained SVM)";
         continue; // ptensor's kernels are SPIR-V on shared memory
+      }
       cl_int rc = 0;
       Handle ctx = api.createContext(nullptr, 1, &dev, nullptr, nullptr, &rc);
       if (rc != 0)

@@ -220,7 +220,7 @@ b = pt.astype(x > 3, pt.float32) + pt.sum(x, axis=1)[:, None]
 c = pt.acos(pt.astype(x, pt.complex64) * 1j) ** 2.5 + pt.exp(x * (1 - 2j))
 np.asarray(r), np.asarray(b), np.asarray(c)
 """
-    env = dict(os.environ, PTENSOR_DUMP_SPIRV=str(tmp_path), PTENSOR_CACHE_DIR=str(tmp_path))
+    env = dict(os.environ, PTENSOR_DUMP_KERNELS=str(tmp_path), PTENSOR_CACHE_DIR=str(tmp_path))
     subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=300)
     binaries = glob.glob(str(tmp_path / "*.spv"))
     assert binaries
