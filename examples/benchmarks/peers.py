@@ -10,6 +10,20 @@ import numpy as np
 
 import workloads as W
 
+# suite.py --device D: ptensor's arrays on device D (pt.set_default_device), and on a CUDA
+# device the GPU peers (CuPy, JAX on its GPU). run() then returns the results where they are
+# (device arrays, after waiting for them); to_numpy copies them for the check, untimed.
+DEVICE = None
+
+
+def to_numpy(x):
+    """A result as a NumPy array (CuPy arrays refuse implicit conversion: .get())."""
+    return x.get() if hasattr(x, "get") and not isinstance(x, np.ndarray) else np.asarray(x)
+
+
+def _on_gpu():
+    return DEVICE is not None and DEVICE.startswith("cuda")
+
 
 class Namespace:
     """An array namespace with the two helpers the workloads need beyond the array API."""
@@ -45,6 +59,8 @@ def ptensor_runner(name, args):
         out[1:-1, 1:-1] = v
         return out
 
+    if DEVICE is not None:
+        pt.set_default_device(DEVICE)  # inputs, pad1's zeros and every result
     xp = Namespace(pt, pad1)
     fn = W.WORKLOADS[name]
     pargs = [pt.asarray(a) for a in args]
@@ -52,7 +68,25 @@ def ptensor_runner(name, args):
     def run():
         r = fn(xp, *pargs)
         pt.sync()
-        return tuple(np.asarray(x) for x in r)
+        return tuple(r) if DEVICE is not None else tuple(np.asarray(x) for x in r)
+    return run
+
+
+# ---------------------------------------------------------------- CuPy (--device cuda:N)
+def cupy_runner(name, args):
+    if not _on_gpu():
+        return "n/a (a GPU peer: suite.py --device cuda:N)"
+    cp, why = _try("cupy")
+    if cp is None:
+        return why
+    xp = Namespace(cp, lambda v: cp.pad(v, 1), astype=lambda x, d: x.astype(d))
+    fn = W.WORKLOADS[name]
+    dargs = [cp.asarray(a) for a in args]
+
+    def run():
+        r = fn(xp, *dargs)
+        cp.cuda.Device().synchronize()
+        return tuple(r)
     return run
 
 
@@ -102,7 +136,7 @@ def jax_runner(name, args):
     if jax is None:
         return why
     jax.config.update("jax_enable_x64", True)
-    jax.config.update("jax_platforms", "cpu")
+    jax.config.update("jax_platforms", "cuda" if _on_gpu() else "cpu")
     import jax.numpy as jnp
     xp = Namespace(jnp, lambda v: jnp.pad(v, 1), astype=lambda x, d: x.astype(d))
     fn = W.WORKLOADS[name]
@@ -110,8 +144,8 @@ def jax_runner(name, args):
     dargs = [jnp.asarray(a) for a in args]
 
     def run():
-        r = jitted(*dargs)
-        return tuple(np.asarray(x.block_until_ready()) for x in r)
+        r = tuple(x.block_until_ready() for x in jitted(*dargs))
+        return r if DEVICE is not None else tuple(np.asarray(x) for x in r)
     return run
 
 
@@ -143,4 +177,4 @@ def numba_runner(name, args):
 
 
 PEERS = {"numpy": numpy_runner, "ptensor": ptensor_runner, "numexpr": numexpr_runner,
-         "jax": jax_runner, "numba": numba_runner, "dask": dask_runner}
+         "jax": jax_runner, "numba": numba_runner, "dask": dask_runner, "cupy": cupy_runner}

@@ -2,6 +2,7 @@
 
     python examples/benchmarks/suite.py [--scale 1.0] [--repeat 5] [--only NAME ...]
                                         [--peers numpy ptensor ...] [--out DIR]
+                                        [--device D]
 
 Each (workload, peer) is run once untimed (jit compilation, warm caches), checked against
 NumPy's result, then timed `repeat` times; the median is reported with its ratio to NumPy
@@ -10,6 +11,11 @@ is listed with the reason. The C STREAM triad (stream_triad.c, built here with t
 compiler) gives the machine's bandwidth; streaming workloads report their fraction of it.
 Writes DIR/results.md, DIR/results.json and DIR/results.png (matplotlib, if installed).
 Peers: `pip install .[bench]` (numexpr, jax, numba, dask, matplotlib).
+
+--device D runs ptensor's arrays on device D (docs/devices.md: opencl:cpu:0, cuda:0, ...);
+on a CUDA device the GPU peers run there too (CuPy; JAX on its GPU), NumPy stays the
+baseline on the host, and the times exclude copying results back (each run waits for its
+results on the device). The default peers are then numpy and ptensor (and cupy, jax on CUDA).
 """
 import argparse
 import json
@@ -88,7 +94,7 @@ def check(name, peer, got, ref):
     if len(got) != len(ref):
         raise AssertionError(f"{name}/{peer}: {len(got)} results, NumPy has {len(ref)}")
     for g, r in zip(got, ref):
-        g = np.asarray(g)
+        g = peers.to_numpy(g)
         if g.shape != np.shape(r):
             raise AssertionError(f"{name}/{peer}: shape {g.shape}, NumPy {np.shape(r)}")
         np.testing.assert_allclose(g, r, err_msg=f"{name}/{peer}", **tol)
@@ -108,16 +114,22 @@ def main(argv=None):
     ap.add_argument("--scale", type=float, default=1.0, help="size factor (1.0: full sizes)")
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--only", nargs="*", default=None, help="workloads to run")
-    ap.add_argument("--peers", nargs="*", default=list(peers.PEERS))
+    ap.add_argument("--peers", nargs="*", default=None)
     ap.add_argument("--out", default=os.path.join(HERE, "results"))
+    ap.add_argument("--device", default=None, help="ptensor's device (and the GPU peers')")
     args = ap.parse_args(argv)
+    peers.DEVICE = args.device
+    if args.peers is None:
+        gpu = (args.device or "").startswith("cuda")
+        args.peers = (["numpy", "ptensor"] + (["cupy", "jax"] if gpu else []) if args.device
+                      else [p for p in peers.PEERS if p != "cupy"])
 
     names = args.only or list(W.WORKLOADS)
     table = {}  # workload -> peer -> seconds or reason
     bw = why = None
     for name in names:
         data = W.inputs(name, args.scale)
-        if name == "stream_triad":  # the C reference right next to the workload (noisy machine)
+        if name == "stream_triad" and not args.device:  # the C reference right next to it
             bw, why = c_stream_bandwidth(data[0].shape[0])
         ref = None
         table[name] = {}
@@ -140,17 +152,20 @@ def main(argv=None):
                 table[name][peer] = f"failed: {type(e).__name__}: {str(e).splitlines()[0][:80]}"
         print(format_row(name, table[name], args.peers), flush=True)
 
-    if bw is None and why is None:
+    if args.device:  # (the host's C STREAM says nothing of a device: GB/s instead)
+        bw, why = None, f"ptensor on {args.device}: achieved bandwidth below"
+    elif bw is None and why is None:
         bw, why = c_stream_bandwidth(W.inputs("stream_triad", args.scale)[0].shape[0])
-    fractions = {}
-    if bw:
-        for name in W.STREAMING_BYTES:
-            for peer, t in table.get(name, {}).items():
-                if isinstance(t, float):
-                    n = W.inputs(name, args.scale)[0].shape[0]
-                    fractions.setdefault(name, {})[peer] = W.STREAMING_BYTES[name] * n / t / 1e9 / bw
+    fractions, gbs = {}, {}
+    for name in W.STREAMING_BYTES:
+        for peer, t in table.get(name, {}).items():
+            if isinstance(t, float):
+                n = W.inputs(name, args.scale)[0].shape[0]
+                gbs.setdefault(name, {})[peer] = W.STREAMING_BYTES[name] * n / t / 1e9
+                if bw:
+                    fractions.setdefault(name, {})[peer] = gbs[name][peer] / bw
     second = second_run_compile() if "ptensor" in args.peers else None
-    report = render(table, args, bw, why, fractions, second)
+    report = render(table, args, bw, why, fractions, second, gbs)
     print(report)
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "results.md"), "w") as f:
@@ -158,7 +173,8 @@ def main(argv=None):
     with open(os.path.join(args.out, "results.json"), "w") as f:
         json.dump({"machine": machine(), "scale": args.scale, "repeat": args.repeat,
                    "seconds": table, "c_stream_gbs": bw, "stream_fraction": fractions,
-                   "second_run": second}, f, indent=1)
+                   "streaming_gbs": gbs, "device": args.device, "second_run": second}, f,
+                  indent=1)
     chart(table, args.peers, os.path.join(args.out, "results.png"))
     return table
 
@@ -175,10 +191,10 @@ def machine():
     return f"{platform.machine()}, {os.cpu_count()} cores, {platform.platform()}"
 
 
-def render(table, args, bw, why, fractions, second=None):
+def render(table, args, bw, why, fractions, second=None, gbs=None):
     peer_names = args.peers
     lines = [f"Benchmark suite, {time.strftime('%Y-%m-%d')}, {machine()}, scale {args.scale}, "
-             f"median of {args.repeat}", "",
+             f"median of {args.repeat}" + (f", ptensor on {args.device}" if args.device else ""), "",
              "Median time in ms, and in parentheses NumPy's time divided by the peer's "
              "(> 1: faster than NumPy).", "",
              "| workload | " + " | ".join(peer_names) + " |",
@@ -205,6 +221,11 @@ def render(table, args, bw, why, fractions, second=None):
             lines.append(f"- {name}: " + ", ".join(f"{p} {v * 100:.0f}%" for p, v in fr.items()))
     else:
         lines.append(f"C STREAM triad not measured: {why}")
+    if args.device and gbs:
+        lines.append("Achieved bandwidth (bytes read and written per second: 24 per element "
+                     "for the triad, 40 for Black-Scholes):")
+        for name, g in gbs.items():
+            lines.append(f"- {name}: " + ", ".join(f"{p} {v:.1f} GB/s" for p, v in g.items()))
     if second:
         a, b = second
         lines.append("")

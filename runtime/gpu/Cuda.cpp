@@ -34,6 +34,7 @@ struct Api {
   CUresult (*ctxSetCurrent)(Handle);
   CUresult (*ctxSynchronize)();
   CUresult (*memAllocManaged)(CUdeviceptr *, size_t, unsigned);
+  CUresult (*memGetInfo)(size_t *, size_t *);
   CUresult (*memFree)(CUdeviceptr);
   CUresult (*memcpy)(CUdeviceptr, CUdeviceptr, size_t);
   CUresult (*moduleLoadDataEx)(Handle *, const void *, unsigned, int *, void **);
@@ -56,6 +57,7 @@ struct Api {
     get(ctxSetCurrent, "cuCtxSetCurrent");
     get(ctxSynchronize, "cuCtxSynchronize");
     get(memAllocManaged, "cuMemAllocManaged");
+    get(memGetInfo, "cuMemGetInfo_v2");
     get(memFree, "cuMemFree_v2");
     get(memcpy, "cuMemcpy");
     get(moduleLoadDataEx, "cuModuleLoadDataEx");
@@ -91,7 +93,14 @@ public:
     CUdeviceptr p = 0;
     if (!current())
       return nullptr;
-    CUresult rc = gApi.memAllocManaged(&p, size_t(std::max<int64_t>(bytes, 64)), kMemAttachGlobal);
+    // Managed memory beyond what the GPU has free can hang it (not only this process): such a
+    // request is refused as out of memory before it is made.
+    size_t free = 0, total = 0;
+    if (failed(gApi.memGetInfo(&free, &total), "cuMemGetInfo"))
+      return nullptr;
+    CUresult rc = uint64_t(bytes) > free
+        ? kErrorOutOfMemory
+        : gApi.memAllocManaged(&p, size_t(std::max<int64_t>(bytes, 64)), kMemAttachGlobal);
     if (rc == kErrorOutOfMemory) {
       error() = "CUDA: out of memory on " + name_ + " (" + std::to_string(bytes) + " bytes)";
       return nullptr;
