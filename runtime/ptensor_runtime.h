@@ -53,7 +53,7 @@ void ptensor_custom_call(int64_t config, int64_t buffers, int64_t nargs, int64_t
 /* Devices found at run time through their drivers' libraries (dlopen; runtime/gpu/Driver.h),
  * numbered 0..count-1 in the order of ptensor_gpu_name. A failing call returns NULL or -1 and
  * leaves its message in ptensor_gpu_error() (this thread's; "" when none). Memory is shared
- * with the host and 64-byte aligned. */
+ * with the host and 64-byte aligned; freed buffers are pooled per device (Gpu.cpp). */
 int ptensor_gpu_count(void);
 const char *ptensor_gpu_name(int dev);
 /* The binary its kernels are compiled to: "spirv" or "nvptx:sm_XY" (PTX) */
@@ -69,6 +69,9 @@ int ptensor_gpu_copy(int dev, void *dst, const void *src, int64_t bytes);
 int ptensor_gpu_sync(int dev);
 /* Kernels launched so far (all devices), for pt.cache_info() */
 int64_t ptensor_gpu_launches(void);
+/* Buffers the drivers allocated so far (all devices; freed buffers are kept for reuse by
+ * size class, so a loop of same-sized steps allocates nothing after its first) */
+int64_t ptensor_gpu_driver_allocations(void);
 /* Compiled code (--ptensor-gpu-to-runtime): runs `kernel` of the device binary (SPIR-V, or PTX
  * with its NUL) on a
  * grid of gx*gy*gz blocks of bx*by*bz work items and waits for it. *module_slot caches the

@@ -520,6 +520,7 @@ PYBIND11_MODULE(_core, m) {
     d["cached_programs"] = cachedPrograms();
     d["program_cache_size"] = programCacheSize();
     d["gpu_launches"] = ptensor_gpu_launches(); // kernels run on GPU runtime devices
+    d["gpu_allocations"] = ptensor_gpu_driver_allocations(); // device buffers from drivers
     return d;
   });
   m.def("cache_clear", [](bool disk) {

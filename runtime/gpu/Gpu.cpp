@@ -6,8 +6,13 @@
 #include "Driver.h"
 #include "ptensor_runtime.h"
 
+#include <algorithm>
 #include <atomic>
+#include <memory>
 #include <mutex>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace ptensor::gpu {
 std::string &error() {
@@ -45,6 +50,88 @@ Device *device(int64_t dev) {
 
 std::mutex gModules; // module slots of compiled programs
 std::atomic<int64_t> gLaunches{0};
+std::atomic<int64_t> gDriverAllocs{0};
+
+/// Freed device buffers kept for reuse, per device: a driver allocation costs far more than a
+/// host malloc (CUDA managed memory, OpenCL SVM), and a loop that makes new arrays of the same
+/// sizes each step then allocates nothing. Sizes are rounded to classes (4 KiB steps up to
+/// 1 MiB, then 1 MiB steps); at most kMaxBytes are held per device, oldest given back first;
+/// an allocation the driver refuses gives the device's held buffers back and tries again.
+class Pool {
+  static constexpr int64_t kMaxBytes = int64_t(1) << 30;
+  std::mutex mu_;
+  std::vector<std::pair<void *, int64_t>> free_;      // oldest first
+  std::unordered_map<void *, int64_t> live_;           // handed out: their size classes
+  int64_t held_ = 0;
+
+  void release(Device *d, size_t keep) { // (under mu_) down to `keep` bytes held
+    while (held_ > int64_t(keep) && !free_.empty()) {
+      d->free(free_.front().first);
+      held_ -= free_.front().second;
+      free_.erase(free_.begin());
+    }
+  }
+
+public:
+  static int64_t sizeClass(int64_t bytes) {
+    int64_t step = bytes <= (int64_t(1) << 20) ? 4096 : int64_t(1) << 20;
+    return std::max<int64_t>((bytes + step - 1) / step * step, step);
+  }
+
+  void *alloc(Device *d, int64_t bytes) {
+    int64_t n = sizeClass(bytes);
+    std::lock_guard<std::mutex> lock(mu_);
+    void *p = nullptr;
+    for (size_t i = free_.size(); i-- > 0;)
+      if (free_[i].second == n) {
+        p = free_[i].first;
+        free_.erase(free_.begin() + long(i));
+        held_ -= n;
+        break;
+      }
+    if (!p) {
+      p = d->alloc(n);
+      if (!p && held_ > 0) { // the held buffers back to the driver, and once more
+        release(d, 0);
+        error().clear();
+        p = d->alloc(n);
+      }
+      if (!p)
+        return nullptr;
+      ++gDriverAllocs;
+    }
+    live_[p] = n;
+    return p;
+  }
+
+  void free(Device *d, void *p) {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = live_.find(p);
+    if (it == live_.end()) {
+      d->free(p);
+      return;
+    }
+    int64_t n = it->second;
+    live_.erase(it);
+    if (n > kMaxBytes) {
+      d->free(p);
+      return;
+    }
+    release(d, size_t(kMaxBytes - n));
+    free_.emplace_back(p, n);
+    held_ += n;
+  }
+};
+
+Pool &pool(int dev) {
+  static std::mutex mu;
+  static std::unordered_map<int, std::unique_ptr<Pool>> pools;
+  std::lock_guard<std::mutex> lock(mu);
+  auto &p = pools[dev];
+  if (!p)
+    p = std::make_unique<Pool>();
+  return *p;
+}
 } // namespace
 } // namespace ptensor::gpu
 
@@ -78,13 +165,15 @@ void ptensor_gpu_clear_error(void) { error().clear(); }
 
 void *ptensor_gpu_alloc(int dev, int64_t bytes) {
   Device *d = device(dev);
-  return d ? d->alloc(bytes) : nullptr;
+  return d ? pool(dev).alloc(d, bytes) : nullptr;
 }
 
 void ptensor_gpu_free(int dev, void *p) {
-  if (Device *d = device(dev))
-    d->free(p);
+  if (Device *d = device(dev); d && p)
+    pool(dev).free(d, p);
 }
+
+int64_t ptensor_gpu_driver_allocations(void) { return gDriverAllocs.load(); }
 
 int ptensor_gpu_copy(int dev, void *dst, const void *src, int64_t bytes) {
   Device *d = device(dev);

@@ -281,3 +281,18 @@ def test_complex_fft_on_the_device():
     got = pt.fft.fft(x * 2, axis=1)
     assert got.device == DEV
     assert_matches(got, np.fft.fft(C * 2, axis=1), rtol=1e-12, atol=1e-12)
+
+
+def test_device_buffers_are_pooled():
+    # a loop that makes a new array each step reuses the freed buffers of earlier steps
+    # (runtime/gpu/Gpu.cpp, Pool): the drivers allocate nothing after the first steps
+    x, want = pt.asarray(A, device=DEV), A.copy()
+    for _ in range(2):
+        x, want = x * 0.5 + 1, want * 0.5 + 1
+        np.asarray(x)
+    before = pt.cache_info()["gpu_allocations"]
+    for _ in range(6):
+        x, want = x * 0.5 + 1, want * 0.5 + 1
+        np.asarray(x)
+    assert pt.cache_info()["gpu_allocations"] == before
+    assert_matches(x, want)
