@@ -644,6 +644,8 @@ PYBIND11_MODULE(_core, m) {
     n->attrs.push_back(team);
     n->iargs = g.iargs;
     n->sargs = g.sargs;
+    n->device = g.device; // (a rank's block lives where the whole would have)
+    n->placed = g.placed;
     // may materialize pending nodes (g among them): n is a copy
     notePendingRecord(
         recordSignature(int(n->kind), n->sub, int(n->dtype), n->shape, n->attrs, n->iargs));

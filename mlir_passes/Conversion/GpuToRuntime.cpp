@@ -210,9 +210,37 @@ void toLibdevice(Operation *op, StringRef name) {
   op->erase();
 }
 
+/// A 0-D array argument with an offset in its layout (a reduction's result, a distributed
+/// reduction's element, ...) is its element's address: the host adds the offset to the
+/// pointer (kernelWords), so the kernel takes it as a plain 0-D memref, which the conversions
+/// accept. (Only where it is loaded or stored directly: a view made of it would add offsets
+/// to its base.)
+void plainScalarArguments(gpu::GPUFuncOp kernel) {
+  Block &entry = kernel.getBody().front();
+  bool changed = false;
+  for (BlockArgument a : entry.getArguments().take_front(kernel.getNumArguments())) {
+    auto mt = dyn_cast<MemRefType>(a.getType());
+    if (!mt || mt.getRank() != 0 || mt.getLayout().isIdentity() ||
+        !llvm::all_of(a.getUsers(), [](Operation *u) {
+          return isa<memref::LoadOp, memref::StoreOp>(u);
+        }))
+      continue;
+    a.setType(MemRefType::get({}, mt.getElementType(), MemRefLayoutAttrInterface{},
+                              mt.getMemorySpace()));
+    changed = true;
+  }
+  if (!changed)
+    return;
+  SmallVector<Type> inputs;
+  for (BlockArgument a : entry.getArguments().take_front(kernel.getNumArguments()))
+    inputs.push_back(a.getType());
+  kernel.setFunctionType(FunctionType::get(kernel.getContext(), inputs, {}));
+}
+
 /// (For PTX: the loops, integer powers and the math functions convert-gpu-to-nvvm lacks as
 /// libdevice calls.)
 void prepareKernel(gpu::GPUFuncOp kernel, bool spirv) {
+  plainScalarArguments(kernel);
   SmallVector<Operation *> todo;
   kernel.walk([&](Operation *op) {
     if (isa<scf::ParallelOp, math::IPowIOp>(op) ||

@@ -155,7 +155,12 @@ LogicalResult splitComplex(gpu::GPUFuncOp kernel) {
       erased.push_back(a);
     } else if (Type ct = complexElement(a.getType())) {
       auto mt = cast<MemRefType>(a.getType());
-      if (mt.getRank() != 0 || !mt.getLayout().isIdentity())
+      // (a 0-D array with an offset, such as a reduction's result, comes as a pointer to its
+      // element: the host adds the offset, GpuToRuntime.cpp kernelWords)
+      bool viewed = llvm::any_of(a.getUsers(), [](Operation *u) {
+        return isa<memref::ReinterpretCastOp>(u);
+      });
+      if (mt.getRank() != 0 || (viewed && !mt.getLayout().isIdentity()))
         return kernel.emitError("GPU kernels: a complex array argument of type ")
                << mt << " (0-D element views expected)";
       a.setType(MemRefType::get({}, partOf(ct), MemRefLayoutAttrInterface{}, mt.getMemorySpace()));

@@ -142,9 +142,13 @@ class Placed:
 
     @property
     def device(self) -> Device:
-        h = getattr(self, "_h", None)  # a local array's tensor (distributed ones: the CPU)
-        if h is None:
-            return CPU
+        local = getattr(self, "_local", None)  # a distributed array: its part's on this rank
+        if local is not None:
+            return local.device
+        h = getattr(self, "_h", None)  # a local array's tensor
+        if h is None:  # a view not computed yet: its base's
+            base = getattr(self, "_base", None)
+            return CPU if base is None else base.device
         i = h.device
         return CPU if i == 0 else devices()[i]
 
@@ -154,9 +158,6 @@ class Placed:
         d = as_device(device)
         if d == self.device:
             return self
-        h = getattr(self, "_h", None)
-        if h is None:
-            raise ValueError(f"to_device: distributed arrays live on the CPU (not {d.name} yet)")
         return type(self)._new(_core.to_device(self._t, devices().index(d)),  # type: ignore
                                self.dtype)  # type: ignore[attr-defined]
 

@@ -49,7 +49,7 @@ from . import _dtypes as dt
 from . import _ops
 from ._array import _ArrayType
 from ._creation import asarray
-from ._device import Placed
+from ._device import Placed, as_device
 from ._indexing import chain
 from ._upcalls import Slots, namespace
 
@@ -579,7 +579,15 @@ class DArray(Placed):
         return str(gather(self))
 
     def _replicated(self):
-        return asarray(gather(self))
+        return asarray(gather(self), device=self.device)
+
+    def to_device(self, device, /, *, stream=None):
+        """The array with every rank's part on `device` (a copy; itself when there already)."""
+        d = as_device(device)
+        if d == self.device:
+            return self
+        return DArray(self._local.to_device(d), self.shape, self.team, self.split, self._pb,
+                      self._po)
 
     def __iter__(self):
         if self.ndim == 1:  # elements: 0-d copies (as NumPy's scalars), from one gather

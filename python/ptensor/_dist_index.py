@@ -146,7 +146,8 @@ def _own_rows_of_mask(x, key):
             isinstance(key, Local) and key.dtype == dt.bool_:
         if tuple(key.shape) == x.shape and x.ndim:
             rows = key[_rows(x.split, x.ndim, slice(*x.owned()))]
-            return DArray(rows if isinstance(rows, Local) else asarray(rows), x.shape,
+            return DArray(rows if isinstance(rows, Local) else asarray(rows, device=x.device),
+                          x.shape,
                           x.team, x.split, x._pb, x._po)
     return key
 
@@ -311,7 +312,8 @@ def _moved_view(x, ks, k, full=None):
         r = full[tuple(key)]
         j = _row_split(_view_parts(x, k, 1)[1], r.ndim)
         lo, hi = x.team.owned(r.shape[j], 0, r.shape[j])
-        v = DArray(asarray(r[_rows(j, r.ndim, slice(lo, hi))]), r.shape, x.team, j)
+        v = DArray(asarray(r[_rows(j, r.ndim, slice(lo, hi))], device=x.device), r.shape,
+                   x.team, j)
     v._moved = Moved(x, ks, k, _stamp(x))
     return v
 
@@ -558,7 +560,7 @@ def _setitem(x, key, value):
         value = _replicated_local(value, x.team)
     if _is_arraylike(value):
         if not isinstance(value, Local):
-            value = asarray(value)
+            value = asarray(value, device=x.device)  # (NumPy values: to x's device)
         _ops.broadcast_shapes(value.shape, vshape)  # NumPy's error for bad shapes
         if dropped:
             j = vax - (len(vshape) - value.ndim)

@@ -165,8 +165,9 @@ def _grouped(local, v, lo, sv, sg, descending):
     "ptensor.sort_partition" (src/Sort.cpp: one pass in C++); complex values in NumPy."""
     P = len(sv) + 1
     if not np.iscomplexobj(v):
-        r = call("ptensor.sort_partition", [local, asarray(sv), asarray(sg),
-                                            asarray(np.array([lo], dtype=np.int64))],
+        d = local.device
+        r = call("ptensor.sort_partition", [local, asarray(sv, device=d), asarray(sg, device=d),
+                                            asarray(np.array([lo], dtype=np.int64), device=d)],
                  [(local.shape, local.dtype), (local.shape, dt.int64), ((P,), dt.int64)],
                  {"descending": bool(descending)})
         return tuple(np.asarray(a) for a in r)
@@ -200,7 +201,8 @@ def sort_split(x, descending, want):
     rv = _alltoallv(team, sends[0], scount, rcount)
     # received in source-rank order, each source in index order: a stable sort of the values
     # puts equal values in global-index order
-    vals, o = _sort_along(asarray(rv), 0, descending, "argsort", indices=want != "values")
+    vals, o = _sort_along(asarray(rv, device=x.device), 0, descending, "argsort",
+                          indices=want != "values")
     outs = [np.asarray(vals)] if want != "indices" else []
     if want != "values":
         outs.append(_alltoallv(team, sends[1], scount, rcount)[np.asarray(o)])
@@ -208,13 +210,14 @@ def sort_split(x, descending, want):
     starts = np.concatenate([[0], np.cumsum(counts)]).tolist()
     src = [(starts[r], starts[r + 1]) for r in range(P)]
     dst = [team.owned(n, 0, n, r=r) for r in range(P)]
-    res = [DArray(asarray(_move_ranges(team, out, src, dst)), (n,), team, 0) for out in outs]
+    res = [DArray(asarray(_move_ranges(team, out, src, dst), device=x.device), (n,), team, 0)
+           for out in outs]
     return tuple(res) if want == "both" else res[0]
 
 
 # ------------------------------------------------------------------ masks
 
-def _balanced(team, parts):
+def _balanced(team, parts, device):
     """1-D NumPy arrays of this rank's items (the ranks' items in rank order make the whole
     array, of a data-dependent length K) as DArrays in the block partition of K: one
     allgather of the counts, then one alltoallv per array."""
@@ -224,7 +227,8 @@ def _balanced(team, parts):
     starts = np.concatenate([[0], np.cumsum(counts)]).tolist()
     src = [(starts[r], starts[r + 1]) for r in range(team.size)]
     dst = [team.owned(K, 0, K, r=r) for r in range(team.size)]
-    return [DArray(asarray(_move_ranges(team, p, src, dst)), (K,), team, 0) for p in parts]
+    return [DArray(asarray(_move_ranges(team, p, src, dst), device=device), (K,), team, 0)
+            for p in parts]
 
 
 def _along_rows(x):
@@ -236,7 +240,7 @@ def masked(x, mask):
     """x[mask] for a boolean mask of x's shape split and partitioned as x: each rank selects
     from its own rows, and the selection is rebalanced (no gather of x or mask)."""
     x, mask = _along_rows(x), _along_rows(mask)
-    return _balanced(x.team, [np.asarray(x._local[mask._local])])[0]
+    return _balanced(x.team, [np.asarray(x._local[mask._local])], x.device)[0]
 
 
 @distributed("nonzero")
@@ -250,7 +254,7 @@ def nonzero(x):
     x = _along_rows(x)
     idx = [np.asarray(i) for i in local_nonzero(x._local)]
     idx[0] = idx[0] + x.owned()[0]
-    return tuple(_balanced(x.team, idx))
+    return tuple(_balanced(x.team, idx, x.device))
 
 
 # ------------------------------------------------------------------ integer-array indexing
@@ -313,7 +317,8 @@ def take_at(x, indices, name="take"):
     got = _alltoallv(team, sent, rcount * row, scount * row)
     out = np.empty((len(idx),) + local.shape[1:], dtype=local.dtype)
     out[order] = got.reshape(out.shape)
-    return DArray(asarray(np.ascontiguousarray(np.moveaxis(out, 0, ax))), shape, team, ax,
+    return DArray(asarray(np.ascontiguousarray(np.moveaxis(out, 0, ax)), device=x.device),
+                  shape, team, ax,
                   indices._pb, indices._po)
 
 
@@ -368,7 +373,9 @@ def put_rows(x, indices, value):
             value = got.reshape((len(mine),) + vl.shape[1:])
         elif per_index:
             value = np.asarray(value)[mine]
-    x._local[asarray(pos)] = asarray(value) if isinstance(value, np.ndarray) else value
+    d = x.device
+    x._local[asarray(pos, device=d)] = (asarray(value, device=d) if isinstance(value, np.ndarray)
+                                        else value)
 
 
 def take_rows(x, indices):
@@ -395,4 +402,5 @@ def take_rows(x, indices):
                       np.bincount(src, minlength=P) * row)
     out = np.empty((e - b,) + local.shape[1:], dtype=local.dtype)
     out[np.argsort(src, kind="stable")] = recv.reshape((e - b,) + local.shape[1:])
-    return DArray(asarray(np.ascontiguousarray(np.moveaxis(out, 0, ax))), shape, team, ax)
+    return DArray(asarray(np.ascontiguousarray(np.moveaxis(out, 0, ax)), device=x.device),
+                  shape, team, ax)
