@@ -142,10 +142,7 @@ class Placed:
 
     @property
     def device(self) -> Device:
-        local = getattr(self, "_local", None)  # a distributed array: its part's on this rank
-        if local is not None:
-            return local.device
-        h = getattr(self, "_h", None)  # a local array's tensor
+        h = getattr(self, "_h", None)  # a local array's tensor (distributed: _dist.DArray's)
         if h is None:  # a view not computed yet: its base's
             base = getattr(self, "_base", None)
             return CPU if base is None else base.device

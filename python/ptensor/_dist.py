@@ -581,6 +581,16 @@ class DArray(Placed):
     def _replicated(self):
         return asarray(gather(self), device=self.device)
 
+    @property
+    def device(self):
+        """Where this rank's part lives: its storage's device (a view's: its base's), found
+        without deriving the part (which may move data)."""
+        x = self
+        while x._derive is not None:
+            x = x._derive[0]
+        store = x._pad.padded if x._pad is not None else x._loc
+        return store.device if store is not None else self._local.device
+
     def to_device(self, device, /, *, stream=None):
         """The array with every rank's part on `device` (a copy; itself when there already)."""
         d = as_device(device)

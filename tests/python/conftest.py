@@ -21,6 +21,17 @@ import ptensor as pt  # noqa: E402
 # leaving the others waiting in a collective.
 TEAM = pt._dist.default_team()
 
+# The suite run with every array on a device (PTENSOR_DEVICE=opencl:cpu:0, scripts/test.sh and
+# scripts/test_devices.sh): a test that changes the default device must put it back, or the
+# tests after it would run on another device than the run says.
+_DEVICE = os.environ.get("PTENSOR_DEVICE")
+if _DEVICE:
+    @pytest.fixture(autouse=True)
+    def _default_device_kept():
+        yield
+        now = pt.__array_namespace_info__().default_device()
+        assert now == _DEVICE, f"the test left the default device at {now}, not {_DEVICE}"
+
 if TEAM is not None:
     def pytest_runtest_logreport(report):
         if report.failed:

@@ -6,7 +6,11 @@ import pytest
 import ptensor as pt
 from ptensor._device import CPU, Device
 
-from _helpers import assert_matches
+from _helpers import assert_matches, on_a_device
+
+if on_a_device():
+    pytest.skip("the CPU as the default device (the suite runs with PTENSOR_DEVICE: "
+                "test_gpu_devices.py covers a device default)", allow_module_level=True)
 
 
 def test_device_object():

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 import ptensor as pt
+from _helpers import on_a_device
 
 SCRIPT = r"""
 import json, numpy as np, ptensor as pt
@@ -75,6 +76,8 @@ def test_disabled(tmp_path):
 @pytest.mark.parametrize("threads", ["1"])
 def test_single_thread_programs_are_keyed_apart(tmp_path, threads):
     """PTENSOR_NUM_THREADS=1 compiles without OpenMP: not the same program as the default."""
+    if on_a_device():
+        pytest.skip("device programs do not depend on host threads")
     result(run_script(tmp_path))
     env_script = "import os; os.environ['PTENSOR_NUM_THREADS'] = '1'\n" + SCRIPT
     r = result(run_script(tmp_path, env_script))
@@ -92,6 +95,8 @@ print(json.dumps({"ok": ok, "new_threads": len(os.listdir("/proc/self/task")) - 
 
 
 def test_num_threads_setting(tmp_path):
+    if on_a_device():
+        pytest.skip("device programs do not depend on host threads")
     """PTENSOR_NUM_THREADS=n runs compiled loops on n threads; 1 means no OpenMP team at all
     (the JIT itself may own a thread, hence the comparison of the two runs)."""
     new = {}
