@@ -6,6 +6,9 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 python3 -m pytest tests/python -q
 python3 -c "import lit.main; lit.main.main()" -q tests/mlir
+# The tests of the kernels' kinds once more with every array on the OpenCL CPU device (issue
+# "Devices"; about 2.5 minutes; the whole suite so: scripts/test_devices.sh, before stops)
+bash scripts/test_devices.sh --quick
 # Distributed arrays: the same tests under mpiexec -n 1..4 (oversubscribed on small machines),
 # sharing one fresh disk cache so the ranks compile each program once.
 export PTENSOR_CACHE_DIR="${PTENSOR_CACHE_DIR:-$(mktemp -d)}"

@@ -15,7 +15,7 @@ import pytest
 
 import ptensor as pt
 from ptensor import _core, _ops
-from _helpers import assert_matches
+from _helpers import assert_matches, on_a_device
 
 A = np.arange(24, dtype=np.float64).reshape(2, 3, 4) - 7.5
 A[1, 2, 1] = np.nan
@@ -272,8 +272,8 @@ DLPACK_VIEWS = {"whole": lambda b: b, "strided": lambda b: b[::2, 1::3],
 def test_from_dlpack_op(dtype, view):
     a = np.asarray(DLPACK_VIEWS[view](np.arange(24).reshape(4, 6).astype(dtype)))
     probe = pt.asarray(np.zeros(1))
-    if not _local(probe):
-        pytest.skip("records local nodes directly")
+    if not _local(probe) or on_a_device():
+        pytest.skip("records local host-memory nodes directly")
     cap, address = _dlpack_address(a)
     dtype_pt = getattr(pt, dtype)
     r = _ops.record_op_results("from_dlpack", [], [(dtype_pt, a.shape)], scalars=[address])[0]
@@ -283,8 +283,8 @@ def test_from_dlpack_op(dtype, view):
 
 def test_from_dlpack_op_mismatches():
     a = np.arange(12.0).reshape(2, 6)
-    if not _local(pt.asarray(a)):
-        pytest.skip("records local nodes directly")
+    if not _local(pt.asarray(a)) or on_a_device():
+        pytest.skip("records local host-memory nodes directly")
     cap, address = _dlpack_address(a)
     for dtype, shape, message in [(pt.float32, (2, 6), "dtype"), (pt.float64, (12,), "dimensions"),
                                   (pt.float64, (1, 6), "dimension 0 of the tensor is 2")]:
