@@ -147,8 +147,7 @@ def _own_rows_of_mask(x, key):
         if tuple(key.shape) == x.shape and x.ndim:
             rows = key[_rows(x.split, x.ndim, slice(*x.owned()))]
             return DArray(rows if isinstance(rows, Local) else asarray(rows, device=x.device),
-                          x.shape,
-                          x.team, x.split, x._pb, x._po)
+                          x.shape, x.team, x.split, x._pb, x._po)
     return key
 
 

@@ -318,8 +318,7 @@ def take_at(x, indices, name="take"):
     out = np.empty((len(idx),) + local.shape[1:], dtype=local.dtype)
     out[order] = got.reshape(out.shape)
     return DArray(asarray(np.ascontiguousarray(np.moveaxis(out, 0, ax)), device=x.device),
-                  shape, team, ax,
-                  indices._pb, indices._po)
+                  shape, team, ax, indices._pb, indices._po)
 
 
 def put_rows(x, indices, value):
