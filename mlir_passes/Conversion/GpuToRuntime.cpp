@@ -237,10 +237,88 @@ void plainScalarArguments(gpu::GPUFuncOp kernel) {
   kernel.setFunctionType(FunctionType::get(kernel.getContext(), inputs, {}));
 }
 
+/// Boolean arrays as the bytes they are (0 or 1): memref<i1> arguments and their 0-D views
+/// become memref<i8>, loads compare the byte with 0, stores extend; an ordering comparison
+/// of two loaded booleans (searchsorted of a bool array: ule) compares the bytes. (SPIR-V
+/// has no ordering comparison of booleans; and with the conversion's own i1 loads, a
+/// boolean loaded before a loop and compared in it read as every work item's first one on
+/// Intel's OpenCL compiler: searchsorted and isin of bool arrays, fuzz seeds 2600023,
+/// 2600142.)
+void bytesForBooleans(gpu::GPUFuncOp kernel) {
+  using P = arith::CmpIPredicate;
+  auto i1Mem = [](Type t) {
+    auto mt = dyn_cast<MemRefType>(t);
+    return mt && mt.getRank() == 0 && mt.getElementType().isInteger(1);
+  };
+  auto asBytes = [](MemRefType mt) {
+    return MemRefType::get({}, IntegerType::get(mt.getContext(), 8), mt.getLayout(),
+                           mt.getMemorySpace());
+  };
+  Block &entry = kernel.getBody().front();
+  bool changed = false;
+  for (BlockArgument a : entry.getArguments().take_front(kernel.getNumArguments()))
+    if (i1Mem(a.getType()) && llvm::all_of(a.getUsers(), [](Operation *u) {
+          return isa<memref::LoadOp, memref::StoreOp, memref::ReinterpretCastOp>(u);
+        })) {
+      a.setType(asBytes(cast<MemRefType>(a.getType())));
+      changed = true;
+    }
+  if (!changed)
+    return;
+  SmallVector<Type> inputs;
+  for (BlockArgument a : entry.getArguments().take_front(kernel.getNumArguments()))
+    inputs.push_back(a.getType());
+  kernel.setFunctionType(FunctionType::get(kernel.getContext(), inputs, {}));
+  DenseMap<Value, Value> bytes; // a loaded boolean -> its byte
+  SmallVector<Operation *> ops;
+  kernel.walk([&](Operation *op) { ops.push_back(op); });
+  for (Operation *op : ops) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    if (auto rc = dyn_cast<memref::ReinterpretCastOp>(op)) {
+      auto src = dyn_cast<MemRefType>(rc.getSource().getType());
+      if (!src || !src.getElementType().isInteger(8) || !rc.getType().getElementType().isInteger(1))
+        continue;
+      rc.getResult().setType(MemRefType::get(rc.getType().getShape(), src.getElementType(),
+                                             rc.getType().getLayout(),
+                                             rc.getType().getMemorySpace()));
+    } else if (auto ld = dyn_cast<memref::LoadOp>(op);
+               ld && ld.getType().isInteger(1) &&
+               cast<MemRefType>(ld.getMemRef().getType()).getElementType().isInteger(8)) {
+      auto byte = b.create<memref::LoadOp>(loc, ld.getMemRef(), ld.getIndices());
+      Value zero = b.create<arith::ConstantIntOp>(loc, 0, 8);
+      Value bit = b.create<arith::CmpIOp>(loc, P::ne, byte, zero);
+      bytes[bit] = byte;
+      ld.getResult().replaceAllUsesWith(bit);
+      ld.erase();
+    } else if (auto st = dyn_cast<memref::StoreOp>(op);
+               st && st.getValueToStore().getType().isInteger(1) &&
+               cast<MemRefType>(st.getMemRef().getType()).getElementType().isInteger(8)) {
+      Value byte = b.create<arith::ExtUIOp>(loc, b.getI8Type(), st.getValueToStore());
+      st.getValueMutable().assign(byte);
+    } else if (auto cmp = dyn_cast<arith::CmpIOp>(op);
+               cmp && cmp.getLhs().getType().isInteger(1) && cmp.getPredicate() != P::eq &&
+               cmp.getPredicate() != P::ne && bytes.count(cmp.getLhs()) &&
+               bytes.count(cmp.getRhs())) {
+      bool sign = cmp.getPredicate() == P::slt || cmp.getPredicate() == P::sle ||
+                  cmp.getPredicate() == P::sgt || cmp.getPredicate() == P::sge;
+      auto operand = [&](Value v) -> Value { // (i1 true is -1 for a signed predicate)
+        Value byte = bytes[v];
+        return sign ? b.create<arith::SubIOp>(loc, b.create<arith::ConstantIntOp>(loc, 0, 8),
+                                              byte).getResult()
+                    : byte;
+      };
+      cmp.getLhsMutable().assign(operand(cmp.getLhs()));
+      cmp.getRhsMutable().assign(operand(cmp.getRhs()));
+    }
+  }
+}
+
 /// (For PTX: the loops, integer powers and the math functions convert-gpu-to-nvvm lacks as
 /// libdevice calls.)
 void prepareKernel(gpu::GPUFuncOp kernel, bool spirv) {
   plainScalarArguments(kernel);
+  bytesForBooleans(kernel);
   SmallVector<Operation *> todo;
   kernel.walk([&](Operation *op) {
     if (isa<scf::ParallelOp, math::IPowIOp>(op) ||

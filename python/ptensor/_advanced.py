@@ -26,7 +26,7 @@ from ._manipulation import reshape
 from ._searching import _mask_rows
 
 
-def _as_index_array(k):
+def _as_index_array(k, device):
     if isinstance(k, Local):
         if k.dtype.kind not in "biu":
             raise IndexError(f"arrays used as indices must be of integer (or boolean) type, "
@@ -39,15 +39,16 @@ def _as_index_array(k):
         else:
             raise IndexError(f"arrays used as indices must be of integer (or boolean) type, "
                              f"got {a.dtype}")
-    return asarray(a)
+    return asarray(a, device=device)
 
 
-def _items(key, shape):
-    """Expanded key: ('adv', array-or-int, dim) | ('slice', start, step, size, dim) | ('new',)."""
+def _items(key, shape, device=None):
+    """Expanded key: ('adv', array-or-int, dim) | ('slice', start, step, size, dim) | ('new',);
+    index arrays on `device` (the indexed array's)."""
     parts = []
     for k in key:
         if isinstance(k, (Local, np.ndarray, list)):
-            parts.append(_as_index_array(k))
+            parts.append(_as_index_array(k, device))
         else:
             parts.append(k)
     if sum(1 for k in parts if k is Ellipsis) > 1:
@@ -70,10 +71,10 @@ def _items(key, shape):
                 raise IndexError(f"boolean index of shape {k.shape} does not match the indexed "
                                  f"dimensions {tuple(shape[dim:dim + k.ndim])}")
             for idx in np.nonzero(k.to_numpy(copy=False)):
-                items.append(("adv", asarray(idx.astype(np.int64)), dim))
+                items.append(("adv", asarray(idx.astype(np.int64), device=device), dim))
                 dim += 1
         elif isinstance(k, Local):
-            items.append(("adv", _checked_indices(k, shape[dim], "index"), dim))
+            items.append(("adv", _checked_indices(k, shape[dim], "index", device), dim))
             dim += 1
         elif isinstance(k, slice):
             items.append(("slice",) + slice_item(k, shape[dim]) + (dim,))
@@ -89,7 +90,7 @@ def _items(key, shape):
 
 def _offsets(x, key):
     """(result shape, int64 offsets into the flattened x shaped like the result)."""
-    items = _items(key, x.shape)
+    items = _items(key, x.shape, x.device)
     advs = [it for it in items if it[0] == "adv"]
     shapes = [it[1].shape if isinstance(it[1], Local) else () for it in advs]
     try:
@@ -134,7 +135,7 @@ def _offsets(x, key):
         else:
             _, start, step, size, d = it
             a = axis_of[i]
-            r = arange(size, dtype=dt.int64)
+            r = arange(size, dtype=dt.int64, device=x.device)
             r = _ops.insert_unit_dims(r, [b for b in range(rank) if b != a],
                                       tuple(size if b == a else 1 for b in range(rank)))
             term = multiply(r, step * strides[d])
@@ -181,7 +182,7 @@ def scatter_assign(x, key, value):
     if key.dtype == dt.bool_:
         xs, pos = _mask_rows(x, key)
     else:
-        idx = _checked_indices(key, x.shape[0], "index")
+        idx = _checked_indices(key, x.shape[0], "index", x.device)
         xs, pos = x, reshape(idx, (-1,))
         lead = idx.shape
     rest = tuple(xs.shape[1:])

@@ -22,9 +22,10 @@ if TYPE_CHECKING:
     from ._array import Array
 
 
-def _checked_indices(indices, n, name):
-    """int64 leaf Array of in-range, non-negative indices (NumPy's rules for negatives)."""
-    return asarray(checked_index_values(indices, n, name))
+def _checked_indices(indices, n, name, device=None):
+    """int64 leaf Array of in-range, non-negative indices (NumPy's rules for negatives), on
+    `device` (the indexed array's: the indices are checked on the host)."""
+    return asarray(checked_index_values(indices, n, name), device=device)
 
 
 def checked_index_values(indices, n, name):
@@ -66,7 +67,7 @@ def take(x: Array, indices: Array | NDArray[Any], /, *, axis: int | None = None)
             raise ValueError("take: axis is required for arrays of more than one dimension")
         axis = 0
     ax = _ops.normalize_axis(axis, x.ndim)
-    idx = _checked_indices(indices, x.shape[ax], "take")
+    idx = _checked_indices(indices, x.shape[ax], "take", x.device)
     shape = x.shape[:ax] + idx.shape + x.shape[ax + 1:]
     return _ops.record("take", "", [x, idx], x.dtype, shape, attrs=[ax])
 
@@ -81,7 +82,7 @@ def take_along_axis(x: Array, indices: Array | NDArray[Any], /, *, axis: int = -
         raise ValueError(f"take_along_axis: indices must have x's rank {x.ndim}, got "
                          f"{indices.ndim}")
     ax = _ops.normalize_axis(axis, x.ndim)
-    idx = _checked_indices(indices, x.shape[ax], "take_along_axis")
+    idx = _checked_indices(indices, x.shape[ax], "take_along_axis", x.device)
     other = [x.shape[i] for i in range(x.ndim) if i != ax]
     ishape = [idx.shape[i] for i in range(x.ndim) if i != ax]
     oshape = _ops.broadcast_shapes(tuple(other), tuple(ishape))
@@ -94,7 +95,7 @@ def take_along_axis(x: Array, indices: Array | NDArray[Any], /, *, axis: int = -
     for i in range(x.ndim):
         if i == ax:
             continue
-        pos = _ops.insert_unit_dims(arange(shape[i], dtype=dt.int64),
+        pos = _ops.insert_unit_dims(arange(shape[i], dtype=dt.int64, device=x.device),
                                     [j for j in range(x.ndim) if j != i],
                                     tuple(shape[i] if j == i else 1 for j in range(x.ndim)))
         flat = add(flat, multiply(pos, strides[i]))

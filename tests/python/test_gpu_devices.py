@@ -299,3 +299,30 @@ def test_device_buffers_are_pooled():
         np.asarray(x)
     assert pt.cache_info()["gpu_allocations"] == before
     assert_matches(x, want)
+
+
+def test_searchsorted_and_isin_of_bool_arrays():
+    # fuzz seeds 2600023 and 2600142 (found with PTENSOR_DEVICE): each work item read the
+    # first value of a bool array loaded before the binary search's loop (GpuToRuntime.cpp,
+    # bytesForBooleans)
+    s = np.array([False, True, True, True])
+    v = np.array([True, False, True, False])
+    for side in ("left", "right"):
+        on_device(lambda m, a, b: m.searchsorted(a, b, side=side), s, v)
+    m3 = np.array([True, False, False, True, True, False]).reshape(3, 2)
+    want = np.isin(m3, m3[::-1])
+    got = pt.isin(pt.asarray(m3, device=DEV), pt.asarray(m3[::-1], device=DEV))
+    assert got.device == DEV
+    assert_matches(got, want)
+
+
+@pytest.mark.parametrize("case", [
+    lambda m, a, b: a[[0, 2]],
+    lambda m, a, b: a[np.array([3, 1]), 1:],
+    lambda m, a, b: m.take(a, np.array([4, 0]), axis=1),
+    lambda m, a, b: m.take_along_axis(a, np.array([[0], [1], [2], [3]]), axis=1),
+])
+def test_index_arrays_go_to_the_indexed_arrays_device(case):
+    # (NumPy index arrays are checked on the host and copied to x's device; the offsets'
+    # aranges are made there)
+    on_device(case, A[:4, :5].copy(), B[:4, :5].copy())
