@@ -319,6 +319,27 @@ void bytesForBooleans(gpu::GPUFuncOp kernel) {
 void prepareKernel(gpu::GPUFuncOp kernel, bool spirv) {
   plainScalarArguments(kernel);
   bytesForBooleans(kernel);
+  if (spirv) // MLIR 19 emulates remsi with UMod of absolute values, wrong for the most
+             // negative integer (|INT64_MIN| wraps: INT64_MIN % 9 gave 8, fuzz seed
+             // 2600890): a - (a / b) * b on SDiv instead (a divisor of 0 or -1 as 1: their
+             // remainders are 0, and INT_MIN / -1 would trap)
+    kernel.walk([&](arith::RemSIOp rem) {
+      OpBuilder b(rem);
+      Location loc = rem.getLoc();
+      Type t = rem.getType();
+      Value x = rem.getLhs(), y = rem.getRhs();
+      Value zero = b.create<arith::ConstantOp>(loc, b.getZeroAttr(t));
+      Value one = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(t, 1));
+      Value minusOne = b.create<arith::ConstantOp>(loc, b.getIntegerAttr(t, -1));
+      Value trivial = b.create<arith::OrIOp>(
+          loc, b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, y, zero),
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, y, minusOne));
+      Value d = b.create<arith::SelectOp>(loc, trivial, one, y);
+      Value q = b.create<arith::DivSIOp>(loc, x, d);
+      Value r = b.create<arith::SubIOp>(loc, x, b.create<arith::MulIOp>(loc, q, d));
+      rem.replaceAllUsesWith(r);
+      rem.erase();
+    });
   SmallVector<Operation *> todo;
   kernel.walk([&](Operation *op) {
     if (isa<scf::ParallelOp, math::IPowIOp>(op) ||

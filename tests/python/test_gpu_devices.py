@@ -326,3 +326,12 @@ def test_index_arrays_go_to_the_indexed_arrays_device(case):
     # (NumPy index arrays are checked on the host and copied to x's device; the offsets'
     # aranges are made there)
     on_device(case, A[:4, :5].copy(), B[:4, :5].copy())
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.int8])
+def test_remainder_of_the_most_negative_integer(dtype):
+    # fuzz seed 2600890: MLIR's SPIR-V remsi took |INT_MIN| (which wraps): INT64_MIN % 9 was 8
+    i = np.iinfo(dtype)
+    a = np.array([i.min, i.min, -7, 7, -7, i.max, 5], dtype=dtype)
+    b = np.array([9, -1, 2, -2, -2, 7, 3], dtype=dtype)
+    on_device(lambda m, x, y: x % y, a, b)
