@@ -231,10 +231,7 @@ void plainScalarArguments(gpu::GPUFuncOp kernel) {
   }
   if (!changed)
     return;
-  SmallVector<Type> inputs;
-  for (BlockArgument a : entry.getArguments().take_front(kernel.getNumArguments()))
-    inputs.push_back(a.getType());
-  kernel.setFunctionType(FunctionType::get(kernel.getContext(), inputs, {}));
+  ptensor::syncFunctionType(kernel);
 }
 
 /// Boolean arrays as the bytes they are (0 or 1): memref<i1> arguments and their 0-D views
@@ -265,10 +262,7 @@ void bytesForBooleans(gpu::GPUFuncOp kernel) {
     }
   if (!changed)
     return;
-  SmallVector<Type> inputs;
-  for (BlockArgument a : entry.getArguments().take_front(kernel.getNumArguments()))
-    inputs.push_back(a.getType());
-  kernel.setFunctionType(FunctionType::get(kernel.getContext(), inputs, {}));
+  ptensor::syncFunctionType(kernel);
   DenseMap<Value, Value> bytes; // a loaded boolean -> its byte
   SmallVector<Operation *> ops;
   kernel.walk([&](Operation *op) { ops.push_back(op); });

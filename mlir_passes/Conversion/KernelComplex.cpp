@@ -133,7 +133,6 @@ LogicalResult inlineComplexLibm(gpu::GPUModuleOp gm) {
 }
 
 LogicalResult splitComplex(gpu::GPUFuncOp kernel) {
-  MLIRContext *ctx = kernel.getContext();
   using Pair = std::pair<Value, Value>;
   DenseMap<Value, Pair> parts;    // a complex value -> (re, im)
   DenseMap<Value, Pair> elements; // a 0-D complex view -> its parts' 0-D views
@@ -302,10 +301,15 @@ LogicalResult splitComplex(gpu::GPUFuncOp kernel) {
   }
   for (BlockArgument a : erased)
     fn.eraseArgument(a.getArgNumber());
-  SmallVector<Type> inputs;
-  for (BlockArgument a : entry.getArguments().take_front(kernel.getNumArguments()))
-    inputs.push_back(a.getType());
-  kernel.setFunctionType(FunctionType::get(ctx, inputs, {}));
+  syncFunctionType(kernel);
   return success();
+}
+
+void syncFunctionType(gpu::GPUFuncOp kernel) {
+  SmallVector<Type> inputs;
+  for (BlockArgument a : kernel.getBody().front().getArguments().take_front(
+           kernel.getNumArguments()))
+    inputs.push_back(a.getType());
+  kernel.setFunctionType(FunctionType::get(kernel.getContext(), inputs, {}));
 }
 } // namespace ptensor

@@ -17,4 +17,6 @@
 namespace ptensor {
 mlir::LogicalResult inlineComplexLibm(mlir::gpu::GPUModuleOp gm);
 mlir::LogicalResult splitComplex(mlir::gpu::GPUFuncOp kernel);
+/// The kernel's function type made again from its arguments (after a rewrite retyped them).
+void syncFunctionType(mlir::gpu::GPUFuncOp kernel);
 } // namespace ptensor
