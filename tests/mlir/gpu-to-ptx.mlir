@@ -30,3 +30,5 @@ func.func @axpy(%a: f64, %x: memref<?xf64>, %y: memref<?xf64>) {
   return
 }
 
+// RUN: not %ptensor-opt %s --pass-pipeline='builtin.module(func.func(scf-parallel-loop-tiling{parallel-loop-tile-sizes=256 no-min-max-bounds=true},gpu-map-parallel-loops,convert-parallel-loops-to-gpu),gpu-decompose-memrefs,gpu-kernel-outlining,lower-affine,ptensor-gpu-to-runtime{device=1 target=vulkan})' 2>&1 | %FileCheck %s --check-prefix=BADTARGET
+// BADTARGET: error: GPU kernels: unknown target 'vulkan' (spirv or nvptx:<chip>)

@@ -335,3 +335,9 @@ def test_remainder_of_the_most_negative_integer(dtype):
     a = np.array([i.min, i.min, -7, 7, -7, i.max, 5], dtype=dtype)
     b = np.array([9, -1, 2, -2, -2, 7, 3], dtype=dtype)
     on_device(lambda m, x, y: x % y, a, b)
+
+
+def test_an_allocation_the_device_cannot_make_is_a_memory_error():
+    with pytest.raises(MemoryError):
+        np.asarray(pt.ones((1 << 40,), device=DEV))
+    assert_matches(pt.ones(3, device=DEV) + 1, np.full(3, 2.0))  # the device goes on
