@@ -5,6 +5,7 @@
 #include "DiskCache.h"
 #include "Backend.h"
 #include "Jit.h"
+#include "Trace.h"
 #include "Dist/Dialect.h"
 #include "PTensor/Dialect.h"
 #include "Pipeline/Passes.h"
@@ -109,6 +110,7 @@ std::shared_ptr<Handle> fromNumpy(py::array a, int code) {
 }
 
 py::array toNumpy(const std::shared_ptr<Handle> &h) {
+  traceTaint("it reads an array's values (to_numpy(), NumPy conversion, DLPack, to_device())");
   if (h->node->kind != Kind::Leaf)
     materializeAll(h->node);
   const Node &n = *h->node;
@@ -448,7 +450,40 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("dtype", [](const Handle &h) { return int(h.node->dtype); })
       .def_property_readonly("device", [](const Handle &h) { return int(h.node->device); })
       .def_property_readonly("is_pending",
-                             [](const Handle &h) { return h.node->kind != Kind::Leaf; });
+                             [](const Handle &h) { return h.node->kind != Kind::Leaf; })
+      .def_property_readonly("is_contiguous", [](const Handle &h) { // (pending: true)
+        return h.node->kind != Kind::Leaf || h.node->buf->contiguous;
+      })
+      .def_property_readonly("signature", [](const Handle &h) { // pt.jit's key of an array
+        const Node &n = *h.node;
+        py::tuple shape(n.shape.size());
+        for (size_t i = 0; i < n.shape.size(); ++i)
+          shape[i] = n.shape[i];
+        bool contiguous = n.kind != Kind::Leaf || n.buf->contiguous;
+        return py::make_tuple(int(n.dtype), shape, int(n.device), contiguous);
+      });
+
+  // pt.jit (Trace.h)
+  py::class_<Trace, std::shared_ptr<Trace>>(m, "Trace")
+      .def_property_readonly("stages", [](const Trace &t) { return traceStages(t); });
+  m.def("trace_begin", [](const std::vector<std::shared_ptr<Handle>> &args) {
+    std::vector<std::shared_ptr<Node>> nodes;
+    for (auto &h : args)
+      nodes.push_back(h->node);
+    beginTrace(nodes);
+  });
+  m.def("trace_end", [](const std::vector<std::shared_ptr<Handle>> &results) -> py::object {
+    std::string why;
+    std::shared_ptr<Trace> t = endTrace(results, why);
+    if (!t)
+      return py::str(why);
+    return py::cast(t);
+  }, "The trace, or (a str) why the function cannot be replayed");
+  m.def("trace_abort", &abortTrace);
+  m.def("trace_taint", &traceTaint);
+  m.def("trace_write", [](const Handle &h) { traceWrite(*h.node); });
+  m.def("tracing", &tracing);
+  m.def("trace_replay", &replayTrace);
 
   m.def("dtypes", [] {
     py::list l;

@@ -4,6 +4,7 @@
 #include "Jit.h"
 #include "MemoryPool.h"
 #include "Plan.h"
+#include "Trace.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -31,6 +32,7 @@ uint64_t gChunkStart = 0;     // the signature pair that began the pending chain
 bool gChunkFromCut = false;   // whether that chain began at a cut of a long chain
 bool gCutAtLimit = false;     // cut at the limit, never at a repetition (MPI: cutChainsAtLimit)
 int gUncountedDepth = 0;      // > 0: inside begin/endCountedAs (records neither counted nor cut)
+bool gInternal = false;       // materializing on ptensor's behalf: a cut, a trace's end (Trace.h)
 } // namespace
 
 CacheInfo &cacheInfo() {
@@ -81,7 +83,7 @@ void notePendingRecord(uint64_t signature) {
   if (gRecordsSinceRun >= gPendingLimit &&
       (gCutAtLimit || !gChunkFromCut || pair == gChunkStart ||
        2 * gRecordsSinceRun >= 3 * gPendingLimit)) {
-    materializeAll(); // resets gRecordsSinceRun
+    materializeAllInternal(); // resets gRecordsSinceRun
     cut = true;
   }
   if (gRecordsSinceRun++ == 0) {
@@ -217,6 +219,18 @@ std::optional<Plan> pendingPlan(const std::shared_ptr<Node> &want,
   return plan;
 }
 
+void materializeAllInternal() {
+  bool was = gInternal;
+  gInternal = true;
+  try {
+    materializeAll();
+  } catch (...) {
+    gInternal = was;
+    throw;
+  }
+  gInternal = was;
+}
+
 void materializeAll(const std::shared_ptr<Node> &want) {
   gRecordsSinceRun = 0;
   std::vector<std::shared_ptr<Node>> keep; // roots stay alive while we run
@@ -232,6 +246,7 @@ void materializeAll(const std::shared_ptr<Node> &want) {
     return;
   Plan plan = makePlan(roots, pinnedNodes);
   chooseDonors(plan);
+  traceStage(plan, !pinnedNodes.empty(), gInternal);
   std::vector<std::shared_ptr<Buffer>> outs;
   outs.reserve(roots.size());
   for (size_t i = 0; i < roots.size(); ++i)
@@ -248,6 +263,7 @@ void materializeAll(const std::shared_ptr<Node> &want) {
                                  "no value; compute it again");
     runPlan(plan, outs);
     throwCustomCallError(); // a failed handler: nothing of this program is delivered
+    traceStageRan(outs);
   } catch (const Interrupted &) {
     for (Node *r : roots) // abandoned: they raise when used (see above)
       r->interrupted = true;

@@ -45,6 +45,8 @@ struct Buffer {
   /// Allocated by ptensor (allocateBuffer), so a program may overwrite it in place when no one
   /// else can see it (see Plan::donors); a caller's NumPy buffer never is.
   bool ownedByPtensor = false;
+  /// Set when a traced program (Trace.h) wrote it: which stage result it is.
+  uint64_t traceTag = 0;
   std::function<void()> release;
   ~Buffer() {
     if (release)
@@ -59,8 +61,16 @@ struct Scalar {
   int64_t i;
 };
 
+/// Nodes made so far (Node::born).
+inline uint64_t nextNodeSerial() {
+  static uint64_t n = 0;
+  return ++n;
+}
+
 struct Node {
   Kind kind = Kind::Leaf;
+  /// When it was made (a trace tells the arrays a function made from those made before it).
+  uint64_t born = nextNodeSerial();
   int32_t sub = 0; ///< op kind within the class (TableGen enum value)
   DType dtype = DType::Float64;
   /// Where it is computed and stored: the index of its device's backend (Backend.h; 0: the
@@ -124,6 +134,9 @@ std::shared_ptr<Handle> makeHandle(std::shared_ptr<Node> n);
 /// Runs every pending node still referenced from Python (and `want`); afterwards they are
 /// all leaves.
 void materializeAll(const std::shared_ptr<Node> &want = nullptr);
+/// materializeAll() on ptensor's own behalf (a trace's last stage: Trace.h), not because
+/// Python asked for values.
+void materializeAllInternal();
 /// Runs `n` with the next program even when no result needs it, after the nodes pinned before
 /// it. Dist nodes are pinned: every rank must run the same collectives in the same order,
 /// whatever each rank's local graph looks like.

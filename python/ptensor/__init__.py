@@ -47,6 +47,7 @@ from . import linalg  # (the array API linalg extension)
 from . import _habits  # NumPy habits beyond the standard: methods, NumPy's protocols, pickle
 from . import random  # pt.random.default_rng: Philox random numbers computed in the programs
 from . import fft  # the array API fft extension (pocketfft through numpy.fft, in the programs)
+from ._jit import jit  # a function's programs recorded once per signature, then replayed
 from .linalg import tensordot
 
 __array_api_version__ = "2025.12"
@@ -168,7 +169,7 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "cumulative_sum", "cumulative_prod", "from_dlpack", "take",
            "take_along_axis", "linalg", "tensordot", "searchsorted", "nonzero", "sort", "argsort", "unique_all", "unique_counts", "isin",
            "unique_inverse", "unique_values", "CustomCallError", "custom_call",
-           "register_custom_call", "ffi_include_dir"]
+           "register_custom_call", "ffi_include_dir", "jit"]
 __all__ += _elementwise.__all__  # (this form: type checkers read it as re-exports)
 
 

@@ -13,6 +13,8 @@ from ._device import Placed, index_of
 from ._indexing import chain
 from ._upcalls import Slots, namespace
 
+_tracing = _core.tracing
+
 if TYPE_CHECKING:
     from types import ModuleType
     from typing import ClassVar, SupportsIndex, Tuple, Union
@@ -261,6 +263,8 @@ class Array(Local, Placed, metaclass=_ArrayType):
             self[...] = up.scatter_assign(self, k, value)
             return
         base = self._base if self._base is not None else self
+        if _tracing():  # pt.jit: a write a replay must repeat (or cannot: Trace.h)
+            _core.trace_write(base._h)
         view = chain(base.shape, self._view, (key,))
         v = _coerce_value(value, base.dtype, base.device)
         v = _ops.broadcast_to(_ops.cast(v, base.dtype), view.shape)

@@ -109,6 +109,7 @@ class Generator:
         position) gets block i // per_block (per_block 2 or 4) and lane i % per_block, the
         words uint64 arrays of 32-bit values; recorded as one group (_core.begin_counted_as)."""
         call, self._calls = self._calls, self._calls + 1
+        _core.trace_taint("it draws random numbers (a replay would repeat them)")
         u64 = dt.uint64
         _core.begin_counted_as()
         try:

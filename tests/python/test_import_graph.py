@@ -28,7 +28,7 @@ LAYERS = [
       "_dist_index", "_dist_reduce", "_dist_create", "_dist_manip", "_dist_linalg",
       "_dist_scans", "_dist_compose", "_dist_dispatch"}),
     ("NumPy habits beyond the standard (methods, NumPy's protocols, pickle)", {"_habits"}),
-    ("extensions written with the namespace's functions", {"random", "fft"}),
+    ("extensions written with the namespace's functions", {"random", "fft", "_jit"}),
     ("the namespace", {"__init__"}),
 ]
 LAYER = {m: i for i, (_, mods) in enumerate(LAYERS) for m in mods}

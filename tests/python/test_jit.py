@@ -1,0 +1,237 @@
+"""pt.jit: a function traced once per signature and replayed, compared with NumPy running the
+same function; and the cases a replay cannot repeat, which run the function as written.
+
+Under mpiexec the arrays are distributed and pt.jit runs functions as written (their values
+are checked all the same; counts of traces and replays only for local arrays)."""
+import numpy as np
+import pytest
+
+import ptensor as pt
+from _helpers import assert_matches
+
+LOCAL = pt._dist.default_team() is None
+
+
+def counts(f, **expected):
+    if LOCAL:
+        info = f.info()
+        assert {k: info[k] for k in expected} == expected, info
+
+
+def small_loop(xp, x, steps):
+    for _ in range(steps):
+        x = x * 0.999 + 0.001
+    return xp.sum(x)
+
+
+def test_a_long_loop_replays_its_programs():
+    a = np.random.default_rng(0).random(1024)
+    f = pt.jit(lambda x, steps: small_loop(pt, x, steps))
+    x = pt.asarray(a)
+    for _ in range(3):
+        assert_matches(f(x, 300), small_loop(np, a, 300))
+    counts(f, traces=1, replays=2, eager_calls=0)
+    if LOCAL:
+        # the chain is cut where it repeats, as in an eager run: a few cached programs
+        stages = f.info()["stages"][0]
+        assert 2 <= stages <= 8, stages
+        assert pt.cache_info()["compiles"] >= 1
+    b = np.random.default_rng(1).random(1024)  # new values, same signature: replayed
+    assert_matches(f(pt.asarray(b), 300), small_loop(np, b, 300))
+    counts(f, traces=1, replays=3)
+
+
+def test_new_signatures_trace_again():
+    f = pt.jit(lambda x, s: x * s + 1)
+    for a, s in [(np.arange(6.0), 2.0), (np.arange(6.0), 3.0), (np.arange(8.0), 2.0),
+                 (np.arange(6, dtype=np.float32), 2.0), (np.arange(6.0).reshape(2, 3), 2.0),
+                 (np.arange(6.0), 3.0), (np.arange(6.0), 3)]:
+        assert_matches(f(pt.asarray(a), s), a * s + 1)
+    # float 3.0 and int 3 are different signatures (NumPy's result dtype rules differ)
+    counts(f, traces=6, replays=1, signatures=6)
+
+
+def test_results_in_containers_and_keyword_arguments():
+    def g(x, y, *, k):
+        return {"sum": x + y, "pair": (x * k, None), "list": [y - x]}
+    f = pt.jit(g)
+    a, b = np.arange(5.0), np.linspace(0, 1, 5)
+    for k in (2.0, 2.0, 4.0):
+        r = f(pt.asarray(a), pt.asarray(b), k=k)
+        assert set(r) == {"sum", "pair", "list"} and r["pair"][1] is None
+        assert isinstance(r["pair"], tuple) and isinstance(r["list"], list)
+        assert_matches(r["sum"], a + b)
+        assert_matches(r["pair"][0], a * k)
+        assert_matches(r["list"][0], b - a)
+    counts(f, traces=2, replays=1)
+
+
+def test_each_replay_gives_new_arrays():
+    f = pt.jit(lambda x: x + 1)
+    x = pt.asarray(np.zeros(4))
+    r1 = f(x)
+    r2 = f(r1)
+    r3 = f(r2)
+    assert_matches(r1, np.ones(4))
+    assert_matches(r2, np.full(4, 2.0))
+    assert_matches(r3, np.full(4, 3.0))
+    counts(f, traces=1, replays=2)
+
+
+def heat_step(xp, u):
+    u[1:-1] = u[1:-1] + 0.25 * (u[2:] - 2 * u[1:-1] + u[:-2])
+
+
+def test_arguments_written_in_place_are_written_at_every_call():
+    a = np.sin(np.linspace(0, 3, 64)) ** 2
+    u, expected = pt.asarray(a), a.copy()
+    view = u[10:20]  # a view of the argument follows its writes
+    f = pt.jit(lambda u: heat_step(pt, u))
+    for _ in range(5):
+        assert f(u) is None
+        heat_step(np, expected)
+        assert_matches(u, expected)
+        assert_matches(view, expected[10:20])
+    counts(f, traces=1, replays=4, eager_calls=0)
+
+
+def test_arrays_made_inside_may_be_written():
+    def g(x):
+        out = pt.zeros_like(x)
+        out[1:] = x[:-1] * 2
+        out[0] = -1.0
+        return out
+    f = pt.jit(g)
+    for n in (5, 5, 9):
+        a = np.arange(float(n))
+        e = np.concatenate([[-1.0], a[:-1] * 2])
+        assert_matches(f(pt.asarray(a)), e)
+    counts(f, traces=2, replays=1, eager_calls=0)
+
+
+def test_arrays_it_reads_but_does_not_take_are_constants():
+    c = pt.asarray(np.array([1.0, 2.0, 3.0]))
+    f = pt.jit(lambda x: x + c)
+    assert_matches(f(pt.asarray(np.zeros(3))), np.array([1.0, 2.0, 3.0]))
+    c = pt.asarray(np.array([10.0, 20.0, 30.0]))  # rebound after the trace: as jax.jit,
+    r = f(pt.asarray(np.ones(3)))                 # the trace keeps the value it saw
+    assert_matches(r, np.array([2.0, 3.0, 4.0]) if LOCAL else np.array([11.0, 21.0, 31.0]))
+
+
+def test_arguments_given_twice_and_views_as_arguments():
+    f = pt.jit(lambda x, y: x * 2 - y)
+    a = np.arange(12.0).reshape(3, 4)
+    x = pt.asarray(a)
+    assert_matches(f(x, x), a)
+    assert_matches(f(x, pt.asarray(a + 1)), a - 1)
+    assert_matches(f(x[:, ::2], x[:, 1::2]), a[:, ::2] * 2 - a[:, 1::2])
+    assert_matches(f(x, x), a)
+    counts(f, traces=3, replays=1)
+
+
+def test_pending_arguments_and_pending_arrays_outside():
+    f = pt.jit(lambda x: x * x)
+    a = np.arange(4.0)
+    x = pt.asarray(a)
+    other = x + 100  # pending, not an argument
+    for k in range(3):
+        assert_matches(f(x + k), (a + k) ** 2)
+    assert_matches(other, a + 100)
+
+
+def test_nested_jit_is_part_of_the_outer_trace():
+    inner = pt.jit(lambda x: x + 1)
+    outer = pt.jit(lambda x: inner(x) * 3)
+    a = np.arange(3.0)
+    for _ in range(3):
+        assert_matches(outer(pt.asarray(a)), (a + 1) * 3)
+    counts(outer, traces=1, replays=2)
+    counts(inner, traces=0, replays=0)
+
+
+@pytest.mark.parametrize("case", ["values", "random", "closure_write", "scalar_result",
+                                  "view_result", "numpy_argument"])
+def test_what_a_replay_cannot_repeat_runs_as_written(case):
+    a = np.arange(6.0)
+    state = pt.asarray(np.zeros(6))
+    rng = pt.random.default_rng(5)
+    twin = pt.random.default_rng(5)
+
+    def g(x, *extra):
+        if case == "values":
+            return x * 2 if float(pt.sum(x)) > 20 else x - 1
+        if case == "random":
+            return x + rng.random(6)
+        if case == "closure_write":
+            state[...] = state + x
+            return state * 1
+        if case == "scalar_result":
+            return float(pt.max(x))
+        if case == "view_result":
+            return x[1:]
+        return x + pt.asarray(extra[0])
+
+    f = pt.jit(g)
+    acc = np.zeros(6)
+    for k in range(3):
+        b = a + 4 * k
+        extra = (np.ones(6),) if case == "numpy_argument" else ()
+        r = f(pt.asarray(b), *extra)
+        if case == "values":
+            assert_matches(r, b * 2 if b.sum() > 20 else b - 1)
+        elif case == "random":
+            assert_matches(r, b + twin.random(6).to_numpy())
+        elif case == "closure_write":
+            acc += b
+            assert_matches(r, acc)
+            assert_matches(state, acc)
+        elif case == "scalar_result":
+            assert r == b.max()
+        elif case == "view_result":
+            assert_matches(r, b[1:])
+        else:
+            assert_matches(r, b + 1)
+    counts(f, replays=0)
+    if LOCAL:
+        info = f.info()
+        assert info["eager_calls"] >= 2 and info["eager_reasons"], info
+        words = {"values": "values", "random": "random", "closure_write": "writes into",
+                 "scalar_result": "returns a float", "view_result": "view",
+                 "numpy_argument": "hashable"}[case]
+        assert any(words in w for w in info["eager_reasons"]), info["eager_reasons"]
+
+
+def test_a_function_that_raises_is_not_cached():
+    calls = []
+
+    def g(x):
+        calls.append(1)
+        if len(calls) == 1:
+            raise ValueError("first call fails")
+        return x + 1
+    f = pt.jit(g)
+    x = pt.asarray(np.arange(3.0))
+    with pytest.raises(ValueError, match="first call fails"):
+        f(x)
+    assert not pt._core.tracing()
+    assert_matches(f(x), np.arange(3.0) + 1)
+    assert_matches(f(x), np.arange(3.0) + 1)
+    counts(f, traces=1, replays=1)
+
+
+def test_bad_use():
+    with pytest.raises(TypeError, match="expected a function"):
+        pt.jit(3)
+    f = pt.jit(lambda x: x)
+    assert f.__name__ == "<lambda>"
+    deco = pt.jit()(lambda x: x * 2)
+    assert_matches(deco(pt.asarray(np.ones(2))), np.full(2, 2.0))
+    if LOCAL:
+        g = pt.jit(lambda x: x + 1)
+        x = pt.asarray(np.ones(3))
+        g(x)
+        trace = next(iter(g._cache.values())).trace
+        with pytest.raises(ValueError, match="differs from the traced one"):
+            pt._core.trace_replay(trace, [pt.asarray(np.ones(4))._t])
+        with pytest.raises(ValueError, match="arguments"):
+            pt._core.trace_replay(trace, [])
