@@ -52,8 +52,10 @@ def numpy_runner(name, args):
     return lambda: fn(xp, *args)
 
 
-def ptensor_runner(name, args):
+def _ptensor():
+    """ptensor as the workloads' namespace (on DEVICE when one is given)."""
     import ptensor as pt
+
     def pad1(v):
         out = pt.zeros((v.shape[0] + 2, v.shape[1] + 2), dtype=v.dtype)
         out[1:-1, 1:-1] = v
@@ -61,15 +63,30 @@ def ptensor_runner(name, args):
 
     if DEVICE is not None:
         pt.set_default_device(DEVICE)  # inputs, pad1's zeros and every result
-    xp = Namespace(pt, pad1)
-    fn = W.WORKLOADS[name]
-    pargs = [pt.asarray(a) for a in args]
+    return pt, Namespace(pt, pad1)
 
+
+def _ptensor_run(pt, fn, pargs):
     def run():
-        r = fn(xp, *pargs)
+        r = fn(*pargs)
         pt.sync()
         return tuple(r) if DEVICE is not None else tuple(np.asarray(x) for x in r)
     return run
+
+
+def ptensor_runner(name, args):
+    pt, xp = _ptensor()
+    fn = W.WORKLOADS[name]
+    return _ptensor_run(pt, lambda *a: fn(xp, *a), [pt.asarray(a) for a in args])
+
+
+def ptensor_jit_runner(name, args):
+    """ptensor through pt.jit, as JAX runs through jax.jit: the warm-up run traces the
+    workload's programs, the timed runs replay them (no Python recording)."""
+    pt, xp = _ptensor()
+    fn = W.WORKLOADS[name]
+    jitted = pt.jit(lambda *a: tuple(fn(xp, *a)))
+    return _ptensor_run(pt, jitted, [pt.asarray(a) for a in args])
 
 
 # ---------------------------------------------------------------- CuPy (--device cuda:N)
@@ -176,5 +193,6 @@ def numba_runner(name, args):
     return lambda: kern(*args)
 
 
-PEERS = {"numpy": numpy_runner, "ptensor": ptensor_runner, "numexpr": numexpr_runner,
+PEERS = {"numpy": numpy_runner, "ptensor": ptensor_runner, "ptensor.jit": ptensor_jit_runner,
+         "numexpr": numexpr_runner,
          "jax": jax_runner, "numba": numba_runner, "dask": dask_runner, "cupy": cupy_runner}
