@@ -491,6 +491,14 @@ Value emitReduceCombine(OpBuilder &b, Location loc, ReduceKind k, Value a, Value
   BinaryOpKind bk = k == ReduceKind::sum ? BinaryOpKind::add
                   : k == ReduceKind::prod ? BinaryOpKind::multiply
                   : k == ReduceKind::min ? BinaryOpKind::minimum : BinaryOpKind::maximum;
-  return emitBinary(b, loc, bk, a, x, acc);
+  Value v = emitBinary(b, loc, bk, a, x, acc);
+  // A float sum or product may be reassociated: LLVM's loop vectorizer then keeps a vector of
+  // partial results (and the producers' math, exp of sum(exp(x)), vectorizes with it); a
+  // strict left-to-right order is one scalar chain. NumPy's own order is pairwise, so neither
+  // order is NumPy's to the last bit; several partial sums are the more accurate.
+  if (Operation *f = v.getDefiningOp(); f && isa<arith::AddFOp, arith::MulFOp>(f))
+    f->setAttr(arith::AddFOp::getFastmathAttrName(f->getName()),
+               arith::FastMathFlagsAttr::get(b.getContext(), arith::FastMathFlags::reassoc));
+  return v;
 }
 } // namespace ptensor

@@ -44,6 +44,20 @@ func.func @reduce(%a: !ptensor.ptensor<?x?xi8>) -> !ptensor.ptensor<?xi64> {
   return %0 : !ptensor.ptensor<?xi64>
 }
 
+// A float sum (f32 accumulated in f64) or product may be reassociated (LLVM keeps a vector
+// of partial results); max does not need it.
+// CHECK-LABEL: func.func @reduce_float
+// CHECK: arith.extf
+// CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : f64
+// CHECK: arith.mulf %{{.*}}, %{{.*}} fastmath<reassoc> : f64
+// CHECK: arith.maximumf %{{.*}}, %{{.*}} : f64
+func.func @reduce_float(%a: !ptensor.ptensor<?xf32>, %b: !ptensor.ptensor<?xf64>) -> (!ptensor.ptensor<f64>, !ptensor.ptensor<f64>, !ptensor.ptensor<f64>) {
+  %0 = ptensor.reduce sum %a axes = [0] acc = f64 : !ptensor.ptensor<?xf32> -> !ptensor.ptensor<f64>
+  %1 = ptensor.reduce prod %b axes = [0] acc = f64 : !ptensor.ptensor<?xf64> -> !ptensor.ptensor<f64>
+  %2 = ptensor.reduce max %b axes = [0] acc = f64 : !ptensor.ptensor<?xf64> -> !ptensor.ptensor<f64>
+  return %0, %1, %2 : !ptensor.ptensor<f64>, !ptensor.ptensor<f64>, !ptensor.ptensor<f64>
+}
+
 // A reduction over the leading axis iterates in the source's order (contiguous inner loop);
 // --ptensor-parallel-outer later makes blocks of the kept axis the parallel loop.
 // AXIS0-LABEL: func.func @reduce_axis0
