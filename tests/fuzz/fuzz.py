@@ -211,6 +211,8 @@ def main():
     ap.add_argument("--minutes", type=float, help="long mode: run this long")
     ap.add_argument("--start", type=int, help="long mode: first seed (default: random)")
     ap.add_argument("--mpi", type=int, default=1, help="ranks: run under mpiexec -n MPI")
+    ap.add_argument("--jit", action="store_true",
+                    help="each program as one pt.jit function, traced and replayed (run.py)")
     ap.add_argument("--timeout", type=float, default=60, help="seconds per program")
     ap.add_argument("--results", default=str(HERE / "results"), help="folder of repro scripts")
     ap.add_argument("--no-minimize", action="store_true", help="write whole programs")
@@ -222,6 +224,8 @@ def main():
     ap.add_argument("--progress", type=float, default=10,
                     help="print how many programs ran every PROGRESS minutes (0: never)")
     args = ap.parse_args()
+    if args.jit:  # (the workers inherit the environment)
+        os.environ["PTENSOR_FUZZ_JIT"] = "1"
     if args.seeds:
         a, b = args.seeds.split(":")
         first, stop, deadline = int(a), int(b), None

@@ -158,6 +158,70 @@ def check(lines: list[str], pt) -> dict:
     return {"kind": "ok"}
 
 
+INPUT = re.compile(r"(a\d+) = (xp\.asarray\(np\..*\))$")
+
+
+def check_jit(lines: list[str], pt) -> dict:
+    """The program as one function under pt.jit (PTENSOR_FUZZ_JIT=1): its statements
+    `aK = xp.asarray(<NumPy literal>)` become the function's arguments, its snapshots are
+    dropped (each would make it run as written), and it returns a copy of every live
+    variable. Called three times with fresh arguments (a trace, then replays), each result
+    compared with NumPy's run of the program. kind "ok" carries "replayed": whether the
+    calls were replays (else the program does what a replay cannot repeat)."""
+    body, inputs = [], []
+    for line in lines:
+        if SNAPSHOT.match(line):
+            continue
+        m = INPUT.match(line)
+        if m:
+            body.append(f"{m[1]} = ARGS[{len(inputs)}]")
+            inputs.append(m[2])
+        else:
+            body.append(line)
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            _, want = execute([ln for ln in lines if not SNAPSHOT.match(ln)], np)
+        except ProgramError:
+            return {"kind": "skip"}
+
+        def program(*args):
+            ns = {"xp": pt, "np": np, "S": [], "ARGS": args}
+            for i, line in enumerate(body):
+                try:
+                    exec(line, ns)
+                except Exception as e:
+                    raise ProgramError(i, e) from e
+            names = [k for k in ns if gen.VAR.match(k)]
+            return {k: pt.asarray(ns[k], copy=True) for k in names}
+
+        f = pt.jit(program)
+        for call in range(3):
+            try:
+                args = [eval(e, {"xp": pt, "np": np}) for e in inputs]
+                got = f(*args)
+                got = {k: np.array(v) for k, v in got.items()}
+            except ProgramError as e:
+                err = e.error
+                what = f"{type(err).__name__}: {str(err).strip().splitlines()[0] if str(err) else ''}"
+                return {"kind": "error", "where": e.index, "what": f"jit call {call}: {what}"[:300],
+                        "signature": f"jit error {op_name(body[e.index])} {type(err).__name__}"}
+            except Exception as err:  # noqa: BLE001 - the trace, the replay or the results
+                return {"kind": "error", "where": len(body),
+                        "what": f"jit call {call}: {type(err).__name__}: {err}"[:300],
+                        "signature": f"jit error {type(err).__name__}"}
+            for k in want:
+                diff = difference(want[k], got[k]) if k in got else "missing"
+                if diff and op_name(defining_line(lines, k)) == "unique_values" \
+                        and want[k].dtype.kind in "fc":
+                    diff = unique_difference(want[k], got[k])
+                if diff:
+                    return {"kind": "mismatch", "variable": k, "what": f"jit call {call}: {diff}"[:300],
+                            "signature": f"jit mismatch {op_name(defining_line(lines, k))}"}
+    info = f.info()
+    return {"kind": "ok", "replayed": info["replays"] == 2}
+
+
 def emit(line: str):
     """Write one protocol line in one write (mpiexec merges the ranks' output by writes)."""
     sys.stdout.write(line + "\n")
@@ -171,9 +235,10 @@ def main():
     args = ap.parse_args()
     import ptensor as pt
     rank = os.environ.get("PMI_RANK", "0")  # MPICH's launcher
+    checker = check_jit if os.environ.get("PTENSOR_FUZZ_JIT") == "1" else check
     if args.program:
         with open(args.program) as f:
-            result = check(json.load(f), pt)
+            result = checker(json.load(f), pt)
         emit(f"done - {rank} {json.dumps(result)}")
         return
     start, _, stop = args.seeds.partition(":")
@@ -181,7 +246,7 @@ def main():
     while not stop or seed < int(stop):
         if rank == "0":
             emit(f"seed {seed}")
-        result = check(gen.generate(seed), pt)
+        result = checker(gen.generate(seed), pt)
         emit(f"done {seed} {rank} {json.dumps(result)}")
         if result["kind"] != "ok":
             gc.collect()
