@@ -12,6 +12,7 @@
 
 #include "CustomCall.h"
 #include "MemoryPool.h"
+#include "VectorHints.h"
 #include "ptensor_runtime.h"
 
 #include "Pipeline/Passes.h"
@@ -213,6 +214,7 @@ public:
         if (m->getFunction("_mlir_ptensor_main") && !main->isDeclaration())
           main->setLinkage(llvm::GlobalValue::InternalLinkage);
       llvm::PassBuilder pb(tm->get(), pto);
+      addVectorHints(pb);
       llvm::Triple triple(m->getTargetTriple());
       llvm::TargetLibraryInfoImpl tlii(triple);
       tlii.addVectorizableFunctionsFromVecLib(llvm::TargetLibraryInfoImpl::LIBMVEC_X86, triple);

@@ -499,6 +499,12 @@ Value emitReduceCombine(OpBuilder &b, Location loc, ReduceKind k, Value a, Value
   if (Operation *f = v.getDefiningOp(); f && isa<arith::AddFOp, arith::MulFOp>(f))
     f->setAttr(arith::AddFOp::getFastmathAttrName(f->getName()),
                arith::FastMathFlagsAttr::get(b.getContext(), arith::FastMathFlags::reassoc));
+  // A float max/min: of +0 and -0 either may be the result (IEEE maximum/minimum with no
+  // signed zeros; NumPy returns the one its loop met last). --ptensor-arith-expand then keeps
+  // it as llvm.intr.maximum/minimum, a reduction LLVM vectorizes (HostBackend.cpp).
+  if (Operation *f = v.getDefiningOp(); f && isa<arith::MaximumFOp, arith::MinimumFOp>(f))
+    f->setAttr(arith::MaximumFOp::getFastmathAttrName(f->getName()),
+               arith::FastMathFlagsAttr::get(b.getContext(), arith::FastMathFlags::nsz));
   return v;
 }
 } // namespace ptensor

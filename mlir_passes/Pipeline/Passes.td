@@ -173,6 +173,19 @@ def SelfReadTemporaries : Pass<"ptensor-self-read-temporaries"> {
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
 
+def ArithExpand : Pass<"ptensor-arith-expand"> {
+  let summary = "arith-expand, except the float min/max that reductions mark nsz";
+  let description = [{
+    Upstream's arith-expand (ceil/floor divisions; minimumf, maximumf, minnumf, maxnumf as
+    compares and selects) for the host program, except a min/max with the `nsz` fast-math
+    flag: a min/max reduction's combiner (ScalarOps.cpp). It lowers to llvm.intr.maximum /
+    minimum, which LLVM's loop vectorizer keeps as a vector of partial results (HostBackend
+    asks it to: its cost model on x86 says no); as compares and selects the loop stays a
+    scalar chain (pt.max of 8M float64: 13 ms against NumPy's 2.3 ms).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def EarlyDealloc : Pass<"ptensor-early-dealloc", "::mlir::func::FuncOp"> {
   let summary = "Free each buffer right after its last use (after buffer-deallocation-pipeline)";
   let description = [{

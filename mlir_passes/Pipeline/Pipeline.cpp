@@ -54,7 +54,7 @@ static std::string pipelineText(const PipelineOptions &o) {
        "convert-math-to-funcs,"
        "expand-strided-metadata,"
        "lower-affine,"
-       "arith-expand,"
+       "ptensor-arith-expand,"
        "convert-math-to-llvm,"
        "convert-math-to-libm,"
        "finalize-memref-to-llvm{use-generic-functions=true},"

@@ -47,6 +47,7 @@ void registerPassesAndPipeline() {
   registerSeparateResults();
   registerSelfReadTemporaries();
   registerEarlyDealloc();
+  registerArithExpand();
   registerGpuToRuntime();
   PassPipelineRegistration<>(
       "ptensor-pipeline", "lower-ptensor, fuse, bufferize (with deallocation), BLAS matmuls, loops, LLVM",

@@ -90,10 +90,11 @@ def _rebuild(tree, arrays):
 
 
 class _Entry:
-    __slots__ = ("trace", "tree", "dtypes", "mutated")
+    __slots__ = ("trace", "tree", "dtypes", "mutated", "busy")
 
     def __init__(self, trace, tree, dtypes, mutated):
         self.trace, self.tree, self.dtypes, self.mutated = trace, tree, dtypes, mutated
+        self.busy = False  # a replay runs (a long program releases the GIL while it runs)
 
 
 class Jitted:
@@ -120,7 +121,14 @@ class Jitted:
         if entry is _EAGER:
             self._stats["eager_calls"] += 1
             return self._fn(*args, **kwargs)
-        outs = _core.trace_replay(entry.trace, [a._t for a in arrays])
+        if entry.busy:  # another thread replays it now: its stages hold that call's buffers
+            self._stats["eager_calls"] += 1
+            return self._fn(*args, **kwargs)
+        entry.busy = True
+        try:
+            outs = _core.trace_replay(entry.trace, [a._t for a in arrays])
+        finally:
+            entry.busy = False
         self._stats["replays"] += 1
         n = len(entry.dtypes)
         for i, h in zip(entry.mutated, outs[n:]):

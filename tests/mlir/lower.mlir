@@ -45,12 +45,12 @@ func.func @reduce(%a: !ptensor.ptensor<?x?xi8>) -> !ptensor.ptensor<?xi64> {
 }
 
 // A float sum (f32 accumulated in f64) or product may be reassociated (LLVM keeps a vector
-// of partial results); max does not need it.
+// of partial results); a max's signed zeros do not matter (--ptensor-arith-expand keeps it).
 // CHECK-LABEL: func.func @reduce_float
 // CHECK: arith.extf
 // CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<reassoc> : f64
 // CHECK: arith.mulf %{{.*}}, %{{.*}} fastmath<reassoc> : f64
-// CHECK: arith.maximumf %{{.*}}, %{{.*}} : f64
+// CHECK: arith.maximumf %{{.*}}, %{{.*}} fastmath<nsz> : f64
 func.func @reduce_float(%a: !ptensor.ptensor<?xf32>, %b: !ptensor.ptensor<?xf64>) -> (!ptensor.ptensor<f64>, !ptensor.ptensor<f64>, !ptensor.ptensor<f64>) {
   %0 = ptensor.reduce sum %a axes = [0] acc = f64 : !ptensor.ptensor<?xf32> -> !ptensor.ptensor<f64>
   %1 = ptensor.reduce prod %b axes = [0] acc = f64 : !ptensor.ptensor<?xf64> -> !ptensor.ptensor<f64>

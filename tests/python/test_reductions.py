@@ -131,6 +131,28 @@ def test_nan_first_position_min_max(dtype):
         assert_matches(getattr(pt, fn)(pt.asarray(x[::-1])), getattr(np, fn)(x[::-1]))
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("n", [1, 7, 8, 9, 33, 64, 65, 1000, 4099])
+def test_min_max_vectorized_nan_and_tails(dtype, n):
+    """min/max reductions run as vectors of partial results (a tail of elements after the
+    last whole vector): a NaN anywhere (first lane, middle, tail) gives NaN, and the extreme
+    is found wherever it lies. (Of +0 and -0 either may be returned: README.)"""
+    rng = np.random.default_rng(n)
+    a = rng.standard_normal(n).astype(dtype)
+    m = rng.standard_normal((5, n)).astype(dtype)
+    for fn in ("min", "max"):
+        assert_matches(getattr(pt, fn)(pt.asarray(a)), getattr(np, fn)(a))
+        for axis in (0, 1):
+            assert_matches(getattr(pt, fn)(pt.asarray(m), axis=axis), getattr(np, fn)(m, axis=axis))
+        for pos in {0, n // 2, n - 1}:
+            b = a.copy()
+            b[pos] = np.nan
+            assert np.isnan(float(getattr(pt, fn)(pt.asarray(b))))
+        b = a.copy()
+        b[n - 1] = 100.0 if fn == "max" else -100.0  # the extreme in the tail
+        assert float(getattr(pt, fn)(pt.asarray(b))) == b[n - 1]
+
+
 def test_empty_reductions():
     e = np.zeros((0, 3))
     pe = pt.asarray(e)
