@@ -71,7 +71,10 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
 
   std::unordered_map<const Node *, Value> val;
   size_t leafArg = 0, scalarArg = firstScalar, indexArg = firstIndex;
+  std::unordered_map<int32_t, SmallVector<Value>> sliceIndices; // per slice node (Plan::sameRegion)
+  int32_t position = -1;
   for (Node *n : plan.order) {
+    ++position;
     PTensorType ty = ptType(ctx, *n);
     auto scalars = [&]() {
       SmallVector<Value> v;
@@ -93,6 +96,10 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
       for (size_t j = 0; j < k; ++j)
         if (node.iargs[2 * k + j] == 1)
           v[2 * k + j] = b.create<arith::ConstantIndexOp>(loc, 1);
+      int32_t same = plan.sameRegion[size_t(position)];
+      if (same >= 0) // the same region as an earlier slice: its values (its arguments unused)
+        v = sliceIndices.at(same);
+      sliceIndices[position] = v;
       return v;
     };
     ArrayRef<int64_t> attrs = n->attrs;

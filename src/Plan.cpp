@@ -34,6 +34,62 @@ static int64_t sizePosition(const Node &n, size_t i) {
   return 0;
 }
 
+/// Plan::sameRegion: slices given the same index values, where the folds they enable are
+/// wanted: a read of the region just written (extract of an insert: the value written), the
+/// write-back of a region read from the same array (x[r] = x[r], which `x[r] += v` ends with:
+/// nothing), two reads of one region of one array, and a write over the region an earlier
+/// write wrote when nothing else reads that earlier array (then only the last write stays;
+/// were the earlier array still read elsewhere, the fold would leave two writes into one
+/// array, and bufferization a copy of all of it).
+static void chooseSameRegions(Plan &p) {
+  size_t n = p.order.size();
+  p.sameRegion.assign(n, -1);
+  auto isSlice = [](const Node *x) {
+    return x->kind == Kind::ExtractSlice || x->kind == Kind::InsertSlice;
+  };
+  std::unordered_map<const Node *, int32_t> at;
+  std::unordered_map<const Node *, std::vector<const Node *>> users; // of slice nodes
+  for (size_t i = 0; i < n; ++i) {
+    at[p.order[i]] = int32_t(i);
+    for (auto &o : p.order[i]->operands)
+      if (isSlice(o.get()))
+        users[o.get()].push_back(p.order[i]);
+  }
+  std::unordered_set<const Node *> roots(p.roots.begin(), p.roots.end());
+  auto rep = [&](const Node *x) {
+    int32_t i = at.at(x);
+    return p.sameRegion[size_t(i)] >= 0 ? p.sameRegion[size_t(i)] : i;
+  };
+  std::map<std::pair<const Node *, std::vector<int64_t>>, const Node *> reads;
+  for (size_t i = 0; i < n; ++i) {
+    const Node *x = p.order[i];
+    if (!isSlice(x))
+      continue;
+    const Node *dest = x->operands[0].get();
+    bool same = isSlice(dest) && dest->iargs == x->iargs;
+    if (x->kind == Kind::ExtractSlice) {
+      if (same && dest->kind == Kind::InsertSlice) {
+        p.sameRegion[i] = rep(dest);
+      } else if (auto [it, added] = reads.emplace(std::make_pair(dest, x->iargs), x); !added) {
+        p.sameRegion[i] = rep(it->second);
+      }
+      continue;
+    }
+    const Node *src = x->operands[1].get();
+    if (src->kind == Kind::ExtractSlice && src->operands[0].get() == dest &&
+        src->iargs == x->iargs) {
+      p.sameRegion[i] = rep(src);
+    } else if (same && dest->kind == Kind::InsertSlice && !roots.count(dest)) {
+      bool alone = true;
+      for (const Node *u : users[dest])
+        if (u != x && !(u->kind == Kind::ExtractSlice && u->iargs == x->iargs))
+          alone = false;
+      if (alone)
+        p.sameRegion[i] = rep(dest);
+    }
+  }
+}
+
 Plan makePlan(const std::vector<Node *> &roots, const std::vector<Node *> &pinned) {
   static uint64_t epoch = 0;
   ++epoch;
@@ -112,6 +168,10 @@ Plan makePlan(const std::vector<Node *> &roots, const std::vector<Node *> &pinne
   }
   for (Node *r : roots)
     k.push_back(r->planId);
+  chooseSameRegions(p);
+  for (size_t i = 0; i < p.order.size(); ++i)
+    if (p.order[i]->kind == Kind::ExtractSlice || p.order[i]->kind == Kind::InsertSlice)
+      k.push_back(p.sameRegion[i]);
   // Size classes, numbered by first appearance, and their pattern in the key. A class is a
   // (value, position counted from the last dimension) pair: only sizes at the same trailing
   // position (where broadcasting aligns them) are compared, so square and non-square shapes

@@ -23,6 +23,12 @@ struct Plan {
   /// per index argument: its class, or -1 where it is not a size (offsets, strides, eye's k).
   std::vector<std::vector<int64_t>> leafClasses;
   std::vector<int64_t> indexClasses;
+  /// Per node of `order`: for a slice (extract or insert), an earlier slice with the same
+  /// index arguments (offsets, sizes, steps) whose values it takes in the IR, else -1 (part
+  /// of the key; Plan.cpp chooseSameRegions says which pairs). Then `b[r] += v` (an extract
+  /// of a region, an insert of it back) folds: a chain of in-place updates of one region
+  /// becomes one loop.
+  std::vector<int32_t> sameRegion;
 };
 
 /// `pinned` nodes (and what they need) come first, in their order; then the roots' graphs.

@@ -4,6 +4,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Transforms/CSE.h"
@@ -27,6 +28,13 @@ struct FuseAndCSE : OpRewritePattern<linalg::GenericOp> {
     for (OpOperand &operand : consumer->getOpOperands()) {
       Operation *producer = operand.get().getDefiningOp();
       if (!producer || !linalg::areElementwiseOpsFusable(&operand))
+        continue;
+      // A producer that is also inserted into a tensor (an assignment x[r] = v) is computed
+      // and stored anyway: fused, its work would be repeated in the consumer, and in a time
+      // loop of in-place updates (u[r] = f(u[r], neighbours)), where each step reads the
+      // region the step before wrote (Plan::sameRegion gives both the same indices, so the
+      // read folds to the value written), every step would repeat all the steps before it.
+      if (llvm::any_of(producer->getUsers(), [](Operation *u) { return isa<tensor::InsertSliceOp>(u); }))
         continue;
       FailureOr<linalg::ElementwiseOpFusionResult> fused = linalg::fuseElementwiseOps(rw, &operand);
       if (failed(fused))

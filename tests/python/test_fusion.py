@@ -72,3 +72,45 @@ def test_large_results_reuse_freed_buffers_safely():
         del y
     for k, y in kept:
         assert_matches(y, base * float(k) + 1.0)
+
+
+def accumulate(xp, a, b, steps):
+    for k in range(steps):
+        b[1:-1, 1:-1] += (0.5 * (k + 1)) * (a[2:, 1:-1] - a[:-2, 1:-1])
+    return b
+
+
+def test_in_place_updates_of_one_region_fuse_into_one_loop():
+    """`b[r] += v` repeated: each step reads the region the step before wrote; the writes
+    and reads of one region fold (Plan::sameRegion), so the chain is one loop. Same values
+    at other sizes and where the regions differ (another program)."""
+    rng = np.random.default_rng(3)
+    for n in (6, 9):
+        a = rng.random((n, n))
+        b, pa = pt.zeros((n, n)), pt.asarray(a)
+        pt.sync()  # (b's zeros: not a loop of this program)
+        accumulate(pt, pa, b, 4)
+        if pt._dist.default_team() is None:
+            e = pt.explain(b)
+            assert e["loops"] == 1, e["fused"]
+        assert_matches(b, accumulate(np, a, np.zeros((n, n)), 4))
+    a = rng.random((7, 7))
+    b, bn = pt.zeros((7, 7)), np.zeros((7, 7))
+    for r in ((slice(1, -1), slice(1, -1)), (slice(1, -1), slice(0, 5)), (slice(1, -1), slice(1, -1))):
+        b[r] += pt.asarray(a)[r] * 2
+        bn[r] += a[r] * 2
+    assert_matches(b, bn)
+
+
+def test_in_place_stencil_steps_read_what_the_step_before_wrote():
+    """u[r] = f(u[r], neighbours of r): the region written is read by the next step both
+    as itself (folded: the value written) and through its neighbours (the array after the
+    write): one write per step, and values as NumPy's."""
+    def heat(xp, u, steps):
+        for _ in range(steps):
+            u[1:-1, 1:-1] = u[1:-1, 1:-1] + 0.2 * (
+                u[2:, 1:-1] + u[:-2, 1:-1] + u[1:-1, 2:] + u[1:-1, :-2] - 4 * u[1:-1, 1:-1])
+        return u
+    u0 = np.zeros((12, 12))
+    u0[3:6, 3:6] = 1.0
+    assert_matches(heat(pt, pt.asarray(u0), 5), heat(np, u0.copy(), 5))
