@@ -8,7 +8,8 @@ an eager run). Later calls with that signature run those programs on the new arg
 buffers. What a replay could not repeat makes the function run as written at every call
 (``info()["eager_reasons"]`` says why): asking for values while it runs (``bool()``,
 ``float()``, ``to_numpy()``, printing), random numbers, writes into arrays that are neither
-arguments nor made inside, collectives (distributed arrays), results that are not arrays.
+arguments nor made inside, collectives, results that are not arrays; and every call under
+mpiexec with more than one rank (distributed arrays are not traced yet).
 
 Contract (jax.jit's): arrays the function reads but does not take as arguments are
 constants of the trace (their values at the first call); other Python values it reads are
@@ -20,6 +21,7 @@ import functools
 from typing import Any, Callable
 
 from . import _core
+from . import _dist
 from ._array import Array, Local
 
 _EAGER = "eager"
@@ -110,6 +112,9 @@ class Jitted:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if _core.tracing():  # inside another traced function: part of its trace
             return self._fn(*args, **kwargs)
+        if _dist.default_team() is not None:  # (a DArray's writes are not seen by the trace)
+            return self._eager("under mpiexec pt.jit runs the function as written (distributed "
+                               "arrays are not traced yet)", args, kwargs)
         arrays: list[Array] = []
         try:
             key = _flatten(args, arrays) if not kwargs else _flatten((args, kwargs), arrays)

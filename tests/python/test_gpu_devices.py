@@ -341,3 +341,25 @@ def test_an_allocation_the_device_cannot_make_is_a_memory_error():
     with pytest.raises(MemoryError):
         np.asarray(pt.ones((1 << 40,), device=DEV))
     assert_matches(pt.ones(3, device=DEV) + 1, np.full(3, 2.0))  # the device goes on
+
+
+def test_jit_replays_device_programs():
+    """pt.jit on device arrays: the trace's stages are device programs; replays launch their
+    kernels again on the new arguments, results and in-place writes stay on the device."""
+    def step(u, k):
+        u[1:-1] = u[1:-1] + k * (u[2:] - 2 * u[1:-1] + u[:-2])
+        return pt.sum(u * u), u * 2
+    f = pt.jit(step)
+    a = np.sin(np.linspace(0, 3, 300)) ** 2
+    u, e = pt.asarray(a, device=DEV), a.copy()
+    for _ in range(3):
+        before = launches()
+        s, d = f(u, 0.25)
+        e[1:-1] = e[1:-1] + 0.25 * (e[2:] - 2 * e[1:-1] + e[:-2])
+        assert s.device == DEV and d.device == DEV and u.device == DEV
+        assert_matches(u, e)
+        assert_matches(d, e * 2)
+        assert_matches(s, np.sum(e * e))
+        assert launches() > before, "no kernel ran on the device"
+    if TEAM is None:
+        assert f.info()["replays"] == 2 and f.info()["eager_calls"] == 0, f.info()
