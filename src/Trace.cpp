@@ -1,6 +1,7 @@
 // pt.jit's traces (Trace.h): stages recorded while a function runs, replayed on new buffers.
 #include "Trace.h"
 
+#include "CustomCall.h"
 #include "Jit.h"
 #include "Plan.h"
 
@@ -185,27 +186,30 @@ std::vector<std::shared_ptr<Handle>> replayTrace(Trace &t,
   };
   for (size_t k = 0; k < t.stages.size(); ++k) {
     TraceStage &s = t.stages[k];
-    for (size_t i = 0; i < s.leaves.size(); ++i)
-      if (s.leaves[i].what != Source::Constant)
-        s.plan.leaves[i]->buf = bufferOf(s.leaves[i]);
-    std::vector<std::shared_ptr<Buffer>> &o = outs[k];
-    for (size_t i = 0; i < s.plan.roots.size(); ++i) {
-      const Node &r = *s.plan.roots[i];
-      int d = s.plan.donors[i];
-      o.push_back(d >= 0 ? s.plan.leaves[size_t(d)]->buf
-                         : allocateBuffer(r.dtype, r.shape, s.plan.device));
-    }
-    try {
-      runPlan(s.plan, o);
-    } catch (...) {
+    auto release = [&] { // the stage's inputs are the caller's: not held after the call
       for (size_t i = 0; i < s.leaves.size(); ++i)
         if (s.leaves[i].what != Source::Constant)
           s.plan.leaves[i]->buf = nullptr;
+    };
+    try {
+      for (size_t i = 0; i < s.leaves.size(); ++i)
+        if (s.leaves[i].what != Source::Constant)
+          s.plan.leaves[i]->buf = bufferOf(s.leaves[i]);
+      std::vector<std::shared_ptr<Buffer>> &o = outs[k];
+      for (size_t i = 0; i < s.plan.roots.size(); ++i) {
+        const Node &r = *s.plan.roots[i];
+        int d = s.plan.donors[i];
+        o.push_back(d >= 0 ? s.plan.leaves[size_t(d)]->buf
+                           : allocateBuffer(r.dtype, r.shape, s.plan.device));
+      }
+      resetCustomCallError(); // as materializeAll: a failed handler fails the call
+      runPlan(s.plan, o);
+      throwCustomCallError();
+    } catch (...) {
+      release();
       throw;
     }
-    for (size_t i = 0; i < s.leaves.size(); ++i)
-      if (s.leaves[i].what != Source::Constant)
-        s.plan.leaves[i]->buf = nullptr;
+    release();
   }
   std::vector<std::shared_ptr<Handle>> res;
   for (size_t i = 0; i < t.results.size(); ++i) {

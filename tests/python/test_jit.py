@@ -235,3 +235,16 @@ def test_bad_use():
             pt._core.trace_replay(trace, [pt.asarray(np.ones(4))._t])
         with pytest.raises(ValueError, match="arguments"):
             pt._core.trace_replay(trace, [])
+
+
+def test_a_failing_custom_call_fails_the_replay():
+    """A replayed program whose handler fails (LAPACK: a singular matrix) raises as the eager
+    program does, and the next replay works (found while reviewing: a replay returned the
+    uninitialized result)."""
+    f = pt.jit(lambda a: pt.linalg.inv(a) * 2)
+    good = np.array([[2.0, 1.0], [1.0, 3.0]])
+    assert_matches(f(pt.asarray(good)), np.linalg.inv(good) * 2)
+    with pytest.raises(pt.linalg.LinAlgError, match="ingular"):
+        np.asarray(f(pt.asarray(np.array([[1.0, 2.0], [2.0, 4.0]]))))
+    assert_matches(f(pt.asarray(good)), np.linalg.inv(good) * 2)
+    counts(f, traces=1, replays=1)  # (the failed call is not counted)
