@@ -92,10 +92,11 @@ def _rebuild(tree, arrays):
 
 
 class _Entry:
-    __slots__ = ("trace", "tree", "dtypes", "mutated", "busy")
+    __slots__ = ("trace", "tree", "dtypes", "mutated", "same", "busy")
 
-    def __init__(self, trace, tree, dtypes, mutated):
+    def __init__(self, trace, tree, dtypes, mutated, same):
         self.trace, self.tree, self.dtypes, self.mutated = trace, tree, dtypes, mutated
+        self.same = same  # per result: the argument it is (the same object), or -1
         self.busy = False  # a replay runs (a long program releases the GIL while it runs)
 
 
@@ -141,9 +142,9 @@ class Jitted:
             a._h = h
             a._version += 1
         tree = entry.tree
-        if type(tree) is int:  # one array
-            return Array._new(outs[0], entry.dtypes[0])
-        return _rebuild(tree, [Array._new(h, d) for h, d in zip(outs[:n], entry.dtypes)])
+        res = [Array._new(h, d) if j < 0 else arrays[j]  # (an argument returned: itself)
+               for h, d, j in zip(outs[:n], entry.dtypes, entry.same)]
+        return res[0] if type(tree) is int else _rebuild(tree, res)
 
     def _eager(self, why: str, args: Any, kwargs: Any) -> Any:
         self._stats["eager_calls"] += 1
@@ -175,7 +176,8 @@ class Jitted:
             if why not in self._reasons:
                 self._reasons.append(why)
             return out
-        self._cache[key] = _Entry(r, tree, [x.dtype for x in results], mutated)
+        same = [next((j for j, a in enumerate(arrays) if a is x), -1) for x in results]
+        self._cache[key] = _Entry(r, tree, [x.dtype for x in results], mutated, same)
         return out
 
     def info(self) -> dict[str, Any]:

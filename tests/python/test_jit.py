@@ -248,3 +248,24 @@ def test_a_failing_custom_call_fails_the_replay():
         np.asarray(f(pt.asarray(np.array([[1.0, 2.0], [2.0, 4.0]]))))
     assert_matches(f(pt.asarray(good)), np.linalg.inv(good) * 2)
     counts(f, traces=1, replays=1)  # (the failed call is not counted)
+
+
+def test_an_argument_returned_is_the_argument():
+    """f(u) that writes u and returns it gives u itself, as the eager call does: a write
+    into the result afterwards is a write into u."""
+    def g(u, v):
+        u[1:] = u[:-1] + v[1:]
+        return u, v
+    f = pt.jit(g)
+    for k in range(3):
+        a = np.arange(5.0) + k
+        u, v = pt.asarray(a), pt.asarray(a * 10)
+        ru, rv = f(u, v)
+        assert ru is u and rv is v
+        e = a.copy()
+        e[1:] = a[:-1] + a[1:] * 10
+        assert_matches(u, e)
+        ru[0] = -1.0
+        e[0] = -1.0
+        assert_matches(u, e)
+    counts(f, traces=1, replays=2)
