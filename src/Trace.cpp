@@ -71,10 +71,8 @@ void beginTrace(const std::vector<std::shared_ptr<Node>> &args) {
       materializeAll(args[i]);
     gRec->args.push_back(args[i]);
     gRec->argIndex.emplace(args[i].get(), int(i)); // (an argument given twice: the first)
-    auto shape = copyOf(*args[i]);
-    shape->kind = Kind::Leaf;
-    shape->attrs = {args[i]->buf->contiguous ? 1 : 0};
-    gRec->trace->argShapes.push_back(shape);
+    const Node &a = *args[i];
+    gRec->trace->argShapes.push_back({a.dtype, a.device, a.shape, a.buf->contiguous});
   }
 }
 
@@ -172,9 +170,10 @@ std::vector<std::shared_ptr<Handle>> replayTrace(Trace &t,
     if (args[i]->node->kind != Kind::Leaf)
       materializeAll(args[i]->node);
     in[i] = args[i]->node;
-    const Node &a = *in[i], &s = *t.argShapes[i];
+    const Node &a = *in[i];
+    const Trace::Arg &s = t.argShapes[i];
     if (a.dtype != s.dtype || a.device != s.device || a.shape != s.shape ||
-        int64_t(a.buf->contiguous) != s.attrs[0])
+        a.buf->contiguous != s.contiguous)
       throw std::invalid_argument("ptensor: argument " + std::to_string(i) +
                                   " differs from the traced one (dtype, shape, device or layout)");
   }

@@ -36,8 +36,14 @@ struct Trace {
   std::vector<TraceStage> stages;
   std::vector<TraceSource> results;
   std::vector<std::shared_ptr<Node>> resultLeaves; ///< per result: its node when Constant
-  /// per argument as traced: dtype, device, shape; attrs = {contiguous}
-  std::vector<std::shared_ptr<Node>> argShapes;
+  /// per argument as traced (a replay's arguments must match: the programs depend on them)
+  struct Arg {
+    DType dtype;
+    int32_t device;
+    std::vector<int64_t> shape;
+    bool contiguous;
+  };
+  std::vector<Arg> argShapes;
 };
 
 /// Starts recording (materializing what is pending first, so the arguments are leaves and the

@@ -124,11 +124,8 @@ class Jitted:
         entry = self._cache.get(key)
         if entry is None:
             return self._trace(key, arrays, args, kwargs)
-        if entry is _EAGER:
-            self._stats["eager_calls"] += 1
-            return self._fn(*args, **kwargs)
-        if entry.busy:  # another thread replays it now: its stages hold that call's buffers
-            self._stats["eager_calls"] += 1
+        if entry is _EAGER or entry.busy:  # (busy: another thread replays it now, and its
+            self._stats["eager_calls"] += 1  # stages hold that call's buffers)
             return self._fn(*args, **kwargs)
         entry.busy = True
         try:
