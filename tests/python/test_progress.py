@@ -19,17 +19,17 @@ pytestmark = pytest.mark.skipif(
     reason="one process: progress shows on rank 0 only, and programs run on the main thread")
 
 # ten steps of a wave equation recorded as one program: its first part (about 150 operations,
-# at the pending limit) compiles for about a second
+# at the pending limit) compiles for about 0.4 s (2026-11-28, 2 cores), the rest for 0.25 s
 STENCIL = """
 u = pt.asarray(np.random.default_rng(0).random((128, 128))); v = pt.zeros((128, 128))
 un, vn = np.asarray(u).copy(), np.zeros((128, 128))
 for step in range(10):
     lap = u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2] + u[1:-1, 2:] - 4 * u[1:-1, 1:-1]
     v[1:-1, 1:-1] = v[1:-1, 1:-1] + 0.1 * lap
-    u = u + 0.1 * v
+    u = u + 0.1 * v + 0.001 * pt.sin(u) * pt.exp(-v)
     lapn = un[:-2, 1:-1] + un[2:, 1:-1] + un[1:-1, :-2] + un[1:-1, 2:] - 4 * un[1:-1, 1:-1]
     vn[1:-1, 1:-1] = vn[1:-1, 1:-1] + 0.1 * lapn
-    un = un + 0.1 * vn
+    un = un + 0.1 * vn + 0.001 * np.sin(un) * np.exp(-vn)
 """
 
 PROGRESS = textwrap.dedent("""
@@ -112,7 +112,7 @@ def test_the_logger_is_silent_by_default(tmp_path):
 
 INTERRUPT = textwrap.dedent("""
     import os, signal, sys, threading, time, numpy as np, ptensor as pt, ptensor._progress as p
-    p.install(delay=0.2)
+    p.install(delay=0.05)
     timer = threading.Timer(float(sys.argv[1]), lambda: os.kill(os.getpid(), signal.SIGINT))
     timer.daemon = True
     timer.start()
@@ -136,7 +136,7 @@ def test_ctrl_c_interrupts_a_compile(tmp_path):
     r = _run(INTERRUPT, tmp_path / "a", 1000.0, PTENSOR_PROGRESS="1")
     assert r.returncode == 0, r.stderr[-3000:]
     full = float(r.stdout.split()[2])
-    assert full > 0.6, f"the loop compiled in {full} s: too quick to interrupt"
+    assert full > 0.45, f"the loop compiled in {full} s: too quick to interrupt"
     r = _run(INTERRUPT, tmp_path / "b", full / 3, PTENSOR_PROGRESS="1")
     assert r.returncode == 0, r.stderr[-3000:]
     lines = r.stdout.splitlines()
