@@ -69,6 +69,12 @@ int ptensor_gpu_copy(int dev, void *dst, const void *src, int64_t bytes);
 int ptensor_gpu_sync(int dev);
 /* Kernels launched so far (all devices), for pt.cache_info() */
 int64_t ptensor_gpu_launches(void);
+/* Compiled code: the host part of a device program is about to run a loop nest (kind 0: work
+ * the kernels did not take, e.g. a reduction's accumulation) or a library call (kind 1: sort,
+ * LAPACK, FFT, custom calls) over device memory. Counted for pt.cache_info(). */
+void ptensor_gpu_host_work(int64_t kind);
+/* How many of kind (0 or 1) ran so far (all devices) */
+int64_t ptensor_gpu_host_work_count(int64_t kind);
 /* Buffers the drivers allocated so far (all devices; freed buffers are kept for reuse by
  * size class, so a loop of same-sized steps allocates nothing after its first) */
 int64_t ptensor_gpu_driver_allocations(void);

@@ -79,7 +79,8 @@ const SymbolList &runtimeSymbols(bool gpu) {
       {"_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&gpuFree)},
       {"ptensor_custom_call", reinterpret_cast<void *>(&ptensor_custom_call)},
       {"memrefCopy", reinterpret_cast<void *>(&ptensor_memref_copy)},
-      {"ptensor_gpu_launch", reinterpret_cast<void *>(&ptensor_gpu_launch)}};
+      {"ptensor_gpu_launch", reinterpret_cast<void *>(&ptensor_gpu_launch)},
+      {"ptensor_gpu_host_work", reinterpret_cast<void *>(&ptensor_gpu_host_work)}};
   return gpu ? device : host;
 }
 

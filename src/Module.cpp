@@ -556,6 +556,10 @@ PYBIND11_MODULE(_core, m) {
     d["program_cache_size"] = programCacheSize();
     d["gpu_launches"] = ptensor_gpu_launches(); // kernels run on GPU runtime devices
     d["gpu_allocations"] = ptensor_gpu_driver_allocations(); // device buffers from drivers
+    // what device programs ran on the host over device memory (README "Devices": loop nests
+    // the kernels did not take, library calls)
+    d["gpu_host_loops"] = ptensor_gpu_host_work_count(0);
+    d["gpu_host_calls"] = ptensor_gpu_host_work_count(1);
     return d;
   });
   m.def("cache_clear", [](bool disk) {

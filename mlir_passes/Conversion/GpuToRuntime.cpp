@@ -565,6 +565,38 @@ struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
       gm.erase();
     }
     top->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
+    countHostWork(top);
+  }
+
+  /// The work of a device program that the kernels did not take runs on the host over shared
+  /// memory (docs/devices.md): each loop nest left in the host code (a reduction's
+  /// accumulation, sequential loops) and each library call (ptensor_custom_call: sort,
+  /// LAPACK, FFT, ...) is preceded by a call of ptensor_gpu_host_work(kind) (0: loop nest,
+  /// 1: library call), which counts them for pt.cache_info().
+  void countHostWork(ModuleOp top) {
+    SmallVector<std::pair<Operation *, int64_t>> sites;
+    top.walk([&](Operation *op) {
+      bool loop = isa<scf::ForOp, scf::ParallelOp, scf::WhileOp>(op);
+      if (loop && !op->getParentOfType<scf::ForOp>() && !op->getParentOfType<scf::ParallelOp>() &&
+          !op->getParentOfType<scf::WhileOp>())
+        sites.push_back({op, 0});
+      else if (auto call = dyn_cast<func::CallOp>(op); call && call.getCallee() == "ptensor_custom_call")
+        sites.push_back({op, 1});
+    });
+    if (sites.empty())
+      return;
+    auto fn = top.lookupSymbol<func::FuncOp>("ptensor_gpu_host_work");
+    if (!fn) {
+      OpBuilder tb(top.getBodyRegion());
+      fn = tb.create<func::FuncOp>(top.getLoc(), "ptensor_gpu_host_work",
+                                   tb.getFunctionType({tb.getI64Type()}, {}));
+      fn.setPrivate();
+    }
+    for (auto [op, kind] : sites) {
+      OpBuilder b(op);
+      Value k = b.create<arith::ConstantIntOp>(op->getLoc(), kind, 64);
+      b.create<func::CallOp>(op->getLoc(), fn, ValueRange{k});
+    }
   }
 
   LogicalResult lowerLaunch(gpu::LaunchFuncOp launch, memref::GlobalOp binary, int64_t size,

@@ -119,6 +119,41 @@ def ParallelOuter : Pass<"ptensor-parallel-outer"> {
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def KernelReductionOrder : Pass<"ptensor-kernel-reduction-order"> {
+  let summary = "Reductions over outer dimensions inside one kernel: scf.for i { scf.parallel J } -> scf.parallel J { scf.for i }";
+  let description = [{
+    For device programs, before the parallel loops become kernels. A reduction over a leading
+    axis (sum over axis 0) is lowered to a sequential loop over the reduced dimension around a
+    parallel loop over the kept ones: on a device, the host ran the sequential loop and
+    launched one kernel per row. Interchanged, it is one kernel whose work items each
+    accumulate one output element over the rows; neighbouring work items still read
+    neighbouring elements. Legal because the parallel loop's iterations are independent
+    (no scf.reduce) and the sequential loop has no loop-carried values; each element's
+    updates keep their order. Nested sequential loops (a reduction over several leading axes)
+    move inside one after another. A reduction over a middle axis (scf.parallel I { scf.for k
+    { scf.parallel J } }) becomes scf.parallel (I, J) { scf.for k }; other sequential loops
+    inside a parallel one are left alone (nested parallel loops are not made kernels).
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
+def ShortReductions : Pass<"ptensor-short-reductions"> {
+  let summary = "Loops around a reduction over a short axis specialized for 2, 3 and 4 elements";
+  let description = [{
+    A reduction over a short innermost axis (the last axis of (n, 3) points: norms, pairwise
+    distances) is a loop of a few iterations inside the loop over the kept elements. LLVM
+    vectorizes innermost loops, so nothing vectorizes. Programs are shape-polymorphic, so
+    the short length is known only when the program runs: the enclosing loop is versioned
+    (scf.if on the length) for 2, 3 and 4, where the reduction loop's bound is a constant
+    that LLVM unrolls fully; the enclosing loop is then innermost and vectorizes. Other
+    lengths run the loop as it was. A candidate is an innermost scf.for from 0 by 1 to a
+    bound defined outside its parent loop (scf.for or scf.parallel, without results), with
+    no loop-carried values, whose stores all write places independent of its induction
+    variable (a lowered reduction's load-combine-store).
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect"];
+}
+
 def ReshapeSources : Pass<"ptensor-reshape-sources"> {
   let summary = "Fresh sources of tensor.reshape get their own buffer (before eliminate-empty-tensors)";
   let description = [{
@@ -224,6 +259,9 @@ def GpuToRuntime : Pass<"ptensor-gpu-to-runtime", "::mlir::ModuleOp"> {
     operands as 64-bit words (memrefs as their aligned pointer plus offset, scalars by their
     bits, complex scalars as two) and their byte sizes (0 for a pointer). The gpu.modules are
     then erased. PTENSOR_DUMP_KERNELS=<folder> writes each binary there (.spv, .ptx).
+    What stays on the host is counted when it runs: each outermost loop left in host code and
+    each ptensor_custom_call gets a call of ptensor_gpu_host_work(0: loop nest, 1: library
+    call) before it.
   }];
   let options = [
     Option<"device", "device", "int64_t", /*default=*/"0",

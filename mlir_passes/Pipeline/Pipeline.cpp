@@ -35,9 +35,11 @@ static std::string pipelineText(const PipelineOptions &o) {
     // A device program (issue "Devices", docs/devices.md): every parallel loop becomes a
     // kernel (blocks of 256 work items along its first dimension; the bounds check is inside
     // the kernel), memref indexing is made explicit for the kernels (N-D dynamic memrefs),
-    // and the kernels become SPIR-V launched through the GPU runtime. The rest of the
-    // program (sequential loops, reductions for now) runs on the host on shared memory.
+    // and the kernels become SPIR-V launched through the GPU runtime. A reduction over leading
+    // axes is one kernel (ptensor-kernel-reduction-order); the rest of the program
+    // (sequential loops: full reductions for now) runs on the host on shared memory.
     s += "func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
+         "ptensor-kernel-reduction-order,"
          "scf-parallel-loop-tiling{parallel-loop-tile-sizes=256 no-min-max-bounds=true},"
          "gpu-map-parallel-loops,convert-parallel-loops-to-gpu),"
          "gpu-decompose-memrefs,gpu-kernel-outlining,lower-affine,"
@@ -45,8 +47,9 @@ static std::string pipelineText(const PipelineOptions &o) {
          " target=" + o.gpuTarget + "},";
   else
     s += o.parallel ? "func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
-                      "ptensor-parallel-outer),convert-scf-to-openmp,"
-                    : "func.func(ptensor-copy-to-loops,convert-linalg-to-loops),";
+                      "ptensor-parallel-outer,ptensor-short-reductions),convert-scf-to-openmp,"
+                    : "func.func(ptensor-copy-to-loops,convert-linalg-to-loops,"
+                      "ptensor-short-reductions),";
   // memref.alloca_scope (made by scf-to-openmp) must be lowered while its body is still one
   // block, so scf-to-cf runs after finalize-memref-to-llvm.
   // complex-to-standard first (Smith's division), then complex-to-llvm for the rest.

@@ -40,6 +40,8 @@ void registerPassesAndPipeline() {
   registerFuseElementwise();
   registerMatmulToBlas();
   registerParallelOuter();
+  registerKernelReductionOrder();
+  registerShortReductions();
   registerDistToRuntime();
   registerDistOverlap();
   registerCopyToLoops();

@@ -51,6 +51,7 @@ Device *device(int64_t dev) {
 std::mutex gModules; // module slots of compiled programs
 std::atomic<int64_t> gLaunches{0};
 std::atomic<int64_t> gDriverAllocs{0};
+std::atomic<int64_t> gHostWork[2]; // loop nests, library calls (ptensor_gpu_host_work)
 
 /// Freed device buffers kept for reuse, per device: a driver allocation costs far more than a
 /// host malloc (CUDA managed memory, OpenCL SVM), and a loop that makes new arrays of the same
@@ -212,4 +213,11 @@ void ptensor_gpu_launch(int64_t dev, int64_t *module_slot, const void *binary, i
 }
 
 int64_t ptensor_gpu_launches(void) { return gLaunches.load(); }
+void ptensor_gpu_host_work(int64_t kind) {
+  if (kind == 0 || kind == 1)
+    ++gHostWork[kind];
+}
+int64_t ptensor_gpu_host_work_count(int64_t kind) {
+  return kind == 0 || kind == 1 ? gHostWork[kind].load() : 0;
+}
 }

@@ -29,3 +29,31 @@ func.func @axpy(%a: f64, %x: memref<?xf64>, %y: memref<?xf64>) {
   }
   return
 }
+
+// What stays on the host (a loop nest the kernels did not take, a library call) is counted
+// when it runs: a call of ptensor_gpu_host_work(0: loop nest, 1: library call) before each
+// outermost host loop and each ptensor_custom_call; none inside the loop, none for launches.
+// CHECK-LABEL: func.func @host_work
+// CHECK: %[[LOOP:.*]] = arith.constant 0 : i64
+// CHECK-NEXT: call @ptensor_gpu_host_work(%[[LOOP]]) : (i64) -> ()
+// CHECK-NEXT: scf.for
+// CHECK-NOT: ptensor_gpu_host_work
+// CHECK: %[[CALL:.*]] = arith.constant 1 : i64
+// CHECK-NEXT: call @ptensor_gpu_host_work(%[[CALL]]) : (i64) -> ()
+// CHECK-NEXT: call @ptensor_custom_call
+// CHECK-NOT: ptensor_gpu_host_work
+// CHECK: return
+func.func private @ptensor_custom_call(i64)
+func.func @host_work(%x: memref<?xf64>, %s: memref<f64>, %t: i64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf64>
+  scf.for %i = %c0 to %n step %c1 {
+    %xi = memref.load %x[%i] : memref<?xf64>
+    %a = memref.load %s[] : memref<f64>
+    %b = arith.addf %a, %xi : f64
+    memref.store %b, %s[] : memref<f64>
+  }
+  call @ptensor_custom_call(%t) : (i64) -> ()
+  return
+}

@@ -301,6 +301,46 @@ def test_device_buffers_are_pooled():
     assert_matches(x, want)
 
 
+def host_work():
+    info = pt.cache_info()
+    return info["gpu_host_loops"], info["gpu_host_calls"]
+
+
+def test_host_work_of_device_programs_is_counted():
+    # what a device program runs on the host over device memory is counted each time it runs
+    # (README "Devices"): loop nests the kernels did not take, library calls
+    x = pt.asarray(A, device=DEV)
+    before = host_work()
+    assert_matches(x * 2 + 1, A * 2 + 1)  # kernels only
+    assert host_work() == before
+    for _ in range(2):  # the second run is a cached program: counted again
+        loops = host_work()[0]
+        assert_matches(pt.sum(x), np.sum(A), rtol=1e-12)  # the accumulation on the host
+        assert host_work()[0] > loops
+    calls = host_work()[1]
+    assert_matches(pt.sort(x, axis=1), np.sort(A, axis=1))  # a library call
+    assert host_work()[1] > calls
+    assert pt.cache_info()["gpu_host_calls"] == host_work()[1]
+
+
+@pytest.mark.parametrize("shape,axis", [((300, 7), 0), ((5, 7, 9), (0, 1)), ((4, 5, 6, 3), (0, 2)),
+                                        ((40, 1), 0)])
+@pytest.mark.parametrize("fn", ["sum", "max", "mean", "std", "argmin"])
+def test_reductions_over_leading_axes_are_one_kernel(shape, axis, fn):
+    # ptensor-kernel-reduction-order: each work item accumulates one result element over the
+    # reduced rows (before: the host looped over the rows and launched a kernel per row)
+    if fn == "argmin" and isinstance(axis, tuple):
+        pytest.skip("argmin takes one axis")
+    a = rng.standard_normal(shape)
+    x = pt.asarray(a, device=DEV)
+    before, loops = launches(), host_work()[0]
+    got = getattr(pt, fn)(x, axis=axis)
+    assert_matches(got, getattr(np, fn)(a, axis=axis), rtol=1e-12)
+    if TEAM is None:  # (distributed: a part per rank, partial results combined)
+        # (at least 20 reduced rows each; std: mean, deviations, sum, sqrt)
+        assert launches() - before <= 6 and host_work()[0] == loops
+
+
 def test_searchsorted_and_isin_of_bool_arrays():
     # fuzz seeds 2600023 and 2600142 (found with PTENSOR_DEVICE): each work item read the
     # first value of a bool array loaded before the binary search's loop (GpuToRuntime.cpp,

@@ -153,6 +153,33 @@ def test_min_max_vectorized_nan_and_tails(dtype, n):
         assert float(getattr(pt, fn)(pt.asarray(b))) == b[n - 1]
 
 
+@pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 7])
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int32", "complex128"])
+def test_reductions_over_a_short_last_axis(k, dtype):
+    """A reduction over a short last axis (ptensor-short-reductions: the loop around it is
+    specialized for 2, 3 and 4 elements, where LLVM unrolls it and vectorizes the loop
+    around): every length, with a kept axis of a vector's multiple and a tail, 2-D and 3-D,
+    and its consumers (sqrt of a sum of squares: norms, pairwise distances)."""
+    rng = np.random.default_rng(k)
+    for shape in ((37, k), (3, 17, k), (0, k)):
+        a = (rng.standard_normal(shape) * 3).astype(dtype)
+        if dtype == "complex128":
+            a = a + 1j * rng.standard_normal(shape)
+        x = pt.asarray(a)
+        assert_matches(pt.sum(x, axis=-1), np.sum(a, axis=-1), rtol=1e-5)
+        assert_matches(pt.prod(x, axis=-1), np.prod(a, axis=-1), rtol=1e-5)
+        if dtype != "complex128":
+            assert_matches(pt.max(x, axis=-1), np.max(a, axis=-1))
+            assert_matches(pt.argmin(x, axis=-1), np.argmin(a, axis=-1))
+            assert_matches(pt.sum(x * x, axis=-1, keepdims=True),
+                           np.sum(a * a, axis=-1, keepdims=True), rtol=1e-5)
+    p = rng.random((50, k))
+    x = pt.asarray(p)
+    d = x[:, None, :] - x[None, :, :]
+    e = p[:, None, :] - p[None, :, :]
+    assert_matches(pt.sqrt(pt.sum(d * d, axis=-1)), np.sqrt(np.sum(e * e, axis=-1)), rtol=1e-12)
+
+
 def test_empty_reductions():
     e = np.zeros((0, 3))
     pe = pt.asarray(e)
