@@ -312,7 +312,9 @@ public:
       disableLsr->setValue(false);
     mlir::PassManager pm(module->getContext());
     buildPipeline(pm, PipelineOptions{parallel, blas, gpu,
-                                      gpu >= 0 ? ptensor_gpu_target(gpu) : "spirv"});
+                                      gpu >= 0 ? ptensor_gpu_target(gpu) : "spirv",
+                                      gpu >= 0 && std::string(ptensor_gpu_name(gpu)).find(":cpu:") !=
+                                                      std::string::npos});
     if (failed(pm.run(module)))
       throw StageError{"lowering", ""};
     mlir::ExecutionEngineOptions eo;

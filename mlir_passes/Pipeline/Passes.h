@@ -42,6 +42,7 @@ struct PipelineOptions {
   bool blas = false;    ///< float matmuls -> CBLAS gemm calls (the library must be loaded)
   int64_t gpuDevice = -1; ///< >= 0: a device program for this GPU runtime device (kernels)
   std::string gpuTarget = "spirv"; ///< its kernels' binary: spirv or nvptx:<chip>
+  bool gpuIsCpu = false; ///< the device is a CPU (OpenCL): work items take contiguous chunks
 };
 
 /// The named pipeline `ptensor-pipeline`: lower-ptensor, fusion, bufferization with

@@ -137,6 +137,31 @@ def KernelReductionOrder : Pass<"ptensor-kernel-reduction-order"> {
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def SplitReductions : Pass<"ptensor-split-reductions"> {
+  let summary = "A reduction over all axes as a kernel of partial results and a short host loop";
+  let description = [{
+    For device programs, before the parallel loops become kernels. A reduction over all
+    axes is lowered to sequential loops (scf.for nests, no parallel loop) accumulating into
+    one place: store(combine(load(out[I]), v), out[I]), which the host ran alone over device
+    memory. Split: min(extent of the outermost loop, 16384) work items each accumulate, from
+    the combiner's identity, every P-th outermost iteration (neighbouring work items read
+    neighbouring elements; with contiguous=true, for CPU devices, a chunk of consecutive
+    iterations) into partials[p]: a parallel loop, so a kernel; then a host loop
+    folds the P partial results into out[I] as before. Combiners: integer add, mul, and, or,
+    xor, min, max; float maximum/minimum (NaN propagating), maxnum/minnum, and float add and
+    mul marked reassoc (ptensor's sums and products are). The innermost body may hold only
+    loads, side-effect-free ops without regions and that one store; the loops no
+    loop-carried values; the outermost from 0 by 1.
+  }];
+  let options = [
+    Option<"contiguous", "contiguous", "bool", /*default=*/"false",
+           "Work items take contiguous chunks of the outermost loop (CPU devices: cache lines "
+           "and pages) instead of every P-th iteration (GPUs: coalesced loads)">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def ShortReductions : Pass<"ptensor-short-reductions"> {
   let summary = "Loops around a reduction over a short axis specialized for 2, 3 and 4 elements";
   let description = [{

@@ -36,10 +36,12 @@ static std::string pipelineText(const PipelineOptions &o) {
     // kernel (blocks of 256 work items along its first dimension; the bounds check is inside
     // the kernel), memref indexing is made explicit for the kernels (N-D dynamic memrefs),
     // and the kernels become SPIR-V launched through the GPU runtime. A reduction over leading
-    // axes is one kernel (ptensor-kernel-reduction-order); the rest of the program
-    // (sequential loops: full reductions for now) runs on the host on shared memory.
+    // axes is one kernel (ptensor-kernel-reduction-order), one over all axes a kernel of
+    // partial results (ptensor-split-reductions); the rest of the program (sequential loops,
+    // the fold of the partial results) runs on the host on shared memory.
     s += "func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
-         "ptensor-kernel-reduction-order,"
+         "ptensor-kernel-reduction-order,ptensor-split-reductions{contiguous=" +
+         std::string(o.gpuIsCpu ? "true" : "false") + "},"
          "scf-parallel-loop-tiling{parallel-loop-tile-sizes=256 no-min-max-bounds=true},"
          "gpu-map-parallel-loops,convert-parallel-loops-to-gpu),"
          "gpu-decompose-memrefs,gpu-kernel-outlining,lower-affine,"

@@ -27,6 +27,8 @@ struct GpuPipelineOptions : PassPipelineOptions<GpuPipelineOptions> {
   Option<std::string> target{*this, "target",
                              llvm::cl::desc("the kernels' binary: spirv or nvptx:<chip>"),
                              llvm::cl::init("spirv")};
+  Option<bool> cpu{*this, "cpu", llvm::cl::desc("the device is a CPU (OpenCL)"),
+                   llvm::cl::init(false)};
 };
 } // namespace
 
@@ -42,6 +44,7 @@ void registerPassesAndPipeline() {
   registerParallelOuter();
   registerKernelReductionOrder();
   registerShortReductions();
+  registerSplitReductions();
   registerDistToRuntime();
   registerDistOverlap();
   registerCopyToLoops();
@@ -63,7 +66,7 @@ void registerPassesAndPipeline() {
       "target=nvptx:<chip>) and launches",
       [](OpPassManager &pm, const GpuPipelineOptions &o) {
         buildPipeline(pm, PipelineOptions{/*parallel=*/false, /*blas=*/false, /*gpuDevice=*/0,
-                                          o.target});
+                                          o.target, o.cpu});
       });
 }
 

@@ -315,7 +315,7 @@ def test_host_work_of_device_programs_is_counted():
     assert host_work() == before
     for _ in range(2):  # the second run is a cached program: counted again
         loops = host_work()[0]
-        assert_matches(pt.sum(x), np.sum(A), rtol=1e-12)  # the accumulation on the host
+        assert_matches(pt.sum(x), np.sum(A), rtol=1e-12)  # the fold of the partial sums
         assert host_work()[0] > loops
     calls = host_work()[1]
     assert_matches(pt.sort(x, axis=1), np.sort(A, axis=1))  # a library call
@@ -339,6 +339,35 @@ def test_reductions_over_leading_axes_are_one_kernel(shape, axis, fn):
     if TEAM is None:  # (distributed: a part per rank, partial results combined)
         # (at least 20 reduced rows each; std: mean, deviations, sum, sqrt)
         assert launches() - before <= 6 and host_work()[0] == loops
+
+
+@pytest.mark.parametrize("shape", [(0,), (1,), (7,), (4, 0), (2, 0, 3), (37, 23), (20000, 2),
+                                   (3, 5000)])
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int32", "bool"])
+def test_reductions_over_all_axes_are_a_kernel(shape, dtype):
+    # ptensor-split-reductions: a kernel of partial results (contiguous chunks on this CPU
+    # device, more chunks than rows and empty ones included), folded by a short host loop
+    a = (rng.standard_normal(shape) * 3).astype(dtype)
+    if dtype.startswith("float") and a.size > 3:
+        a.flat[a.size // 2] = 1.5  # a tie-free extreme in the middle
+    x = pt.asarray(a, device=DEV)
+    rtol = 1e-5 if dtype == "float32" else 1e-12
+    fns = ["any", "all"] if dtype == "bool" else ["sum", "prod", "max", "min"]
+    for fn in fns:
+        if fn in ("max", "min") and a.size == 0:
+            continue
+        b = a if fn != "prod" else (1 + a / 100).astype(dtype) if dtype.startswith("f") else a % 3
+        before = launches()
+        assert_matches(getattr(pt, fn)(pt.asarray(b, device=DEV)), getattr(np, fn)(b), rtol=rtol)
+        if TEAM is None and b.size:
+            assert launches() > before
+    if dtype == "float64":
+        assert_matches(pt.mean(x), np.mean(a) if a.size else np.nan, rtol=1e-12)
+        c = a.copy()
+        if c.size:
+            c.flat[-1] = np.nan  # propagates through a partial result
+            assert np.isnan(float(pt.max(pt.asarray(c, device=DEV))))
+            assert np.isnan(float(pt.sum(pt.asarray(c, device=DEV))))
 
 
 def test_searchsorted_and_isin_of_bool_arrays():
