@@ -36,7 +36,7 @@ def _global_index(x, axes):
     for k in axes:
         n = x._local.shape[k]
         first = lo if k == x.split else 0
-        part = pt.arange(first, first + n, dtype=pt.int64, team=None)
+        part = pt.arange(first, first + n, dtype=pt.int64, team=None, device=x._local.device)
         part = pt.reshape(part, tuple(n if i == k else 1 for i in range(x.ndim)))
         if strides is not None:
             part = part * int(strides[k])
