@@ -3,6 +3,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 
@@ -18,11 +19,6 @@ namespace {
 /// data (x, y / x, y, z / quaternions and homogeneous coordinates).
 constexpr int64_t kShortTrips[] = {2, 3, 4};
 
-bool isConstant(Value v, int64_t c) {
-  APInt value;
-  return matchPattern(v, m_ConstantInt(&value)) && value.getSExtValue() == c;
-}
-
 /// f is a reduction loop over an axis whose length is only known when the program runs, the
 /// innermost loop, inside another loop that does not define its bound: every store in its
 /// body writes a place that does not depend on its induction variable (the accumulation of a
@@ -30,8 +26,8 @@ bool isConstant(Value v, int64_t c) {
 bool isShortReductionCandidate(scf::ForOp f) {
   Operation *parent = f->getParentOp();
   if (!isa<scf::ForOp, scf::ParallelOp>(parent) || parent->getNumResults() != 0 ||
-      f.getNumRegionIterArgs() != 0 || !isConstant(f.getLowerBound(), 0) ||
-      !isConstant(f.getStep(), 1) || matchPattern(f.getUpperBound(), m_Constant()) ||
+      f.getNumRegionIterArgs() != 0 || !isConstantIntValue(f.getLowerBound(), 0) ||
+      !isConstantIntValue(f.getStep(), 1) || matchPattern(f.getUpperBound(), m_Constant()) ||
       parent->isAncestor(f.getUpperBound().getParentBlock()->getParentOp()))
     return false;
   bool ok = true, stores = false;

@@ -3,6 +3,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -22,11 +23,6 @@ namespace {
 /// loop). Each accumulates every kParts-th iteration: neighbouring work items read
 /// neighbouring elements.
 constexpr int64_t kParts = 16384;
-
-bool isConstant(Value v, int64_t c) {
-  APInt value;
-  return matchPattern(v, m_ConstantInt(&value)) && value.getSExtValue() == c;
-}
 
 /// The innermost body's accumulation: store(combine(load(out[I]), v), out[I]).
 struct Accumulation {
@@ -201,7 +197,7 @@ struct SplitReductionsPass : ptensor::impl::SplitReductionsBase<SplitReductionsP
         tops.push_back(f);
     });
     for (scf::ForOp top : tops) {
-      if (!isConstant(top.getLowerBound(), 0) || !isConstant(top.getStep(), 1))
+      if (!isConstantIntValue(top.getLowerBound(), 0) || !isConstantIntValue(top.getStep(), 1))
         continue;
       SmallVector<scf::ForOp> loops = {top};
       bool nest = true;
