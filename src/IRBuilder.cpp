@@ -66,6 +66,9 @@ OwningOpRef<ModuleOp> buildModule(MLIRContext *ctx, const Plan &plan) {
   for (auto [i, c] : llvm::enumerate(plan.indexClasses))
     if (c >= 0)
       fn.setArgAttr(firstIndex + i, kSizeClassesAttr, b.getDenseI64ArrayAttr({c}));
+  for (auto [i, d] : llvm::enumerate(plan.donors))
+    if (d < 0) // a buffer the runtime allocates for this call (Program.cpp, Trace.cpp)
+      fn.setArgAttr(firstOut + i, kFreshAttr, b.getUnitAttr());
   Block *entry = fn.addEntryBlock();
   b.setInsertionPointToStart(entry);
 

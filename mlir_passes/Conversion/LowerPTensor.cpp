@@ -301,6 +301,12 @@ struct BroadcastLowering : Pattern<BroadcastOp> {
         shape[0] = localBlock(rw, loc, op.getResult().getType(), a.getShape()).first[0];
       }
     }
+    // A dimension the source carries (dynamic in the type: its size is not 1) is the
+    // source's size: one SSA value for equal sizes lets later passes see equal loop bounds
+    // (fusion of a reduction with its fill and epilogue).
+    for (auto [i, d] : llvm::enumerate(dims))
+      if (ShapedType::isDynamic(srcShape[i]) && !(t && d == 0))
+        shape[d] = rw.create<tensor::DimOp>(loc, src, i);
     return buildGeneric(rw, loc, ty, dynamicOf(ty, shape), {src}, {map},
                         [](OpBuilder &, Location, ValueRange x) { return x[0]; });
   }

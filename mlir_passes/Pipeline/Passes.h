@@ -27,6 +27,11 @@ namespace ptensor {
 /// cache key includes the pattern), which lets fusion prove that loop domains agree.
 inline constexpr const char *kSizeClassesAttr = "ptensor.size_classes";
 
+/// Function-argument attribute set by the JIT's IR builder on result buffers the runtime
+/// allocated for the call (not donated leaves): no other argument aliases them. Read and
+/// removed by --ptensor-fuse-parallel-loops.
+inline constexpr const char *kFreshAttr = "ptensor.fresh";
+
 /// Horizontal fusion: merges all-parallel linalg.generic ops on tensors whose loop domains are
 /// provably equal and which read a common input into one multi-result generic (so shared
 /// subexpressions are computed once). Part of --ptensor-fuse-elementwise. Removes the

@@ -172,11 +172,58 @@ def ShortReductions : Pass<"ptensor-short-reductions"> {
     (scf.if on the length) for 2, 3 and 4, where the reduction loop's bound is a constant
     that LLVM unrolls fully; the enclosing loop is then innermost and vectorizes. Other
     lengths run the loop as it was. A candidate is an innermost scf.for from 0 by 1 to a
-    bound defined outside its parent loop (scf.for or scf.parallel, without results), with
-    no loop-carried values, whose stores all write places independent of its induction
-    variable (a lowered reduction's load-combine-store).
+    bound defined outside its parent loop (scf.for or scf.parallel, without results), whose
+    stores all write places independent of its induction variable (a lowered reduction's
+    load-combine-store), or without stores and with loop-carried values (the accumulation
+    in a register, after ptensor-fuse-parallel-loops).
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect"];
+}
+
+def FuseParallelLoops : Pass<"ptensor-fuse-parallel-loops", "::mlir::func::FuncOp"> {
+  let summary = "Neighbouring parallel loops over equal bounds fused; temporaries they alone use kept in registers";
+  let description = [{
+    After convert-linalg-to-parallel-loops a reduction is three loop nests over the kept
+    elements: the fill of its result with the identity, the accumulation, and the epilogue
+    that reads it (sqrt of a sum of squares, a mean's division): three passes over a
+    temporary as large as the result. Two scf.parallel ops of the function body, without
+    results, with equal bounds (the same values, equal constants, or memref.dim of the same
+    memref), separated only by side-effect-free ops and allocations (moved above the first)
+    or deallocations of buffers the second does not use (moved below), are fused when every
+    pair of accesses, one in each loop, of possibly aliasing memory with a write among them
+    is to the same memref at exactly the loops' induction variables (each iteration then
+    touches only its own element). Memory may alias unless one side is a memref.alloc or a
+    function argument marked ptensor.fresh (a result buffer the runtime allocated for this
+    call); the pass removes that mark. The loop bodies may hold only loads, stores,
+    side-effect-free ops and structured control flow.
+    With contract=true (CPU pipelines), a memref.alloc used only at the induction variables
+    of one loop (and by its dealloc), stored before it is read in each iteration, becomes a
+    value: stores and loads are forwarded, and an scf.for around an accumulation carries it
+    as a loop-carried value (the reduction in a register). GPU pipelines keep the memory
+    (MLIR 19's scf.for -> SPIR-V mishandles loop-carried values of loops that run no
+    iteration).
+  }];
+  let options = [
+    Option<"contract", "contract", "bool", /*default=*/"true",
+           "Temporaries used by one loop only at its induction variables become values">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect"];
+}
+
+def IdentityStrides : Pass<"ptensor-identity-strides"> {
+  let summary = "Strides of identity-layout memrefs computed from their sizes";
+  let description = [{
+    After expand-strided-metadata. A memref with the identity layout (a contiguous leaf,
+    a result buffer, an allocation) has the strides its sizes imply, but its descriptor
+    carries them as separate fields, which LLVM cannot relate to the sizes: a loop versioned
+    for a short last axis (ptensor-short-reductions) then still reads rows with an unknown
+    stride and does not vectorize. Each stride result of memref.extract_strided_metadata
+    of such a memref becomes the product of the sizes after it, and each size a memref.dim
+    (cse then makes them one value with the loop bounds read from the same memref: in CPU
+    pipelines this runs before the loops become OpenMP regions, which capture each value
+    they use separately).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 def ReshapeSources : Pass<"ptensor-reshape-sources"> {

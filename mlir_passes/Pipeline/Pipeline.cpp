@@ -40,7 +40,7 @@ static std::string pipelineText(const PipelineOptions &o) {
     // partial results (ptensor-split-reductions); the rest of the program (sequential loops,
     // the fold of the partial results) runs on the host on shared memory.
     s += "func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
-         "ptensor-kernel-reduction-order,ptensor-split-reductions{contiguous=" +
+         "ptensor-fuse-parallel-loops{contract=false},ptensor-kernel-reduction-order,ptensor-split-reductions{contiguous=" +
          std::string(o.gpuIsCpu ? "true" : "false") + "},"
          "scf-parallel-loop-tiling{parallel-loop-tile-sizes=256 no-min-max-bounds=true},"
          "gpu-map-parallel-loops,convert-parallel-loops-to-gpu),"
@@ -48,16 +48,20 @@ static std::string pipelineText(const PipelineOptions &o) {
          "ptensor-gpu-to-runtime{device=" + std::to_string(o.gpuDevice) +
          " target=" + o.gpuTarget + "},";
   else
-    s += o.parallel ? "func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
-                      "ptensor-parallel-outer,ptensor-short-reductions),convert-scf-to-openmp,"
-                    : "func.func(ptensor-copy-to-loops,convert-linalg-to-loops,"
-                      "ptensor-short-reductions),";
+    // Loops on one thread are parallel loops too (scf-to-cf runs them in order): fusion and
+    // the loop forms the passes expect are the same.
+    s += std::string("func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
+                     "ptensor-fuse-parallel-loops,ptensor-parallel-outer,"
+                     "ptensor-short-reductions),"
+                     "expand-strided-metadata,ptensor-identity-strides,cse,") +
+         (o.parallel ? "convert-scf-to-openmp," : "");
   // memref.alloca_scope (made by scf-to-openmp) must be lowered while its body is still one
   // block, so scf-to-cf runs after finalize-memref-to-llvm.
   // complex-to-standard first (Smith's division), then complex-to-llvm for the rest.
   s += "convert-complex-to-standard,"
        "convert-math-to-funcs,"
        "expand-strided-metadata,"
+       "ptensor-identity-strides,"
        "lower-affine,"
        "ptensor-arith-expand,"
        "convert-math-to-llvm,"

@@ -44,6 +44,8 @@ void registerPassesAndPipeline() {
   registerParallelOuter();
   registerKernelReductionOrder();
   registerShortReductions();
+  registerFuseParallelLoops();
+  registerIdentityStrides();
   registerSplitReductions();
   registerDistToRuntime();
   registerDistOverlap();

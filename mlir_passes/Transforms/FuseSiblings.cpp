@@ -227,6 +227,29 @@ void fuseSiblings(func::FuncOp fn) {
         groups.push_back(g);
     }
   }
+  // Equal sizes as one value, so later passes (canonicalization, loop fusion, LLVM) see equal
+  // loop bounds and strides as equal: a size of a leaf buffer (its memref.dim, which becomes
+  // the descriptor's size field and, for contiguous leaves, their strides: see
+  // ptensor-identity-strides) or else the first index argument of each class stands for
+  // the index arguments of that class.
+  llvm::DenseMap<int64_t, Value> first;
+  OpBuilder b = OpBuilder::atBlockBegin(&fn.getBody().front());
+  for (BlockArgument a : fn.getArguments())
+    if (auto m = dyn_cast<MemRefType>(a.getType()))
+      for (int64_t d = 0; d < m.getRank(); ++d)
+        if (m.isDynamicDim(d))
+          if (auto c = argClass(a, d); c && !first.count(*c))
+            first[*c] = b.create<memref::DimOp>(a.getLoc(), a, d);
+  for (BlockArgument a : fn.getArguments())
+    if (isa<IndexType>(a.getType()))
+      if (auto c = argClass(a, 0)) {
+        auto [it, added] = first.try_emplace(*c, a);
+        if (!added)
+          a.replaceAllUsesWith(it->second);
+      }
+  for (auto &[c, v] : first)
+    if (Operation *op = v.getDefiningOp(); op && op->use_empty())
+      op->erase();
   // The size classes are consumed (nothing later reads them): dropped, as LLVM's translation
   // warns about every argument attribute it does not know, printing the whole function into
   // each warning (quadratic: a program with 128 results spent 30 s there).

@@ -22,11 +22,12 @@ constexpr int64_t kShortTrips[] = {2, 3, 4};
 /// f is a reduction loop over an axis whose length is only known when the program runs, the
 /// innermost loop, inside another loop that does not define its bound: every store in its
 /// body writes a place that does not depend on its induction variable (the accumulation of a
-/// lowered linalg reduction: load, combine, store of out[i, j]).
+/// lowered linalg reduction: load, combine, store of out[i, j]), or it has none and carries
+/// the accumulation as a loop-carried value (--ptensor-fuse-parallel-loops contracted it).
 bool isShortReductionCandidate(scf::ForOp f) {
   Operation *parent = f->getParentOp();
   if (!isa<scf::ForOp, scf::ParallelOp>(parent) || parent->getNumResults() != 0 ||
-      f.getNumRegionIterArgs() != 0 || !isConstantIntValue(f.getLowerBound(), 0) ||
+      !isConstantIntValue(f.getLowerBound(), 0) ||
       !isConstantIntValue(f.getStep(), 1) || matchPattern(f.getUpperBound(), m_Constant()) ||
       parent->isAncestor(f.getUpperBound().getParentBlock()->getParentOp()))
     return false;
@@ -41,7 +42,7 @@ bool isShortReductionCandidate(scf::ForOp f) {
           ok = false; // the stored place moves with f's iterations
     }
   });
-  return ok && stores;
+  return ok && (stores || f.getNumRegionIterArgs() > 0);
 }
 
 /// parent (holding f) -> scf.if (n == 2) { parent with f's bound 2 } else scf.if (n == 3)

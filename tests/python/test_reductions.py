@@ -180,6 +180,41 @@ def test_reductions_over_a_short_last_axis(k, dtype):
     assert_matches(pt.sqrt(pt.sum(d * d, axis=-1)), np.sqrt(np.sum(e * e, axis=-1)), rtol=1e-12)
 
 
+@pytest.mark.parametrize("k", [0, 1, 3, 6])
+def test_reductions_with_epilogues(k):
+    """A reduction, its fill and the elementwise work on its result are one loop over the
+    kept elements, the accumulation in a register (ptensor-fuse-parallel-loops): every
+    combiner's initial value (an empty axis too), epilogues that read the result more than
+    once, reductions over other axes beside it, and results written into a donated buffer."""
+    rng = np.random.default_rng(k)
+    a = rng.standard_normal((23, 5, k)) + 0.5
+    x = pt.asarray(a)
+    assert_matches(pt.sqrt(pt.sum(x * x, axis=-1)), np.sqrt(np.sum(a * a, axis=-1)), rtol=1e-12)
+    assert_matches(pt.prod(x, axis=-1) * 2 - 1, np.prod(a, axis=-1) * 2 - 1, rtol=1e-12)
+    s = pt.sum(x, axis=-1)
+    assert_matches(s * s + s, np.sum(a, axis=-1) ** 2 + np.sum(a, axis=-1), rtol=1e-12)
+    if k:
+        assert_matches(pt.sum(x, axis=-1) + pt.sum(x, axis=1)[:, :1],
+                       np.sum(a, axis=-1) + np.sum(a, axis=1)[:, :1], rtol=1e-12)
+        assert_matches(pt.max(x, axis=-1) - pt.min(x, axis=-1), np.ptp(a, axis=-1))
+        assert_matches(pt.mean(x, axis=-1), np.mean(a, axis=-1), rtol=1e-12)
+        assert_matches(pt.std(x, axis=-1), np.std(a, axis=-1), rtol=1e-10)
+        i = rng.integers(-5, 5, (31, k)).astype(np.int64)
+        assert_matches(pt.max(pt.asarray(i), axis=1) * 3, np.max(i, axis=1) * 3)
+    # the result written into the reduced array's own buffer (donation): the epilogue's
+    # writes may alias the reduction's reads, nothing is fused across them
+    y = pt.asarray(a.copy())
+    b = a.copy()
+    y[:, :, :1] = pt.sqrt(pt.sum(y * y, axis=-1, keepdims=True))[:, :, :min(k, 1)]
+    b[:, :, :1] = np.sqrt(np.sum(b * b, axis=-1, keepdims=True))[:, :, :min(k, 1)]
+    assert_matches(y, b, rtol=1e-12)
+    z = pt.asarray(a[:, :, 0].copy() if k else np.ones((23, 5)))
+    c = np.asarray(z).copy()
+    z[...] = pt.sum(z, axis=1, keepdims=True) * z
+    c[...] = np.sum(c, axis=1, keepdims=True) * c
+    assert_matches(z, c, rtol=1e-12)
+
+
 def test_empty_reductions():
     e = np.zeros((0, 3))
     pe = pt.asarray(e)
