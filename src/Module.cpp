@@ -152,10 +152,12 @@ std::shared_ptr<Handle> toDevice(const std::shared_ptr<Handle> &h, int device) {
 
 /// A pending computation from no data that was not placed on a device by its caller: a
 /// fill, arange, linspace or eye (how Python scalars and index ranges become operands), or a
-/// cast, broadcast or reshape of one. Used with arrays on a device, it is recomputed there
-/// (no data moves: "compute follows data", and Python scalars are fine with any device).
+/// cast, broadcast, reshape, elementwise function or where of such computations (index
+/// arithmetic: arange(n) * 2 + 1), a few levels deep. Used with arrays on a device, it is
+/// recomputed there (no data moves: "compute follows data", and Python scalars are fine with
+/// any device).
 bool movable(const Node &n, int depth = 0) {
-  if (n.placed || depth > 3)
+  if (n.placed || depth > 6)
     return false;
   switch (n.kind) {
   case Kind::Create:
@@ -166,7 +168,14 @@ bool movable(const Node &n, int depth = 0) {
   case Kind::Cast:
   case Kind::Broadcast:
   case Kind::Reshape:
-    return n.operands.size() == 1 && movable(*n.operands[0], depth + 1);
+  case Kind::Unary:
+  case Kind::UnaryTest:
+  case Kind::Binary:
+  case Kind::BinaryTest:
+  case Kind::Where:
+    return !n.operands.empty() &&
+           std::all_of(n.operands.begin(), n.operands.end(),
+                       [&](const std::shared_ptr<Node> &o) { return movable(*o, depth + 1); });
   default:
     return false;
   }
@@ -348,8 +357,10 @@ std::shared_ptr<Handle> binaryFast(int kind, int sub, const std::shared_ptr<Hand
     else if (other->device != first->device && movable(*first))
       first = onDevice(first, other->device);
     if (other->device != first->device)
-      throw py::value_error("ptensor: operands on different devices: move them to one device "
-                            "with to_device() first");
+      throw py::value_error("ptensor: operands on different devices (" +
+                            backend(first->device).name() + ", " +
+                            backend(other->device).name() +
+                            "): move them to one device with to_device() first");
   } else {
     other = std::make_shared<Node>();
     other->device = first->device;

@@ -151,13 +151,25 @@ def test_moving_between_devices():
 
 def test_operands_on_different_devices_are_refused():
     x, y = pt.asarray(np.ones(3), device="cpu"), pt.ones(3, device=DEV)
-    with pytest.raises(ValueError, match="different devices"):
+    names = f"cpu, {DEV}|{DEV}, cpu"
+    with pytest.raises(ValueError, match=f"different devices \\(({names})\\)"):
         x + y
+    with pytest.raises(ValueError, match=f"different devices \\(({names})\\)"):
+        y + x * 2  # a computation on data is data: not recomputed elsewhere
     with pytest.raises(ValueError, match="different devices"):
         pt.where(y > 0, x, y)
     # Python scalars (and pending fills: no data moves) are made where the array is
     assert_matches(2 * y + 1, np.full(3, 3.0))
     assert_matches(pt.zeros(3, device=None) + y, np.ones(3))
+    # and so are index computations from no data (arange, linspace, fills and what
+    # elementwise functions and where make of them), recomputed on the array's device
+    idx = pt.arange(3) * 2 + 1
+    r = y + idx
+    assert r.device == DEV and idx.device == "cpu"
+    assert_matches(r, np.arange(3) * 2 + 2.0)
+    w = pt.where(pt.arange(3) > 0, pt.sin(pt.linspace(0, 1, 3)), -1.0)
+    assert_matches(y * w, np.where(np.arange(3) > 0, np.sin(np.linspace(0, 1, 3)), -1.0))
+    assert_matches(idx, np.arange(3) * 2 + 1)  # still computed on the CPU where it was made
 
 
 def test_writes_into_device_arrays():
