@@ -35,12 +35,15 @@ static std::string pipelineText(const PipelineOptions &o) {
     // A device program (issue "Devices", docs/devices.md): every parallel loop becomes a
     // kernel (blocks of 256 work items along its first dimension; the bounds check is inside
     // the kernel), memref indexing is made explicit for the kernels (N-D dynamic memrefs),
-    // and the kernels become SPIR-V launched through the GPU runtime. A reduction over leading
+    // and the kernels become SPIR-V launched through the GPU runtime. Neighbouring loops
+    // fuse into one kernel (a reduction's fill, accumulation and epilogue; the temporary
+    // stays in memory: see ptensor-fuse-parallel-loops). A reduction over leading
     // axes is one kernel (ptensor-kernel-reduction-order), one over all axes a kernel of
     // partial results (ptensor-split-reductions); the rest of the program (sequential loops,
     // the fold of the partial results) runs on the host on shared memory.
     s += "func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
-         "ptensor-fuse-parallel-loops{contract=false},ptensor-kernel-reduction-order,ptensor-split-reductions{contiguous=" +
+         "ptensor-fuse-parallel-loops{contract=false},ptensor-kernel-reduction-order,"
+         "ptensor-split-reductions{contiguous=" +
          std::string(o.gpuIsCpu ? "true" : "false") + "},"
          "scf-parallel-loop-tiling{parallel-loop-tile-sizes=256 no-min-max-bounds=true},"
          "gpu-map-parallel-loops,convert-parallel-loops-to-gpu),"
