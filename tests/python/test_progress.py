@@ -55,17 +55,18 @@ def _run(script, tmp_path, *args, timeout=600, **env):
 
 
 def test_a_long_compile_shows_its_progress_and_the_end(tmp_path):
-    r = _run(PROGRESS, tmp_path, 0.1, PTENSOR_PROGRESS="1")
+    r = _run(PROGRESS, tmp_path, 0.05, PTENSOR_PROGRESS="1")
     assert r.returncode == 0, r.stderr[-3000:]
     compiles = [line.split()[1:] for line in r.stdout.splitlines() if line.startswith("RESULT")]
     running = re.findall(r"\rptensor: compiling a program of (\d+) operations \.\.\. ([\d.]+) s",
                          r.stderr)
     done = re.findall(r"\rptensor: compiled a program of (\d+) operations in ([\d.]+) s *\n",
                       r.stderr)
-    # a compile longer than 0.1 s is shown once the poll (every 50 ms) after 0.1 s sees it:
-    # while it runs, then its end with its time; one longer than 0.2 s always is
-    must = [(ops, float(s)) for ops, s in compiles if float(s) > 0.2]
-    may = [(ops, float(s)) for ops, s in compiles if float(s) > 0.1]
+    # a compile longer than the delay (0.05 s) is shown once the poll (every 50 ms) after the
+    # delay sees it: while it runs, then its end with its time; one longer than 0.12 s always
+    # is (the stencil's parts took 0.13-0.2 s on opencl:cpu:0, 2026-11-28)
+    must = [(ops, float(s)) for ops, s in compiles if float(s) > 0.12]
+    may = [(ops, float(s)) for ops, s in compiles if float(s) > 0.05]
     assert must, compiles
     done_ops = [ops for ops, _ in done]
     assert all(ops in done_ops for ops, _ in must), (r.stderr, compiles)
@@ -74,7 +75,7 @@ def test_a_long_compile_shows_its_progress_and_the_end(tmp_path):
             (r.stderr, compiles)
     assert {n for n, _ in running} == set(done_ops), r.stderr
     shown = [float(s) for _, s in running]
-    assert all(s >= 0.1 for s in shown), shown
+    assert all(s >= 0.05 for s in shown), shown  # (not before the delay)
 
 
 @pytest.mark.parametrize("delay, env", [(0.0, {"PTENSOR_PROGRESS": "0"}),  # turned off
