@@ -166,6 +166,14 @@ void fuseLoops(Block &block) {
 
 // ---- contraction: a temporary of one loop becomes a value -------------------------------
 
+/// Whether op or an op nested in it uses x.
+bool uses(Operation &op, Value x) {
+  return op.walk([&](Operation *inner) {
+           return llvm::is_contained(inner->getOperands(), x) ? WalkResult::interrupt()
+                                                              : WalkResult::advance();
+         }).wasInterrupted();
+}
+
 /// Whether `x` (an allocation) is accessed in `block` (and the scf.for ops in it) only at
 /// p's induction variables, stored before any load, with `have` telling whether a value is
 /// known on entry.
@@ -182,12 +190,7 @@ bool contractible(Block &block, Value x, scf::ParallelOp p, bool have) {
         return false;
       continue;
     }
-    bool uses = false;
-    op.walk([&](Operation *inner) {
-      if (llvm::is_contained(inner->getOperands(), x))
-        uses = true;
-    });
-    if (!uses)
+    if (!uses(op, x))
       continue;
     auto f = dyn_cast<scf::ForOp>(op);
     if (!f || !have || !contractible(*f.getBody(), x, p, true))
@@ -210,12 +213,7 @@ Value contract(Block &block, Value x, Value current) {
       continue;
     }
     auto f = dyn_cast<scf::ForOp>(op);
-    bool uses = false;
-    op.walk([&](Operation *inner) {
-      if (llvm::is_contained(inner->getOperands(), x))
-        uses = true;
-    });
-    if (!f || !uses)
+    if (!f || !uses(op, x))
       continue;
     // f carries the value: one more loop-carried value, yielded at the end of its body
     OpBuilder b(f);
