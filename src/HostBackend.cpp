@@ -126,6 +126,9 @@ class HostBackend final : public Backend {
   /// not oversubscribe its cores.
   void (*blasSetNumThreads)(int) = nullptr;
   int blasThreads = 1; ///< OpenBLAS's own count, read when it is loaded
+  /// Loops moving at least this many bytes store non-temporally (--ptensor-streaming-stores):
+  /// the last-level cache's size, or PTENSOR_STREAMING_BYTES (-1: never).
+  int64_t streamingBytes = 32 << 20;
 
   static void *symbol(const char *name) {
     return llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(name);
@@ -195,6 +198,10 @@ public:
       if (envThreads > 1 && ompSetNumThreads)
         defaultThreads = envThreads;
     }
+    if (long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE); l3 > 0)
+      streamingBytes = l3;
+    if (const char *e = std::getenv("PTENSOR_STREAMING_BYTES"))
+      streamingBytes = std::atoll(e);
     if (gpu >= 0)
       blas = false;
     else
@@ -262,6 +269,17 @@ public:
               if (a.getType()->isPointerTy())
                 a.addAttr(llvm::Attribute::NoAlias);
         }
+      // --ptensor-streaming-stores emits non-temporal vector stores only at addresses aligned
+      // to their size, which MLIR 19 cannot say (vector.store lowers with the element's
+      // alignment, and x86 splits an unaligned non-temporal store into scalar ones).
+      for (llvm::Function &f : *m)
+        for (llvm::BasicBlock &bb : f)
+          for (llvm::Instruction &i : bb)
+            if (auto *st = llvm::dyn_cast<llvm::StoreInst>(&i))
+              if (st->getMetadata(llvm::LLVMContext::MD_nontemporal) &&
+                  st->getValueOperand()->getType()->isVectorTy())
+                st->setAlignment(llvm::Align(llvm::PowerOf2Ceil(
+                    m->getDataLayout().getTypeStoreSize(st->getValueOperand()->getType()))));
       pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3).run(*m, mam);
       // Codegen follows on this thread. Loop strength reduction was 45% of the codegen of a
       // 10-step leapfrog (0.1 of 0.21 s; many vectorized loop nests, each with runtime alias
@@ -294,7 +312,7 @@ public:
                   // on another device
       return {4, int64_t(std::hash<std::string>()(name() + "/" + ptensor_gpu_target(gpu)) &
                          INT64_MAX)};
-    return {int64_t(parallel) + 2 * blas};
+    return {int64_t(parallel) + 2 * blas, streamingBytes};
   }
 
   void *allocate(int64_t bytes) override {
@@ -314,7 +332,8 @@ public:
     buildPipeline(pm, PipelineOptions{parallel, blas, gpu,
                                       gpu >= 0 ? ptensor_gpu_target(gpu) : "spirv",
                                       gpu >= 0 && std::string(ptensor_gpu_name(gpu)).find(":cpu:") !=
-                                                      std::string::npos});
+                                                      std::string::npos,
+                                      streamingBytes});
     if (failed(pm.run(module)))
       throw StageError{"lowering", ""};
     mlir::ExecutionEngineOptions eo;

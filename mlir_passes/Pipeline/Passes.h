@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 
@@ -38,6 +39,9 @@ inline constexpr const char *kFreshAttr = "ptensor.fresh";
 /// kSizeClassesAttr argument attributes it reads afterwards.
 void fuseSiblings(mlir::func::FuncOp fn);
 
+/// The memref a view is a view of (subviews, casts, reshapes followed back; FuseParallelLoops.cpp).
+mlir::Value memrefRoot(mlir::Value m);
+
 /// The ptensor.custom_call lowering of --lower-ptensor (a runtime call; CustomCallLowering.cpp).
 void populateCustomCallLowering(mlir::RewritePatternSet &patterns, mlir::TypeConverter &tc);
 
@@ -48,6 +52,9 @@ struct PipelineOptions {
   int64_t gpuDevice = -1; ///< >= 0: a device program for this GPU runtime device (kernels)
   std::string gpuTarget = "spirv"; ///< its kernels' binary: spirv or nvptx:<chip>
   bool gpuIsCpu = false; ///< the device is a CPU (OpenCL): work items take contiguous chunks
+  /// host loops moving at least this many bytes store their results non-temporally
+  /// (--ptensor-streaming-stores; the last-level cache's size; < 0: never)
+  int64_t streamingBytes = 32 << 20;
 };
 
 /// The named pipeline `ptensor-pipeline`: lower-ptensor, fusion, bufferization with

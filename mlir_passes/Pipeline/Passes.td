@@ -210,6 +210,41 @@ def FuseParallelLoops : Pass<"ptensor-fuse-parallel-loops", "::mlir::func::FuncO
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect"];
 }
 
+def StreamingStores : Pass<"ptensor-streaming-stores", "::mlir::func::FuncOp"> {
+  let summary = "Non-temporal vector stores for elementwise loops larger than the cache";
+  let description = [{
+    CPU pipelines, right after ptensor-fuse-parallel-loops. A store that allocates its cache
+    line reads it from memory first: a streaming loop (c = a + 3 * b over arrays larger than
+    the last-level cache) moves 4 words per element where 3 are needed. Non-temporal stores
+    write whole lines without reading them, but LLVM 19's loop vectorizer does not emit them
+    (it refuses loops with !nontemporal stores unless the scalar store is aligned to the
+    vector's size) and the x86 backend splits unaligned ones into scalar stores.
+
+    So this pass vectorizes such loops itself. An scf.parallel without reductions whose body
+    is straight-line arithmetic (arith; math ops that are single instructions; no integer
+    division, which would trap in masked-off lanes) on loads and stores contiguous in the
+    last dimension, with at least one store at exactly the loop's induction variables into
+    a function argument (a result buffer) that nothing else in the function reads, becomes
+      scf.if (elements x bytes per element of the loop's memrefs >= threshold) {
+        scf.parallel over the outer dimensions and blocks of the last one {
+          one masked vector step up to the first 64-byte boundary of the streamed stores;
+          scf.for: vector steps of 64 bytes, streamed stores vector.store nontemporal;
+          one masked vector step for the rest of the block; a fence (the non-temporal
+          stores are weakly ordered) } }
+      else { the loop as it was }
+    Several streamed stores must agree in their address modulo 64 (checked at run time,
+    otherwise the loop runs as it was). The host backend gives each non-temporal vector
+    store of the LLVM module its own size as alignment, which this construction guarantees.
+  }];
+  let options = [
+    Option<"threshold", "threshold", "int64_t", /*default=*/"33554432",
+           "Bytes a loop must move for non-temporal stores (the last-level cache's size)">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
 def IdentityStrides : Pass<"ptensor-identity-strides"> {
   let summary = "Strides of identity-layout memrefs computed from their sizes";
   let description = [{

@@ -54,7 +54,8 @@ static std::string pipelineText(const PipelineOptions &o) {
     // Loops on one thread are parallel loops too (scf-to-cf runs them in order): fusion and
     // the loop forms the passes expect are the same.
     s += std::string("func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
-                     "ptensor-fuse-parallel-loops,ptensor-parallel-outer,"
+                     "ptensor-fuse-parallel-loops,ptensor-streaming-stores{threshold=" +
+         std::to_string(o.streamingBytes) + "},ptensor-parallel-outer,"
                      "ptensor-short-reductions),"
                      "expand-strided-metadata,ptensor-identity-strides,cse,") +
          (o.parallel ? "convert-scf-to-openmp," : "");
@@ -69,6 +70,7 @@ static std::string pipelineText(const PipelineOptions &o) {
        "ptensor-arith-expand,"
        "convert-math-to-llvm,"
        "convert-math-to-libm,"
+       "convert-vector-to-llvm,"
        "finalize-memref-to-llvm{use-generic-functions=true},"
        "convert-complex-to-llvm,"
        "convert-scf-to-cf,"

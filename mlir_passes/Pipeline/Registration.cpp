@@ -46,6 +46,7 @@ void registerPassesAndPipeline() {
   registerShortReductions();
   registerFuseParallelLoops();
   registerIdentityStrides();
+  registerStreamingStores();
   registerSplitReductions();
   registerDistToRuntime();
   registerDistOverlap();

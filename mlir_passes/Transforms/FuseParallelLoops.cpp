@@ -28,19 +28,6 @@ struct Access {
   bool write;
 };
 
-/// The memref a view is a view of (subviews, casts, reshapes followed back).
-Value rootOf(Value m) {
-  while (Operation *op = m.getDefiningOp()) {
-    if (auto v = dyn_cast<ViewLikeOpInterface>(op))
-      m = v.getViewSource();
-    else if (auto c = dyn_cast<memref::CastOp>(op))
-      m = c.getSource();
-    else
-      break;
-  }
-  return m;
-}
-
 /// Memory no other memref of the function reaches: an allocation, or a result buffer.
 bool isUnique(Value root) {
   if (root.getDefiningOp<memref::AllocOp>() || root.getDefiningOp<memref::AllocaOp>())
@@ -52,7 +39,7 @@ bool isUnique(Value root) {
 }
 
 bool mayAlias(Value a, Value b) {
-  Value ra = rootOf(a), rb = rootOf(b);
+  Value ra = ptensor::memrefRoot(a), rb = ptensor::memrefRoot(b);
   return ra == rb || (!isUnique(ra) && !isUnique(rb));
 }
 
@@ -300,3 +287,15 @@ struct FuseParallelLoopsPass : ptensor::impl::FuseParallelLoopsBase<FuseParallel
   }
 };
 } // namespace
+
+mlir::Value ptensor::memrefRoot(mlir::Value m) {
+  while (mlir::Operation *op = m.getDefiningOp()) {
+    if (auto v = mlir::dyn_cast<mlir::ViewLikeOpInterface>(op))
+      m = v.getViewSource();
+    else if (auto c = mlir::dyn_cast<mlir::memref::CastOp>(op))
+      m = c.getSource();
+    else
+      break;
+  }
+  return m;
+}
