@@ -41,6 +41,9 @@ void fuseSiblings(mlir::func::FuncOp fn);
 
 /// The memref a view is a view of (subviews, casts, reshapes followed back; FuseParallelLoops.cpp).
 mlir::Value memrefRoot(mlir::Value m);
+/// Memory no other memref of the function reaches: an allocation, or a result buffer the
+/// runtime allocated (kFreshAttr, until --ptensor-fuse-parallel-loops removes it).
+bool uniqueMemory(mlir::Value root);
 
 /// The ptensor.custom_call lowering of --lower-ptensor (a runtime call; CustomCallLowering.cpp).
 void populateCustomCallLowering(mlir::RewritePatternSet &patterns, mlir::TypeConverter &tc);

@@ -210,6 +210,23 @@ def FuseParallelLoops : Pass<"ptensor-fuse-parallel-loops", "::mlir::func::FuncO
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect"];
 }
 
+def FrameFills : Pass<"ptensor-frame-fills", "::mlir::func::FuncOp"> {
+  let summary = "A fill whose interior is overwritten next fills only the frame around it";
+  let description = [{
+    CPU pipelines, before ptensor-fuse-parallel-loops. `z = zeros((n + 2, n + 2)); z[1:-1,
+    1:-1] = v` (padding, boundary conditions: the wave and shallow-water steps) is a loop that
+    fills all of z and then a loop that writes every element of its interior: the interior
+    was written twice, and on arrays larger than the cache the fill is a whole pass over
+    memory. When the first loop after the fill of a 1-D or 2-D buffer (an allocation or a
+    result buffer: nothing else reaches it) that touches the buffer writes each element of a
+    unit-stride subview of it at its induction variables and reads nothing of the buffer,
+    the fill becomes a fill of the frame outside that subview (2-D: a parallel loop over
+    rows; rows inside the subview's store the two strips left and right of it).
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def StreamingStores : Pass<"ptensor-streaming-stores", "::mlir::func::FuncOp"> {
   let summary = "Non-temporal vector stores for elementwise loops larger than the cache";
   let description = [{

@@ -54,7 +54,8 @@ static std::string pipelineText(const PipelineOptions &o) {
     // Loops on one thread are parallel loops too (scf-to-cf runs them in order): fusion and
     // the loop forms the passes expect are the same.
     s += std::string("func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
-                     "ptensor-fuse-parallel-loops,ptensor-streaming-stores{threshold=" +
+                     "ptensor-frame-fills,ptensor-fuse-parallel-loops,"
+                     "ptensor-streaming-stores{threshold=" +
          std::to_string(o.streamingBytes) + "},ptensor-parallel-outer,"
                      "ptensor-short-reductions),"
                      "expand-strided-metadata,ptensor-identity-strides,cse,") +

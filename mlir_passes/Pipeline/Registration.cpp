@@ -47,6 +47,7 @@ void registerPassesAndPipeline() {
   registerFuseParallelLoops();
   registerIdentityStrides();
   registerStreamingStores();
+  registerFrameFills();
   registerSplitReductions();
   registerDistToRuntime();
   registerDistOverlap();

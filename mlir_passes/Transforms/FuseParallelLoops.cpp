@@ -28,19 +28,9 @@ struct Access {
   bool write;
 };
 
-/// Memory no other memref of the function reaches: an allocation, or a result buffer.
-bool isUnique(Value root) {
-  if (root.getDefiningOp<memref::AllocOp>() || root.getDefiningOp<memref::AllocaOp>())
-    return true;
-  if (auto arg = dyn_cast<BlockArgument>(root))
-    if (auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()))
-      return arg.getOwner() == &fn.getBody().front() && fn.getArgAttr(arg.getArgNumber(), ptensor::kFreshAttr);
-  return false;
-}
-
 bool mayAlias(Value a, Value b) {
   Value ra = ptensor::memrefRoot(a), rb = ptensor::memrefRoot(b);
-  return ra == rb || (!isUnique(ra) && !isUnique(rb));
+  return ra == rb || (!ptensor::uniqueMemory(ra) && !ptensor::uniqueMemory(rb));
 }
 
 /// The loads and stores in p's body, or nothing when it holds other ops with effects
@@ -298,4 +288,14 @@ mlir::Value ptensor::memrefRoot(mlir::Value m) {
       break;
   }
   return m;
+}
+
+bool ptensor::uniqueMemory(mlir::Value root) {
+  if (root.getDefiningOp<mlir::memref::AllocOp>() || root.getDefiningOp<mlir::memref::AllocaOp>())
+    return true;
+  if (auto arg = mlir::dyn_cast<mlir::BlockArgument>(root))
+    if (auto fn = mlir::dyn_cast<mlir::func::FuncOp>(arg.getOwner()->getParentOp()))
+      return arg.getOwner() == &fn.getBody().front() &&
+             fn.getArgAttr(arg.getArgNumber(), ptensor::kFreshAttr);
+  return false;
 }
