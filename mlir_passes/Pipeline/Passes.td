@@ -195,7 +195,9 @@ def FuseParallelLoops : Pass<"ptensor-fuse-parallel-loops", "::mlir::func::FuncO
     touches only its own element). Memory may alias unless one side is a memref.alloc or a
     function argument marked ptensor.fresh (a result buffer the runtime allocated for this
     call); the pass removes that mark. The loop bodies may hold only loads, stores,
-    side-effect-free ops and structured control flow.
+    side-effect-free ops and structured control flow. A loop between them that cannot join
+    (other bounds: the frame fill of the next result's buffer, ptensor-frame-fills) but
+    shares no memory with the loop before it where either writes moves above that loop.
     With contract=true (CPU pipelines), a memref.alloc used only at the induction variables
     of one loop (and by its dealloc), stored before it is read in each iteration, becomes a
     value: stores and loads are forwarded, and an scf.for around an accumulation carries it

@@ -94,6 +94,18 @@ bool independent(scf::ParallelOp a, scf::ParallelOp b) {
   return true;
 }
 
+/// Whether b can run before a: no memory one writes may be what the other reads or writes.
+bool reorderable(scf::ParallelOp a, scf::ParallelOp b) {
+  auto accA = accessesOf(a), accB = accessesOf(b);
+  if (!accA || !accB)
+    return false;
+  for (const Access &x : *accA)
+    for (const Access &y : *accB)
+      if ((x.write || y.write) && mayAlias(x.memref, y.memref))
+        return false;
+  return true;
+}
+
 /// Moves b's body into a's (b's induction variables become a's) and erases b.
 void fuseInto(scf::ParallelOp a, scf::ParallelOp b) {
   Block *from = b.getBody(), *to = a.getBody();
@@ -125,10 +137,23 @@ void fuseLoops(Block &block) {
             o->moveBefore(current);
         }
         fuseInto(current, p);
+        between.clear();
+      } else if (current && p.getInitVals().empty() && reorderable(current, p)) {
+        // a loop that cannot join (other bounds: the frame fill of the next result's buffer)
+        // but touches nothing of the current one runs before it, so the loop after it may
+        // still join: the three updates of a shallow-water step read h, u, v once
+        SmallVector<Operation *> deallocs;
+        for (Operation *o : between)
+          if (isa<memref::DeallocOp>(o))
+            deallocs.push_back(o);
+          else
+            o->moveBefore(current);
+        p->moveBefore(current);
+        between = deallocs;
       } else {
         current = p;
+        between.clear();
       }
-      between.clear();
       continue;
     }
     if (!current)

@@ -107,3 +107,67 @@ func.func @left_alone(%x: memref<?x?xf64>, %out: memref<?xf64>, %n: index, %m: i
   memref.dealloc %t : memref<?xf64>
   return
 }
+
+// A loop of other bounds between two that can join (the fill of the second's buffer) and
+// touching nothing of the first runs before the first: the two join. A loop in between that
+// reads what the first wrote stays where it is, and the loops around it stay apart.
+// CHECK-LABEL: func.func @hoisted
+// CHECK: %[[B:.*]] = memref.alloc(%arg2)
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%arg2)
+// CHECK-NEXT: memref.store %cst, %[[B]]
+// CHECK: scf.parallel (%[[I:.*]]) = (%c0) to (%arg1)
+// CHECK: memref.store %{{.*}}, %[[A:.*]][%[[I]]]
+// CHECK: memref.store %{{.*}}, %[[B]][%[[I]]]
+// CHECK-NOT: scf.parallel
+// CHECK: return
+func.func @hoisted(%x: memref<?xf64>, %n: index, %m: index) -> (memref<?xf64>, memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 0.0 : f64
+  %a = memref.alloc(%n) : memref<?xf64>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf64>
+    %w = arith.addf %v, %v : f64
+    memref.store %w, %a[%i] : memref<?xf64>
+    scf.reduce
+  }
+  %b = memref.alloc(%m) : memref<?xf64>
+  scf.parallel (%i) = (%c0) to (%m) step (%c1) {
+    memref.store %cst, %b[%i] : memref<?xf64>
+    scf.reduce
+  }
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf64>
+    %w = arith.mulf %v, %v : f64
+    memref.store %w, %b[%i] : memref<?xf64>
+    scf.reduce
+  }
+  return %a, %b : memref<?xf64>, memref<?xf64>
+}
+
+// CHECK-LABEL: func.func @kept_in_order
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%arg1)
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%arg2)
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%arg1)
+func.func @kept_in_order(%x: memref<?xf64>, %n: index, %m: index) -> (memref<?xf64>, memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc(%n) : memref<?xf64>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf64>
+    memref.store %v, %a[%i] : memref<?xf64>
+    scf.reduce
+  }
+  %b = memref.alloc(%m) : memref<?xf64>
+  scf.parallel (%i) = (%c0) to (%m) step (%c1) {
+    %v = memref.load %a[%c0] : memref<?xf64>
+    memref.store %v, %b[%i] : memref<?xf64>
+    scf.reduce
+  }
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf64>
+    memref.store %v, %b[%i] : memref<?xf64>
+    scf.reduce
+  }
+  return %a, %b : memref<?xf64>, memref<?xf64>
+}
