@@ -82,26 +82,18 @@ bool sameBounds(scf::ParallelOp a, scf::ParallelOp b) {
   return true;
 }
 
-bool independent(scf::ParallelOp a, scf::ParallelOp b) {
+/// Whether no pair of accesses, one in each loop, to possibly aliasing memory with a write
+/// among them conflicts. fusing: the same memref at exactly both loops' induction variables
+/// does not (each iteration touches only its own element; the loops are to be fused);
+/// otherwise any such pair does (b is to run before a).
+bool independent(scf::ParallelOp a, scf::ParallelOp b, bool fusing) {
   auto accA = accessesOf(a), accB = accessesOf(b);
   if (!accA || !accB)
     return false;
   for (const Access &x : *accA)
     for (const Access &y : *accB)
       if ((x.write || y.write) && mayAlias(x.memref, y.memref) &&
-          !(x.memref == y.memref && atInductionVars(x, a) && atInductionVars(y, b)))
-        return false;
-  return true;
-}
-
-/// Whether b can run before a: no memory one writes may be what the other reads or writes.
-bool reorderable(scf::ParallelOp a, scf::ParallelOp b) {
-  auto accA = accessesOf(a), accB = accessesOf(b);
-  if (!accA || !accB)
-    return false;
-  for (const Access &x : *accA)
-    for (const Access &y : *accB)
-      if ((x.write || y.write) && mayAlias(x.memref, y.memref))
+          !(fusing && x.memref == y.memref && atInductionVars(x, a) && atInductionVars(y, b)))
         return false;
   return true;
 }
@@ -129,7 +121,8 @@ void fuseLoops(Block &block) {
         return !d || llvm::none_of(d.getMemref().getUsers(),
                                    [&](Operation *u) { return p->isAncestor(u); });
       });
-      if (current && sinkable && sameBounds(current, p) && independent(current, p)) {
+      if (current && sinkable && sameBounds(current, p) &&
+          independent(current, p, /*fusing=*/true)) {
         for (Operation *o : between) {
           if (isa<memref::DeallocOp>(o))
             o->moveAfter(p);
@@ -138,7 +131,8 @@ void fuseLoops(Block &block) {
         }
         fuseInto(current, p);
         between.clear();
-      } else if (current && p.getInitVals().empty() && reorderable(current, p)) {
+      } else if (current && p.getInitVals().empty() &&
+                 independent(current, p, /*fusing=*/false)) {
         // a loop that cannot join (other bounds: the frame fill of the next result's buffer)
         // but touches nothing of the current one runs before it, so the loop after it may
         // still join: the three updates of a shallow-water step read h, u, v once
