@@ -108,6 +108,22 @@ void fuseInto(scf::ParallelOp a, scf::ParallelOp b) {
   b.erase();
 }
 
+/// Whether the next loop after p (past side-effect-free ops, allocations and deallocations)
+/// would join `current` but not p: p, which cannot join `current`, is then worth moving
+/// above it.
+bool nextJoinsAcross(scf::ParallelOp current, scf::ParallelOp p) {
+  for (Operation *op = p->getNextNode(); op; op = op->getNextNode()) {
+    if (auto q = dyn_cast<scf::ParallelOp>(op))
+      return q.getInitVals().empty() && sameBounds(current, q) &&
+             independent(current, q, /*fusing=*/true) &&
+             !(sameBounds(p, q) && independent(p, q, /*fusing=*/true));
+    if (!(op->getNumRegions() == 0 && isMemoryEffectFree(op)) &&
+        !isa<memref::AllocOp, memref::DeallocOp>(op))
+      return false;
+  }
+  return false;
+}
+
 /// Fuses each loop of `block` into the loop before it where legal.
 void fuseLoops(Block &block) {
   scf::ParallelOp current;
@@ -132,7 +148,7 @@ void fuseLoops(Block &block) {
         fuseInto(current, p);
         between.clear();
       } else if (current && p.getInitVals().empty() &&
-                 independent(current, p, /*fusing=*/false)) {
+                 independent(current, p, /*fusing=*/false) && nextJoinsAcross(current, p)) {
         // a loop that cannot join (other bounds: the frame fill of the next result's buffer)
         // but touches nothing of the current one runs before it, so the loop after it may
         // still join: the three updates of a shallow-water step read h, u, v once

@@ -338,14 +338,15 @@ void rewrite(const Candidate &c, int64_t threshold) {
 struct StreamingStoresPass : ptensor::impl::StreamingStoresBase<StreamingStoresPass> {
   using StreamingStoresBase::StreamingStoresBase;
   void runOnOperation() override {
-    if (threshold < 0)
+    if (threshold < 0 || getOperation().getBody().empty())
       return;
     SmallVector<Candidate> todo;
-    getOperation()->walk([&](scf::ParallelOp p) {
-      if (!p->getParentOfType<scf::ParallelOp>())
+    // loops of the function body only: inside another loop (a reduction over an outer axis
+    // accumulates into its result row by row) what is stored is read again soon
+    for (Operation &op : getOperation().getBody().front())
+      if (auto p = dyn_cast<scf::ParallelOp>(op))
         if (auto c = analyze(p))
           todo.push_back(std::move(*c));
-    });
     for (const Candidate &c : todo)
       rewrite(c, threshold);
   }

@@ -171,3 +171,42 @@ func.func @kept_in_order(%x: memref<?xf64>, %n: index, %m: index) -> (memref<?xf
   }
   return %a, %b : memref<?xf64>, memref<?xf64>
 }
+
+// The fill of a reduction's temporary between two loops of other bounds stays where it is
+// when the loop after it joins it (not the loop before it): a fill moved away from its
+// reduction would leave the temporary in memory.
+// CHECK-LABEL: func.func @fill_stays
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%arg2)
+// CHECK: scf.parallel (%[[I:.*]]) = (%c0) to (%arg1)
+// CHECK-NOT: memref.alloc
+// CHECK: scf.for
+// CHECK-NOT: scf.parallel
+// CHECK: return
+func.func @fill_stays(%x: memref<?x?xf64>, %n: index, %m: index, %out: memref<?xf64>, %o2: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 0.0 : f64
+  %k = memref.dim %x, %c1 : memref<?x?xf64>
+  scf.parallel (%i) = (%c0) to (%m) step (%c1) {
+    memref.store %cst, %o2[%i] : memref<?xf64>
+    scf.reduce
+  }
+  %t = memref.alloc(%n) : memref<?xf64>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    memref.store %cst, %t[%i] : memref<?xf64>
+    scf.reduce
+  }
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    scf.for %j = %c0 to %k step %c1 {
+      %a = memref.load %x[%i, %j] : memref<?x?xf64>
+      %s = memref.load %t[%i] : memref<?xf64>
+      %u = arith.addf %s, %a : f64
+      memref.store %u, %t[%i] : memref<?xf64>
+    }
+    %r = memref.load %t[%i] : memref<?xf64>
+    memref.store %r, %out[%i] : memref<?xf64>
+    scf.reduce
+  }
+  memref.dealloc %t : memref<?xf64>
+  return
+}

@@ -114,3 +114,25 @@ func.func @kept(%b: memref<?xf64>, %n: index, %a: memref<?xf64>, %d: memref<?xf6
   memref.dealloc %tmp : memref<?xf64>
   return
 }
+
+// A loop inside another (a sum over axis 0 accumulating into its result row by row): what
+// it stores is read again by the next row, left alone.
+// CHECK-LABEL: func.func @rows_accumulated
+// CHECK-NOT: vector
+// CHECK: return
+func.func @rows_accumulated(%x: memref<?x?xf64>, %out: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.dim %x, %c0 : memref<?x?xf64>
+  %n = memref.dim %x, %c1 : memref<?x?xf64>
+  scf.for %i = %c0 to %m step %c1 {
+    scf.parallel (%j) = (%c0) to (%n) step (%c1) {
+      %a = memref.load %out[%j] : memref<?xf64>
+      %b = memref.load %x[%i, %j] : memref<?x?xf64>
+      %s = arith.addf %a, %b : f64
+      memref.store %s, %out[%j] : memref<?xf64>
+      scf.reduce
+    }
+  }
+  return
+}
