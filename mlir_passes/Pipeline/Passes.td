@@ -239,7 +239,9 @@ def StreamingStores : Pass<"ptensor-streaming-stores", "::mlir::func::FuncOp"> {
     (it refuses loops with !nontemporal stores unless the scalar store is aligned to the
     vector's size) and the x86 backend splits unaligned ones into scalar stores.
 
-    So this pass vectorizes such loops itself. An scf.parallel without reductions whose body
+    So this pass vectorizes such loops itself. An scf.parallel of the function body (not one
+    inside another loop: a reduction over an outer axis re-reads the row it stores), without
+    reductions, whose body
     is straight-line arithmetic (arith; math ops that are single instructions; no integer
     division, which would trap in masked-off lanes) on loads and stores contiguous in the
     last dimension, with at least one store at exactly the loop's induction variables into
