@@ -200,8 +200,12 @@ public:
     }
     if (long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE); l3 > 0)
       streamingBytes = l3;
-    if (const char *e = std::getenv("PTENSOR_STREAMING_BYTES"))
-      streamingBytes = std::atoll(e);
+    if (const char *e = std::getenv("PTENSOR_STREAMING_BYTES")) { // not an integer: ignored
+      char *end = nullptr;
+      long long v = std::strtoll(e, &end, 10);
+      if (end != e && *end == '\0')
+        streamingBytes = v;
+    }
     if (gpu >= 0)
       blas = false;
     else

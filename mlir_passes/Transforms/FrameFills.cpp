@@ -85,12 +85,13 @@ std::optional<memref::SubViewOp> overwritten(scf::ParallelOp p) {
               return isValue(sv.getMixedSizes()[d], w.getUpperBound()[d]);
             }))
           found = sv;
-    bool reads = false;
-    w->walk([&](memref::LoadOp l) { reads |= ptensor::memrefRoot(l.getMemRef()) == m; });
+    bool reads = false; // a load of m, or anything else that takes m (a call, a copy)
     w->walk([&](Operation *o) {
-      if (!isa<memref::LoadOp, memref::StoreOp, ViewLikeOpInterface, memref::DimOp>(o) && o != w &&
-          uses(o, m) && o->getNumRegions() == 0)
-        reads = true; // anything else that takes m (a call, a copy)
+      if (auto l = dyn_cast<memref::LoadOp>(o))
+        reads |= ptensor::memrefRoot(l.getMemRef()) == m;
+      else if (!isa<memref::StoreOp, ViewLikeOpInterface, memref::DimOp>(o) && o != w &&
+               o->getNumRegions() == 0 && uses(o, m))
+        reads = true;
     });
     if (!found || reads)
       return std::nullopt;
