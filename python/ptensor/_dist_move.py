@@ -159,18 +159,20 @@ def _gather_flat(team, a):
 _OVERSAMPLE = 16  # samples per rank and destination
 
 
-def _grouped(local, v, lo, sv, sg, descending):
-    """This rank's values and their global indices (from lo) grouped by destination rank,
-    each group in index order, and the P counts: the built-in custom call
-    "ptensor.sort_partition" (src/Sort.cpp: one pass in C++); complex values in NumPy."""
+def _grouped(local, v, lo, sv, sg, descending, indices):
+    """This rank's values, their global indices (from lo; None unless `indices`) grouped by
+    destination rank, each group in index order, and the P counts: the built-in custom call
+    "ptensor.sort_partition" (runtime/host/Sort.cpp: one pass in C++); complex values in
+    NumPy."""
     P = len(sv) + 1
     if not np.iscomplexobj(v):
         d = local.device
-        r = call("ptensor.sort_partition", [local, asarray(sv, device=d), asarray(sg, device=d),
-                                            asarray(np.array([lo], dtype=np.int64), device=d)],
-                 [(local.shape, local.dtype), (local.shape, dt.int64), ((P,), dt.int64)],
-                 {"descending": bool(descending)})
-        return tuple(np.asarray(a) for a in r)
+        outs = [(local.shape, local.dtype)] + [(local.shape, dt.int64)] * indices
+        r = [np.asarray(a) for a in call(
+            "ptensor.sort_partition", [local, asarray(sv, device=d), asarray(sg, device=d),
+                                       asarray(np.array([lo], dtype=np.int64), device=d)],
+            outs + [((P,), dt.int64)], {"descending": bool(descending)})]
+        return r[0], r[1] if indices else None, r[-1]
     g = np.arange(lo, lo + len(v), dtype=np.int64)
     b = _buckets(v, g, sv, sg, descending)
     # (a radix sort: NumPy sorts 16-bit ints stably so)
@@ -190,12 +192,11 @@ def sort_split(x, descending, want):
     lo = x.owned()[0]
     v = np.asarray(x._local)
     m = len(v)
-    g = np.arange(lo, lo + m, dtype=np.int64)
     pos = (np.arange(min(m, P * _OVERSAMPLE)) * m) // max(min(m, P * _OVERSAMPLE), 1)
-    sv, sg = _gather_flat(team, v[pos]), _gather_flat(team, g[pos])
+    sv, sg = _gather_flat(team, v[pos]), _gather_flat(team, lo + pos)
     order = np.lexsort((-sg, sv))[::-1] if descending else np.lexsort((sg, sv))
     picks = order[(np.arange(1, P) * len(sv)) // P]
-    sends = _grouped(x._local, v, lo, sv[picks], sg[picks], descending)
+    sends = _grouped(x._local, v, lo, sv[picks], sg[picks], descending, want != "values")
     scount = sends[2]
     rcount = _exchange_counts(team, scount)
     rv = _alltoallv(team, sends[0], scount, rcount)

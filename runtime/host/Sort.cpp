@@ -305,9 +305,13 @@ int32_t sortRows(const pt_call_frame *f, bool descending) {
 // the rank's 1-D part x, the P - 1 splitter values and their int64 global indices (in the
 // sort's order), and a 1-element int64 array holding x[0]'s global index g0. Results: x's
 // elements grouped by destination rank (stable within each group), their global indices
-// grouped alike, and the P counts. An element's destination is the number of splitters that
-// come strictly before its key (value, global index) in the sort's order: the radix sort's
-// order (orderKey, complemented when descending), ties by global index.
+// grouped alike (only when three results are asked for: argsort; a sort of values asks for
+// two and moves half the bytes), and the P counts. An element's destination is the number of
+// splitters that come strictly before its key (value, global index) in the sort's order: the
+// radix sort's order (orderKey, complemented when descending), ties by global index. The
+// search is branch-free (the conditional form compiled to jumps, mispredicted on random
+// data), and two ranks (one splitter) keep counts and cursors in registers: 4M float64 at
+// P = 2 took 59 ms (with the indices it always made), now 18 ms (26 ms with indices).
 template <typename T>
 int32_t partitionBy(const pt_call_frame *f, bool descending) {
   using U = KeyOf<T>;
@@ -322,20 +326,47 @@ int32_t partitionBy(const pt_call_frame *f, bool descending) {
     sk[size_t(j)] = orderKey(static_cast<const T *>(sv.data)[j * sv.strides[0]]) ^ flip;
     si[size_t(j)] = static_cast<const int64_t *>(sg.data)[j * sg.strides[0]];
   }
-  int64_t *count = static_cast<int64_t *>(f->results[2].data);
+  const bool withIdx = f->num_results == 3;
+  int64_t *count = static_cast<int64_t *>(f->results[withIdx ? 2 : 1].data);
   std::fill(count, count + m + 1, 0);
   Scratch<int32_t> dest(std::max<int64_t>(n, 1));
+  const int64_t xs = x.strides[0];
+  T *vals = static_cast<T *>(f->results[0].data);
+  int64_t *idx = withIdx ? static_cast<int64_t *>(f->results[1].data) : nullptr;
+  if (m == 1) { // two ranks: one comparison; counts and cursors stay in registers
+    const U s0 = sk[0];
+    const int64_t i0 = si[0];
+    int64_t right = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      const U k = orderKey(src[i * xs]) ^ flip;
+      const int64_t b = int64_t(s0 < k) | (int64_t(s0 == k) & int64_t(i0 < g0 + i));
+      dest.data[i] = int32_t(b);
+      right += b;
+    }
+    count[0] = n - right;
+    count[1] = right;
+    int64_t at0 = 0, at1 = n - right;
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t b = dest.data[i], p = b ? at1 : at0;
+      vals[p] = src[i * xs];
+      if (idx)
+        idx[p] = g0 + i;
+      at1 += b;
+      at0 += 1 - b;
+    }
+    return PT_FFI_OK;
+  }
   for (int64_t i = 0; i < n; ++i) {
-    const U k = orderKey(src[i * x.strides[0]]) ^ flip;
+    const U k = orderKey(src[i * xs]) ^ flip;
     const int64_t g = g0 + i;
-    int64_t lo = 0, hi = m; // splitters before (k, g)
-    while (lo < hi) {
-      int64_t mid = (lo + hi) / 2;
-      U km = sk[size_t(mid)];
-      if (km < k || (km == k && si[size_t(mid)] < g))
-        lo = mid + 1;
-      else
-        hi = mid;
+    int64_t lo = 0, len = m; // splitters before (k, g): lo + [0, len) holds the answer
+    while (len > 0) {
+      const int64_t half = len / 2, mid = lo + half;
+      const U km = sk[size_t(mid)];
+      // (arithmetic, not a branch: compilers turned the conditional form into jumps)
+      const int64_t before = int64_t(km < k) | (int64_t(km == k) & int64_t(si[size_t(mid)] < g));
+      lo += before * (half + 1);
+      len = half + before * (len - 2 * half - 1);
     }
     dest.data[i] = int32_t(lo);
     ++count[lo];
@@ -343,28 +374,33 @@ int32_t partitionBy(const pt_call_frame *f, bool descending) {
   std::vector<int64_t> at(size_t(m + 1), 0);
   for (int64_t r = 1; r <= m; ++r)
     at[size_t(r)] = at[size_t(r - 1)] + count[r - 1];
-  T *vals = static_cast<T *>(f->results[0].data);
-  int64_t *idx = static_cast<int64_t *>(f->results[1].data);
-  for (int64_t i = 0; i < n; ++i) {
-    int64_t p = at[size_t(dest.data[i])]++;
-    vals[p] = src[i * x.strides[0]];
-    idx[p] = g0 + i;
+  if (idx) {
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t p = at[size_t(dest.data[i])]++;
+      vals[p] = src[i * xs];
+      idx[p] = g0 + i;
+    }
+  } else {
+    for (int64_t i = 0; i < n; ++i)
+      vals[at[size_t(dest.data[i])]++] = src[i * xs];
   }
   return PT_FFI_OK;
 }
 
 int32_t partitionHandler(const pt_call_frame *f) {
   const pt_buffer *a = f->args, *r = f->results;
-  if (f->num_args != 4 || f->num_results != 3 || a[0].rank != 1 || a[1].rank != 1 ||
-      a[2].rank != 1 || a[1].shape[0] != a[2].shape[0] || a[1].dtype != a[0].dtype ||
-      a[2].dtype != PT_INT64 || a[3].dtype != PT_INT64 || pt_ffi_size(&a[3]) != 1 ||
-      r[0].dtype != a[0].dtype || pt_ffi_size(&r[0]) != a[0].shape[0] || r[1].dtype != PT_INT64 ||
-      pt_ffi_size(&r[1]) != a[0].shape[0] || r[2].dtype != PT_INT64 ||
-      pt_ffi_size(&r[2]) != a[1].shape[0] + 1)
+  const int64_t nr = f->num_results;
+  const pt_buffer *counts = nr == 2 || nr == 3 ? &r[nr - 1] : nullptr;
+  if (f->num_args != 4 || !counts || a[0].rank != 1 || a[1].rank != 1 || a[2].rank != 1 ||
+      a[1].shape[0] != a[2].shape[0] || a[1].dtype != a[0].dtype || a[2].dtype != PT_INT64 ||
+      a[3].dtype != PT_INT64 || pt_ffi_size(&a[3]) != 1 || r[0].dtype != a[0].dtype ||
+      pt_ffi_size(&r[0]) != a[0].shape[0] ||
+      (nr == 3 && (r[1].dtype != PT_INT64 || pt_ffi_size(&r[1]) != a[0].shape[0])) ||
+      counts->dtype != PT_INT64 || pt_ffi_size(counts) != a[1].shape[0] + 1)
     return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT,
                        "sort_partition expects x (1-D), splitter values (x's dtype) and int64 "
-                       "indices, int64 [g0]; results: x's size twice (x's dtype, int64) and "
-                       "the P counts");
+                       "indices, int64 [g0]; results: x's size (x's dtype), optionally x's "
+                       "size again (int64 global indices), and the P counts");
   int64_t descending = 0;
   pt_ffi_get_i64(f, "descending", &descending);
   const bool d = descending != 0;

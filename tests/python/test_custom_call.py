@@ -289,9 +289,52 @@ def test_more_bad_inputs():
     ("ptensor.sort_partition", [pt.ones(3, dtype=pt.complex128), pt.ones(1, dtype=pt.complex128),
                                 pt.ones(1, dtype=pt.int64), pt.zeros(1, dtype=pt.int64)],
      [((3,), pt.complex128), ((3,), pt.int64), ((2,), pt.int64)], "real dtypes only"),
+    # the two-result form (values and counts: a sort that needs no indices)
+    ("ptensor.sort_partition", [pt.ones(3), pt.ones(1), pt.zeros(1, dtype=pt.int64),
+                                pt.zeros(1, dtype=pt.int64)],
+     [((3,), pt.float64), ((3,), pt.int64)], "sort_partition expects"),
+    ("ptensor.sort_partition", [pt.ones(3), pt.ones(1), pt.zeros(1, dtype=pt.int64),
+                                pt.zeros(1, dtype=pt.int64)],
+     [((3,), pt.float64), ((2,), pt.int64), ((2,), pt.int64), ((2,), pt.int64)],
+     "sort_partition expects"),
 ])
 def test_builtin_handlers_reject_bad_calls(name, args, result, msg):
     # the built-in handlers check what they get like any handler (pt.linalg never does this)
     r = pt.custom_call(name, *args, result=result)
     with pytest.raises(ValueError, match=msg):
         (r[0] if isinstance(r, tuple) else r).to_numpy()
+
+
+@pytest.mark.parametrize("P", [2, 3, 5])
+@pytest.mark.parametrize("descending", [False, True])
+@pytest.mark.parametrize("indices", [False, True])
+def test_sort_partition_against_numpy(P, descending, indices):
+    # the distributed sort's bucketing step (one rank's part; runtime/host/Sort.cpp): an
+    # element goes to the number of splitters before its key (value, global index) in the
+    # sort's order, stable within each group; ties with a splitter's value are decided by
+    # the global index (values drawn from 6, so every splitter cuts through a run of equals;
+    # -0.0 equals 0.0, NaN is last ascending and first descending)
+    R = np.random.default_rng(P)
+    a = R.integers(0, 6, 997).astype(np.float64)
+    a[::7], a[3::11], a[5::13] = -0.0, np.nan, np.inf
+    g0 = 1000
+    g = g0 + np.arange(len(a))
+    key = np.where(np.isnan(a), np.inf, a)  # (ties of NaN with inf: decided by nan-ness)
+    nan = np.isnan(a)
+    order = sorted(range(len(a)), key=lambda i: (nan[i], key[i], g[i]))
+    if descending:
+        order = sorted(range(len(a)), key=lambda i: (not nan[i], -key[i], g[i]))
+    picks = [order[(j * len(a)) // P] for j in range(1, P)]
+    rank = {i: pos for pos, i in enumerate(order)}
+    dest = np.array([sum(rank[p] < rank[i] for p in picks) for i in range(len(a))])
+    outs = [((len(a),), pt.float64)] + [((len(a),), pt.int64)] * indices + [((P,), pt.int64)]
+    r = pt.custom_call("ptensor.sort_partition", pt.asarray(a), pt.asarray(a[picks]),
+                       pt.asarray(g[picks]), pt.asarray(np.array([g0])), result=outs,
+                       attrs={"descending": descending})
+    by = np.argsort(dest, kind="stable")
+    np.testing.assert_array_equal(r[-1].to_numpy(), np.bincount(dest, minlength=P))
+    got = r[0].to_numpy()
+    np.testing.assert_array_equal(got, a[by])
+    np.testing.assert_array_equal(np.signbit(got), np.signbit(a[by]))
+    if indices:
+        np.testing.assert_array_equal(r[1].to_numpy(), g[by])
