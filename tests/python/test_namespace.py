@@ -777,6 +777,40 @@ def test_sort_large_keeps_zero_signs_and_nans(dtype, descending):
     assert_matches(pt.argsort(pt.asarray(a), descending=descending), ref.astype(np.int64))
 
 
+@pytest.mark.parametrize("threads", [2, 3])
+@pytest.mark.parametrize("case", ["normal", "few_values", "all_equal", "ascending", "descending"])
+def test_sort_on_several_threads(threads, case):
+    """Rows of 2^18 elements or more with several threads: each radix pass counts and moves
+    one chunk per thread (runtime/host/Sort.cpp radixSort), chunk t's elements after those of
+    chunks < t in each bucket, so argsort stays stable; data with few distinct values or one
+    value (digits every key shares are skipped), and sorted inputs, against NumPy's stable
+    sort."""
+    n = (1 << 18) + 5
+    a = {"normal": RNG.standard_normal(n),
+         "few_values": RNG.integers(0, 3, n).astype(np.float64),
+         "all_equal": np.full(n, 2.5),
+         "ascending": np.arange(n, dtype=np.float64),
+         "descending": -np.arange(n, dtype=np.float64)}[case]
+    a = a.copy()
+    a[::5] = -0.0
+    a[::9] = 0.0
+    a[3::31] = np.nan
+    pt.set_num_threads(threads)
+    try:
+        got = np.asarray(pt.sort(pt.asarray(a)))
+        idx = np.asarray(pt.argsort(pt.asarray(a)))
+        gotd = np.asarray(pt.sort(pt.asarray(a), descending=True))
+    finally:
+        pt.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", os.cpu_count())))
+    ref = np.argsort(a, kind="stable")
+    np.testing.assert_array_equal(idx, ref)
+    np.testing.assert_array_equal(got, a[ref])
+    np.testing.assert_array_equal(np.signbit(got), np.signbit(a[ref]))
+    refd = (n - 1 - np.argsort(a[::-1], kind="stable"))[::-1]
+    np.testing.assert_array_equal(gotd, a[refd])
+    np.testing.assert_array_equal(np.signbit(gotd), np.signbit(a[refd]))
+
+
 def test_sort_special_values_and_errors():
     a = np.array([3.0, np.nan, -0.0, 1.0, np.nan, -np.inf, np.inf, 0.0, 2.0])
     assert_matches(pt.sort(pt.asarray(a)), np.sort(a, kind="stable"))
