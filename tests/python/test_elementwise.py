@@ -789,7 +789,10 @@ def test_expm1_log1p_small_arguments():
     for f, nf in ((pt.expm1, np.expm1), (pt.log1p, np.log1p)):
         r, e = f(pt.asarray(x)).to_numpy(), np_ref(nf, x)
         np.testing.assert_allclose(r, e, rtol=1e-14, equal_nan=True)
-        np.testing.assert_array_equal(np.signbit(r), np.signbit(e))
+        # (the sign of a NaN result is not part of IEEE's or NumPy's contract: log1p(-inf)
+        # is -nan from glibc and +nan from Intel's OpenCL CPU runtime without AVX-512)
+        num = ~np.isnan(e)
+        np.testing.assert_array_equal(np.signbit(r[num]), np.signbit(e[num]))
 
 
 # ---------------------------------------------------------------- dispatch cache
