@@ -112,6 +112,9 @@ constexpr int64_t kParallelMin = 32768;
 constexpr size_t kLsrMaxInstructions = 3000;
 /// LLVM's -disable-lsr (process-wide; null if this LLVM has no such option).
 llvm::cl::opt<bool> *disableLsr = nullptr;
+/// LLVM's -misched-regpressure (process-wide; null if absent): off for programs whose loops
+/// interleave long float chains (VectorHints.h), on otherwise.
+llvm::cl::opt<bool> *regPressure = nullptr;
 
 class HostBackend final : public Backend {
   std::function<llvm::Error(llvm::Module *)> transformer; // must outlive every engine
@@ -155,6 +158,8 @@ public:
     // compile runs on one thread at a time (Jit's worker).
     disableLsr = static_cast<llvm::cl::opt<bool> *>(
         llvm::cl::getRegisteredOptions().lookup("disable-lsr"));
+    regPressure = static_cast<llvm::cl::opt<bool> *>(
+        llvm::cl::getRegisteredOptions().lookup("misched-regpressure"));
     std::string err;
     llvm::sys::DynamicLibrary::LoadLibraryPermanently("libmvec.so.1", &err); // vector math
     // BLAS for float matmuls: the bundled OpenBLAS (self-contained builds), else Debian's
@@ -293,6 +298,12 @@ public:
         instructions += f.getInstructionCount();
       if (disableLsr)
         disableLsr->setValue(instructions > kLsrMaxInstructions);
+      if (regPressure) {
+        bool chains = false;
+        for (llvm::Function &f : *m)
+          chains = chains || f.hasFnAttribute(kLongChainAttr);
+        regPressure->setValue(!chains);
+      }
       if (const char *dump = std::getenv("PTENSOR_DUMP_LLVM")) { // developer aid: optimized IR
         std::error_code ec;
         llvm::raw_fd_ostream os(dump, ec, llvm::sys::fs::OF_Append);
@@ -332,6 +343,8 @@ public:
   std::unique_ptr<Executable> compile(mlir::ModuleOp module, bool keepObject) override {
     if (disableLsr) // the kernels' codegen inside the pipeline (PTX) keeps LSR
       disableLsr->setValue(false);
+    if (regPressure) // and the scheduler's default
+      regPressure->setValue(true);
     mlir::PassManager pm(module->getContext());
     buildPipeline(pm, PipelineOptions{parallel, blas, gpu,
                                       gpu >= 0 ? ptensor_gpu_target(gpu) : "spirv",

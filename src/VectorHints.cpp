@@ -4,8 +4,20 @@
 // beneficial": it costs the NaN-propagating vector maximum as a long sequence). On AVX-512 the
 // vector loop is a vmaxpd and a NaN fix-up per 8 doubles against 4 instructions per double;
 // so a loop holding one is asked to vectorize (full-width vectors, 4 interleaved chains).
+//
+// Long float dependence chains interleaved: a fused elementwise chain (x = x * a + b repeated,
+// as a jit-recorded time loop makes) is one dependent sequence per element, and LLVM's cost
+// model vectorizes it with one vector in flight (interleave count 1: every multiply waits for
+// the add before it, ~3 cycles each, the FP units mostly idle). A loop whose body holds a
+// chain of at least kLongChain dependent float operations gets interleave count 4: four
+// independent vectors in flight. Its function is marked kLongChainAttr: the host backend
+// then schedules that program's machine code without the register-pressure heuristic, which
+// otherwise puts the four chains one after another again (each operation's coefficient is a
+// spilled broadcast, and finishing one chain first keeps the fewest values live).
+// Measured (llc, znver3, 1024 elements x 128 operations): 17.4 -> 7.8 us.
 #include "VectorHints.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -28,31 +40,90 @@ unsigned minMaxBits(const llvm::Loop &l) {
   return bits;
 }
 
+constexpr unsigned kLongChain = 16;
+
+bool isFloatArith(const llvm::Instruction &i) {
+  if (!i.getType()->isFloatingPointTy())
+    return false;
+  switch (i.getOpcode()) {
+  case llvm::Instruction::FAdd:
+  case llvm::Instruction::FSub:
+  case llvm::Instruction::FMul:
+  case llvm::Instruction::FDiv:
+  case llvm::Instruction::FNeg:
+    return true;
+  default:
+    return llvm::isa<llvm::IntrinsicInst>(i) &&
+           llvm::cast<llvm::IntrinsicInst>(i).getIntrinsicID() == llvm::Intrinsic::fmuladd;
+  }
+}
+
+/// Longest chain of dependent scalar float operations within one iteration of l's body
+/// (operands through phis end a chain).
+unsigned longestFloatChain(const llvm::Loop &l) {
+  llvm::DenseMap<const llvm::Instruction *, unsigned> depth;
+  unsigned best = 0;
+  for (llvm::BasicBlock *bb : l.blocks()) // (blocks in preorder: defs before uses)
+    for (llvm::Instruction &i : *bb) {
+      if (!isFloatArith(i))
+        continue;
+      unsigned d = 0;
+      for (llvm::Value *v : i.operands())
+        if (auto *o = llvm::dyn_cast<llvm::Instruction>(v))
+          if (auto it = depth.find(o); it != depth.end())
+            d = std::max(d, it->second);
+      depth[&i] = d + 1;
+      best = std::max(best, d + 1);
+    }
+  return best;
+}
+
+bool hasHint(const llvm::Loop &l, llvm::StringRef prefix) {
+  if (llvm::MDNode *id = l.getLoopID())
+    for (unsigned k = 1; k < id->getNumOperands(); ++k)
+      if (auto *md = llvm::dyn_cast<llvm::MDNode>(id->getOperand(k)))
+        if (md->getNumOperands() > 0)
+          if (auto *name = llvm::dyn_cast<llvm::MDString>(md->getOperand(0)))
+            if (name->getString().starts_with(prefix))
+              return true;
+  return false;
+}
+
 llvm::Metadata *hint(llvm::LLVMContext &c, const char *name, llvm::Constant *v) {
   return llvm::MDNode::get(c, {llvm::MDString::get(c, name), llvm::ConstantAsMetadata::get(v)});
 }
 
-struct MinMaxReductionHints : llvm::PassInfoMixin<MinMaxReductionHints> {
+struct LoopHints : llvm::PassInfoMixin<LoopHints> {
   llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &am) {
     auto &loops = am.getResult<llvm::LoopAnalysis>(f);
     llvm::LLVMContext &c = f.getContext();
     llvm::Type *i32 = llvm::Type::getInt32Ty(c);
     for (llvm::Loop *l : loops.getLoopsInPreorder()) {
-      unsigned bits = l->isInnermost() ? minMaxBits(*l) : 0;
-      if (bits == 0 || bits > 64)
+      if (!l->isInnermost())
+        continue;
+      unsigned bits = minMaxBits(*l);
+      bool minMax = bits != 0 && bits <= 64;
+      bool chain = !minMax && !hasHint(*l, "llvm.loop.interleave") &&
+                   !hasHint(*l, "llvm.loop.vectorize") && longestFloatChain(*l) >= kLongChain;
+      if (!minMax && !chain)
         continue;
       llvm::SmallVector<llvm::Metadata *> ops{nullptr};
       if (llvm::MDNode *id = l->getLoopID())
         for (unsigned k = 1; k < id->getNumOperands(); ++k)
           ops.push_back(id->getOperand(k));
-      ops.push_back(hint(c, "llvm.loop.vectorize.enable", llvm::ConstantInt::getTrue(c)));
-      ops.push_back(hint(c, "llvm.loop.vectorize.width", llvm::ConstantInt::get(i32, 512 / bits)));
+      if (minMax) {
+        ops.push_back(hint(c, "llvm.loop.vectorize.enable", llvm::ConstantInt::getTrue(c)));
+        ops.push_back(
+            hint(c, "llvm.loop.vectorize.width", llvm::ConstantInt::get(i32, 512 / bits)));
+      }
       ops.push_back(hint(c, "llvm.loop.interleave.count", llvm::ConstantInt::get(i32, 4)));
+      if (chain)
+        f.addFnAttr(kLongChainAttr);
       llvm::MDNode *id = llvm::MDNode::getDistinct(c, ops);
       id->replaceOperandWith(0, id);
       l->setLoopID(id);
     }
-    return llvm::PreservedAnalyses::all(); // (metadata only)
+    return llvm::PreservedAnalyses::all(); // (metadata and an attribute only)
   }
 };
 } // namespace
@@ -60,7 +131,7 @@ struct MinMaxReductionHints : llvm::PassInfoMixin<MinMaxReductionHints> {
 void addVectorHints(llvm::PassBuilder &pb) {
   pb.registerVectorizerStartEPCallback(
       [](llvm::FunctionPassManager &fpm, llvm::OptimizationLevel) {
-        fpm.addPass(MinMaxReductionHints());
+        fpm.addPass(LoopHints());
       });
 }
 } // namespace ptensor

@@ -41,6 +41,28 @@ def test_a_long_loop_replays_its_programs():
     counts(f, traces=1, replays=3)
 
 
+def coefficient_chain(x, steps):
+    for k in range(steps):  # a new coefficient per step: each is its own program argument
+        x = x * (1.0 - k * 1e-3) + k * 1e-4
+    return x
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("n", [1, 15, 1031])
+def test_long_float_chains_match_numpy_exactly(dtype, n):
+    # A loop whose element is a long dependent chain of float operations is compiled with four
+    # vectors in flight and scheduled without LLVM's register-pressure heuristic
+    # (src/VectorHints.cpp): every element must still be NumPy's, bit for bit (no reordering,
+    # no contraction), in the vector body and in the remainder loops alike.
+    a = np.random.default_rng(n).random(n).astype(dtype)
+    expected = coefficient_chain(a, 40)
+    got = coefficient_chain(pt.asarray(a), 40)  # one program: a chain of 80 operations
+    np.testing.assert_array_equal(np.asarray(got), expected)
+    f = pt.jit(lambda x: coefficient_chain(x, 200))  # cut into stages, replayed
+    for _ in range(2):
+        np.testing.assert_array_equal(np.asarray(f(pt.asarray(a))), coefficient_chain(a, 200))
+
+
 def test_new_signatures_trace_again():
     f = pt.jit(lambda x, s: x * s + 1)
     for a, s in [(np.arange(6.0), 2.0), (np.arange(6.0), 3.0), (np.arange(8.0), 2.0),
