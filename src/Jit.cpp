@@ -49,9 +49,13 @@ struct KeyHash {
 /// and that one is the most recent.
 struct ProgramCache {
   using Key = std::vector<int64_t>;
-  std::list<std::pair<Key, std::unique_ptr<Executable>>> order; // most recent first
-  std::unordered_map<Key, decltype(order)::iterator, KeyHash> index;
+  using Order = std::list<std::pair<Key, std::unique_ptr<Executable>>>;
+  Order order; // most recent first
+  std::unordered_map<Key, Order::iterator, KeyHash> index;
   size_t limit = 512;
+  /// Changes whenever a program leaves the cache (evicted, cleared): a ProgramMemo made in an
+  /// earlier epoch may point at a program that is gone.
+  uint64_t epoch = 0;
 
   Executable *find(const Key &k) {
     auto it = index.find(k);
@@ -69,16 +73,28 @@ struct ProgramCache {
   void clear() {
     index.clear();
     order.clear();
+    ++epoch;
   }
   void shrink() {
     while (order.size() > limit && order.size() > 1) {
       index.erase(order.back().first);
       order.pop_back();
+      ++epoch;
       ++cacheInfo().evictions;
     }
   }
 };
 
+} // namespace
+
+struct ProgramMemo {
+  uint64_t epoch = 0;
+  ProgramCache::Order::iterator program;
+  std::vector<int64_t> scalars; ///< the scalar and index arguments, packed
+  size_t slots = 0;             ///< argument slots of a run
+};
+
+namespace {
 /// The backends by device index (0: the host CPU). Created before the context, whose dialect
 /// registry they extend.
 std::vector<std::unique_ptr<Backend>> &backendList() {
@@ -390,13 +406,44 @@ static std::unique_ptr<Executable> compilePlan(Jit &j, Backend &target, const Pl
 void setInterruptHooks(const InterruptHooks &h) { gHooks = h; }
 InterruptHooks &interruptHooks() { return gHooks; }
 
-void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs) {
+/// The program's scalar arguments (float bits, integers), then its index arguments.
+static void appendScalars(const Plan &plan, std::vector<int64_t> &out) {
+  for (Node *n : plan.order)
+    for (const Scalar &s : n->sargs) {
+      int64_t bits = s.i;
+      if (s.isFloat)
+        std::memcpy(&bits, &s.f, sizeof bits);
+      out.push_back(bits);
+    }
+  for (Node *n : plan.order)
+    out.insert(out.end(), n->iargs.begin(), n->iargs.end());
+}
+
+/// Argument slots of the memrefs (each: allocated, aligned, offset, sizes, strides).
+static size_t memrefSlots(const Plan &plan) {
+  size_t slots = 0;
+  for (Node *l : plan.leaves)
+    slots += 3 + 2 * l->shape.size();
+  for (Node *r : plan.roots)
+    slots += 3 + 2 * r->shape.size();
+  return slots;
+}
+
+void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs,
+             std::shared_ptr<ProgramMemo> *memo) {
   if (gWorkerStarted) // an abandoned (interrupted) program ends first: its code stays cached
     worker().waitIdle();
   Jit &j = jit();
   Backend &target = backend(plan.device);
   auto &info = cacheInfo();
-  Executable *c = j.cache.find(plan.key);
+  ProgramMemo *m = memo && *memo && (*memo)->epoch == j.cache.epoch ? memo->get() : nullptr;
+  Executable *c = nullptr;
+  if (m) { // (as find: now the most recent)
+    j.cache.order.splice(j.cache.order.begin(), j.cache.order, m->program);
+    c = m->program->second.get();
+  } else {
+    c = j.cache.find(plan.key);
+  }
   if (c) {
     ++info.hits;
   } else {
@@ -423,15 +470,22 @@ void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs)
     c = j.cache.insert(plan.key, std::move(compiled));
   }
   ++info.runs;
+  std::vector<int64_t> own; // (the scalars of a plan without a memo)
+  if (memo && !m) { // remembered for the next run (the program is the most recent now)
+    auto fresh = std::make_shared<ProgramMemo>();
+    fresh->epoch = j.cache.epoch;
+    fresh->program = j.cache.order.begin();
+    appendScalars(plan, fresh->scalars);
+    fresh->slots = memrefSlots(plan) + fresh->scalars.size();
+    *memo = fresh;
+    m = fresh.get();
+  }
+  if (!m)
+    appendScalars(plan, own);
+  const std::vector<int64_t> &scalars = m ? m->scalars : own;
 
   // Pack arguments: each memref is (allocated, aligned, offset, sizes..., strides...).
-  size_t slots = 0;
-  for (Node *l : plan.leaves)
-    slots += 3 + 2 * l->shape.size();
-  for (Node *r : plan.roots)
-    slots += 3 + 2 * r->shape.size();
-  for (Node *n : plan.order)
-    slots += n->sargs.size() + n->iargs.size();
+  size_t slots = m ? m->slots : memrefSlots(plan) + own.size();
   std::vector<int64_t> store;
   store.reserve(slots);
   std::vector<void *> args;
@@ -451,16 +505,8 @@ void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs)
   };
   for (Node *l : plan.leaves)
     pushMemref(*l, *l->buf);
-  for (Node *n : plan.order)
-    for (const Scalar &s : n->sargs) {
-      int64_t bits = s.i;
-      if (s.isFloat)
-        std::memcpy(&bits, &s.f, sizeof bits);
-      push(bits);
-    }
-  for (Node *n : plan.order)
-    for (int64_t v : n->iargs)
-      push(v);
+  for (int64_t v : scalars)
+    push(v);
   for (size_t i = 0; i < plan.roots.size(); ++i)
     pushMemref(*plan.roots[i], *outs[i]);
   RunInfo run{plan.maxElements};

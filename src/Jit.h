@@ -41,7 +41,12 @@ InterruptHooks &interruptHooks();
 /// Compiles (or finds) the program for plan and runs it writing results into outs. Programs
 /// whose largest array has at least kInterruptibleElements run on a worker thread while this
 /// thread watches for interrupts (Interrupted); the next program waits for an abandoned one.
-void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs);
+/// memo (pt.jit's replays, Trace.cpp): a plan run again and again, unchanged, remembers its
+/// program and its packed scalar arguments there, and later runs skip the cache lookup (which
+/// hashes and compares the whole key) and the walk over its nodes.
+struct ProgramMemo;
+void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs,
+             std::shared_ptr<ProgramMemo> *memo = nullptr);
 constexpr int64_t kInterruptibleElements = 1 << 20;
 
 /// What a plan will run (pt.explain): its PTensor IR, the IR after the pipeline's first stage

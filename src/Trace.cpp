@@ -202,7 +202,7 @@ std::vector<std::shared_ptr<Handle>> replayTrace(Trace &t,
                            : allocateBuffer(r.dtype, r.shape, s.plan.device));
       }
       resetCustomCallError(); // as materializeAll: a failed handler fails the call
-      runPlan(s.plan, o);
+      runPlan(s.plan, o, &s.memo);
       throwCustomCallError();
     } catch (...) {
       release();

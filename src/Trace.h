@@ -26,10 +26,13 @@ struct TraceSource {
   int root = 0;  ///< Output: the root within that stage
 };
 
+struct ProgramMemo; // Jit.h
+
 struct TraceStage {
   std::vector<std::shared_ptr<Node>> nodes; ///< private copies of the plan's nodes
   Plan plan;                                ///< over `nodes`
   std::vector<TraceSource> leaves;          ///< per plan leaf
+  std::shared_ptr<ProgramMemo> memo;        ///< its program, found once (runPlan)
 };
 
 struct Trace {

@@ -41,6 +41,38 @@ def test_a_long_loop_replays_its_programs():
     counts(f, traces=1, replays=3)
 
 
+def test_replays_survive_evictions_and_cache_clear():
+    # A replayed stage remembers its compiled program (src/Jit.cpp, ProgramMemo): when the
+    # in-memory cache evicts programs or is cleared, the memory is stale and the stage finds
+    # (or compiles, or loads from disk) its program again. Every replay must stay right.
+    a = np.random.default_rng(3).random(1024)
+    expected = small_loop(np, a, 300)
+    f = pt.jit(lambda x: small_loop(pt, x, 300))
+    x = pt.asarray(a)
+    assert_matches(f(x), expected)
+    size = pt.cache_info()["program_cache_size"]
+    try:
+        pt.set_program_cache_size(1)  # the stages evict each other at every replay
+        for _ in range(3):
+            assert_matches(f(x), expected)
+            assert_matches(pt.asarray(a) * 3.0 - 1.0, a * 3.0 - 1.0)  # another program
+        pt.set_program_cache_size(size)
+        before = pt.cache_info()
+        assert_matches(f(x), expected)
+        assert_matches(f(x), expected)
+        after = pt.cache_info()
+        if LOCAL:  # every stage runs, each found in the cache or brought back
+            runs = after["runs"] - before["runs"]
+            assert runs == 2 * f.info()["stages"][0], (before, after)
+            assert after["hits"] - before["hits"] >= f.info()["stages"][0]
+        pt.cache_clear(disk=False)
+        assert_matches(f(x), expected)
+        assert_matches(f(x), expected)
+    finally:
+        pt.set_program_cache_size(size)
+    counts(f, traces=1, replays=7, eager_calls=0)
+
+
 def coefficient_chain(x, steps):
     for k in range(steps):  # a new coefficient per step: each is its own program argument
         x = x * (1.0 - k * 1e-3) + k * 1e-4
