@@ -12,6 +12,7 @@
 
 #include "CustomCall.h"
 #include "MemoryPool.h"
+#include "Blas.h"
 #include "VectorHints.h"
 #include "ptensor_runtime.h"
 
@@ -66,22 +67,26 @@ using SymbolList = std::vector<std::pair<const char *, void *>>;
 /// runtime/ptensor_runtime.h): allocation (MemoryPool on the host, device memory for a
 /// device program), ptensor_custom_call, memref copies between strided memrefs (MLIR's
 /// lowering names that call memrefCopy) and kernel launches.
-const SymbolList &runtimeSymbols(bool gpu) {
-  static const SymbolList host = {
+/// The BLAS shims compiled host code binds (Blas.h; empty when the BLAS is found by name).
+SymbolList gBlasSymbols;
+
+SymbolList runtimeSymbols(bool gpu) {
+  if (gpu)
+    return {{"_mlir_memref_to_llvm_alloc", reinterpret_cast<void *>(&gpuAlloc)},
+            {"_mlir_memref_to_llvm_aligned_alloc", reinterpret_cast<void *>(&gpuAlignedAlloc)},
+            {"_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&gpuFree)},
+            {"ptensor_custom_call", reinterpret_cast<void *>(&ptensor_custom_call)},
+            {"memrefCopy", reinterpret_cast<void *>(&ptensor_memref_copy)},
+            {"ptensor_gpu_launch", reinterpret_cast<void *>(&ptensor_gpu_launch)},
+            {"ptensor_gpu_host_work", reinterpret_cast<void *>(&ptensor_gpu_host_work)}};
+  SymbolList host = {
       {"_mlir_memref_to_llvm_alloc", reinterpret_cast<void *>(&jitAlloc)},
       {"_mlir_memref_to_llvm_aligned_alloc", reinterpret_cast<void *>(&jitAlignedAlloc)},
       {"_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&jitFree)},
       {"ptensor_custom_call", reinterpret_cast<void *>(&ptensor_custom_call)},
       {"memrefCopy", reinterpret_cast<void *>(&ptensor_memref_copy)}};
-  static const SymbolList device = {
-      {"_mlir_memref_to_llvm_alloc", reinterpret_cast<void *>(&gpuAlloc)},
-      {"_mlir_memref_to_llvm_aligned_alloc", reinterpret_cast<void *>(&gpuAlignedAlloc)},
-      {"_mlir_memref_to_llvm_free", reinterpret_cast<void *>(&gpuFree)},
-      {"ptensor_custom_call", reinterpret_cast<void *>(&ptensor_custom_call)},
-      {"memrefCopy", reinterpret_cast<void *>(&ptensor_memref_copy)},
-      {"ptensor_gpu_launch", reinterpret_cast<void *>(&ptensor_gpu_launch)},
-      {"ptensor_gpu_host_work", reinterpret_cast<void *>(&ptensor_gpu_host_work)}};
-  return gpu ? device : host;
+  host.insert(host.end(), gBlasSymbols.begin(), gBlasSymbols.end());
+  return host;
 }
 
 /// A library path from the build: absolute, or relative to the folder of the shared object that
@@ -129,6 +134,7 @@ class HostBackend final : public Backend {
   /// not oversubscribe its cores.
   void (*blasSetNumThreads)(int) = nullptr;
   int blasThreads = 1; ///< OpenBLAS's own count, read when it is loaded
+  std::string blasLibrary; ///< the BLAS matmuls call (Blas.h)
   /// Loops moving at least this many bytes store non-temporally (--ptensor-streaming-stores):
   /// the last-level cache's size, or PTENSOR_STREAMING_BYTES (-1: never).
   int64_t streamingBytes = 32 << 20;
@@ -162,19 +168,21 @@ public:
         llvm::cl::getRegisteredOptions().lookup("misched-regpressure"));
     std::string err;
     llvm::sys::DynamicLibrary::LoadLibraryPermanently("libmvec.so.1", &err); // vector math
-    // BLAS for float matmuls: the bundled OpenBLAS (self-contained builds), else Debian's
-    // OpenBLAS (or whatever libblas.so.3 provides CBLAS)
+    // BLAS for float matmuls (Blas.cpp): NumPy's OpenBLAS where the process has it (one
+    // thread pool), else the bundled OpenBLAS (self-contained builds), else Debian's OpenBLAS
+    // (or whatever libblas.so.3 provides CBLAS)
     std::vector<std::string> blasLibs = {"libopenblas.so.0", "libblas.so.3"};
 #ifdef PTENSOR_BLAS
     blasLibs.insert(blasLibs.begin(), libraryPath(PTENSOR_BLAS));
 #endif
-    for (const std::string &lib : blasLibs)
-      if (!llvm::sys::DynamicLibrary::LoadLibraryPermanently(lib.c_str(), &err) &&
-          symbol("cblas_dgemm") &&
-          symbol("cblas_sgemm")) {
-        blas = true;
-        break;
-      }
+    if (gpu < 0) {
+      BlasChoice b = chooseBlas(blasLibs);
+      blas = !b.library.empty();
+      blasLibrary = b.library;
+      gBlasSymbols = b.symbols;
+      blasSetNumThreads = b.setThreads;
+      blasThreads = b.threads;
+    }
     // PTENSOR_NUM_THREADS: 1 compiles without OpenMP; n > 1 sets the team size (default: all
     // cores, or OMP_NUM_THREADS).
     int envThreads = 0;
@@ -182,15 +190,16 @@ public:
       envThreads = std::atoi(e);
     if (envThreads == 1 || gpu >= 0)
       parallel = false;
-    auto blasGet = reinterpret_cast<int (*)()>(symbol("openblas_get_num_threads"));
-    if (blas && blasGet) {
-      blasSetNumThreads = reinterpret_cast<void (*)(int)>(symbol("openblas_set_num_threads"));
-      blasThreads = blasGet();
+    if (blas)
       capBlasThreads(envThreads);
-    }
     if (parallel) {
+      // Idle workers spin 1 ms after a program, then sleep: programs that follow each other
+      // (a loop of mid-sized arrays) find them awake. Waking a sleeping worker cost 50-500 us
+      // a program on the 2-core VM of 2026-11-28 (KMP_BLOCKTIME=0: 200,000-element
+      // elementwise 95-190 us per program, 1 ms: 23-37 us, one thread: 60 us); a longer
+      // spin (libomp's default, 200 ms) would keep cores from BLAS and other processes.
       if (!std::getenv("KMP_BLOCKTIME"))
-        setenv("KMP_BLOCKTIME", "0", 0); // idle threads sleep: no spinning between programs
+        setenv("KMP_BLOCKTIME", "1", 0);
       // LLVM's libomp of the LLVM ptensor was built against (an older libomp may also be
       // installed: its entry points differ).
       if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(libraryPath(PTENSOR_LIBOMP).c_str(),

@@ -4,6 +4,7 @@
 #include "CustomCall.h"
 #include "DiskCache.h"
 #include "Backend.h"
+#include "Blas.h"
 #include "Jit.h"
 #include "Trace.h"
 #include "Dist/Dialect.h"
@@ -573,6 +574,10 @@ PYBIND11_MODULE(_core, m) {
     d["gpu_host_calls"] = ptensor_gpu_host_work_count(1);
     return d;
   });
+  m.def("blas_library", [] {
+    backend(0); // (the host backend chooses it when made)
+    return blasLibrary();
+  }, "The BLAS library host matmuls call (src/Blas.cpp); '' if none.");
   m.def("cache_clear", [](bool disk) {
     py::dict d;
     d["programs"] = cachedPrograms();

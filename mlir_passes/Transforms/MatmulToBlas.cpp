@@ -2,9 +2,12 @@
 // (Debian's OpenBLAS), as the PTensor RFC suggests; everything around it stays compiled code.
 #include "Pipeline/Passes.h"
 
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace ptensor {
 #define GEN_PASS_DEF_MATMULTOBLAS
@@ -67,6 +70,33 @@ View viewOf(OpBuilder &b, Location loc, Value m) {
   return {ptr, md.getSizes()[0], md.getSizes()[1], md.getStrides()[0]};
 }
 
+/// Whether v is a float or complex zero constant.
+bool isZero(Value v) {
+  if (matchPattern(v, m_AnyZeroFloat()))
+    return true;
+  if (auto c = v.getDefiningOp<complex::ConstantOp>())
+    return llvm::all_of(c.getValue(), [](Attribute a) {
+      auto f = dyn_cast<FloatAttr>(a);
+      return f && f.getValue().isZero();
+    });
+  return false;
+}
+
+/// The zero fill of the matmul's result just before it (only side-effect-free ops between),
+/// which BLAS with beta = 0 makes redundant; null if there is none.
+linalg::FillOp zeroFillOf(linalg::MatmulOp op) {
+  for (Operation *p = op->getPrevNode(); p; p = p->getPrevNode()) {
+    if (auto fill = dyn_cast<linalg::FillOp>(p))
+      return fill.hasPureBufferSemantics() && fill.getDpsInits()[0] == op.getDpsInits()[0] &&
+                     isZero(fill.value())
+                 ? fill
+                 : linalg::FillOp();
+    if (!isMemoryEffectFree(p))
+      return {};
+  }
+  return {};
+}
+
 struct MatmulToBlasPass : ptensor::impl::MatmulToBlasBase<MatmulToBlasPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -103,13 +133,18 @@ struct MatmulToBlasPass : ptensor::impl::MatmulToBlasBase<MatmulToBlasPass> {
         for (Value s : {v->rows, v->cols, v->ld})
           both(b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sle, s, lim));
       }
+      // C = A B (beta = 0) after a zero fill, which then runs only where the loops do (at
+      // 256^2 the fill was a separate parallel pass before BLAS); else C += A B (beta = 1),
+      // linalg.matmul's meaning.
+      linalg::FillOp fill = zeroFillOf(op);
+      double betaValue = fill ? 0.0 : 1.0;
       auto ifOp = b.create<scf::IfOp>(loc, ok, /*withElseRegion=*/true);
       {
         OpBuilder t = ifOp.getThenBodyBuilder();
         auto i32 = [&](Value v) { return t.create<arith::IndexCastOp>(loc, t.getI32Type(), v).getResult(); };
         auto c32 = [&](int v) { return t.create<arith::ConstantIntOp>(loc, v, 32).getResult(); };
         auto fc = [&](double v) { return t.create<arith::ConstantOp>(loc, t.getFloatAttr(ft, v)).getResult(); };
-        Value alpha = fc(1.0), beta = fc(0.0);
+        Value alpha = fc(1.0), beta = fc(betaValue);
         if (isa<ComplexType>(elem)) { // (1, 0) and (0, 0) in stack memory, passed by address
           auto pair = [&](double re) {
             Value m = t.create<memref::AllocaOp>(loc, MemRefType::get({2}, ft));
@@ -118,7 +153,7 @@ struct MatmulToBlasPass : ptensor::impl::MatmulToBlasBase<MatmulToBlasPass> {
             return pointerOf(t, loc, m);
           };
           alpha = pair(1.0);
-          beta = pair(0.0);
+          beta = pair(betaValue);
         }
         // CblasRowMajor = 101, CblasNoTrans = 111
         t.create<func::CallOp>(loc, gemm, ValueRange{c32(101), c32(111), c32(111), i32(a.rows),
@@ -127,6 +162,10 @@ struct MatmulToBlasPass : ptensor::impl::MatmulToBlasBase<MatmulToBlasPass> {
                                                      i32(c.ld)});
       }
       OpBuilder e = ifOp.getElseBodyBuilder();
+      if (fill) {
+        e.clone(*fill.getOperation());
+        fill.erase();
+      }
       e.clone(*op.getOperation());
       op.erase();
     }

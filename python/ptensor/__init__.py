@@ -6,6 +6,8 @@ import math as _math
 import os as _os
 import sys as _sys
 
+import numpy as _np  # noqa: F401  (first: the core then finds NumPy's BLAS loaded, src/Blas.cpp)
+
 from . import _core
 from ._core import CompileError, CustomCallError
 CompileError.__doc__ = ("A program could not be compiled (the message names the operation and "

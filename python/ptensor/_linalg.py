@@ -1,6 +1,7 @@
 """Linear algebra of this slice: matmul (and `@`). One PTensor matmul op over the last two
 dimensions, batch dimensions broadcast first; float matmuls on row-major buffers run in BLAS
-(Debian's OpenBLAS) through --ptensor-matmul-to-blas."""
+(NumPy's OpenBLAS where its wheel loaded one, else Debian's: src/Blas.cpp) through
+--ptensor-matmul-to-blas."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

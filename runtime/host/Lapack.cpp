@@ -1,5 +1,5 @@
 // pt.linalg's factorizations as built-in custom_call handlers (ptensor_ffi.h): LAPACK from
-// the BLAS library the JIT loads (Debian's OpenBLAS). Every handler loops over the batch
+// the BLAS library the JIT loads (Debian's OpenBLAS, LP64; matmuls may call NumPy's: src/Blas.cpp). Every handler loops over the batch
 // (leading) dimensions; each matrix is copied into a column-major work array (LAPACK
 // overwrites its input anyway) and results are written back row-major. Element types:
 // float, double, std::complex<float>, std::complex<double> (LAPACK's s, d, c, z; the complex

@@ -2,15 +2,56 @@
 // RUN: %ptensor-opt %s --lower-ptensor | %FileCheck %s --check-prefix=LOWER
 
 // A float matmul on row-major buffers calls CBLAS, guarded by BLAS's layout requirements;
-// the loop nest stays in the else branch.
+// the loop nest stays in the else branch. linalg.matmul accumulates (C += A B: beta = 1)...
 // CHECK-DAG: func.func private @cblas_dgemm(i32, i32, i32, i32, i32, i32, f64, !llvm.ptr, i32, !llvm.ptr, i32, f64, !llvm.ptr, i32)
 // CHECK-DAG: func.func private @cblas_zgemm(i32, i32, i32, i32, i32, i32, !llvm.ptr, !llvm.ptr, i32, !llvm.ptr, i32, !llvm.ptr, !llvm.ptr, i32)
 // CHECK-LABEL: func.func @row_major
 // CHECK: scf.if
-// CHECK: func.call @cblas_dgemm
+// CHECK: %[[BETA1:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK: func.call @cblas_dgemm({{.*}}, %[[BETA1]], %{{.*}}, %{{.*}}) :
 // CHECK: } else {
 // CHECK: linalg.matmul
 func.func @row_major(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %c: memref<?x?xf64>) {
+  linalg.matmul ins(%a, %b : memref<?x?xf64>, memref<?x?xf64>) outs(%c : memref<?x?xf64>)
+  return
+}
+
+// ... unless a zero fill of C precedes it (ptensor.matmul's lowering): then beta = 0 and the
+// fill runs only in the loops' branch (BLAS does not read C).
+// CHECK-LABEL: func.func @zero_filled
+// CHECK-NOT: linalg.fill
+// CHECK: scf.if
+// CHECK: %[[BETA0:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK: func.call @cblas_dgemm({{.*}}, %[[BETA0]], %{{.*}}, %{{.*}}) :
+// CHECK: } else {
+// CHECK-NEXT: linalg.fill
+// CHECK-NEXT: linalg.matmul
+func.func @zero_filled(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %c: memref<?x?xf64>) {
+  %zero = arith.constant 0.0 : f64
+  linalg.fill ins(%zero : f64) outs(%c : memref<?x?xf64>)
+  linalg.matmul ins(%a, %b : memref<?x?xf64>, memref<?x?xf64>) outs(%c : memref<?x?xf64>)
+  return
+}
+
+// A fill of another value, or with a write between, stays where it is (beta = 1).
+// CHECK-LABEL: func.func @fill_kept
+// CHECK: linalg.fill
+// CHECK: memref.store
+// CHECK: scf.if
+// CHECK: arith.constant 1.000000e+00 : f64
+// CHECK: func.call @cblas_dgemm
+// CHECK: linalg.fill
+// CHECK: scf.if
+// CHECK: arith.constant 1.000000e+00 : f64
+// CHECK: func.call @cblas_dgemm
+func.func @fill_kept(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %c: memref<?x?xf64>) {
+  %zero = arith.constant 0.0 : f64
+  %two = arith.constant 2.0 : f64
+  %i = arith.constant 0 : index
+  linalg.fill ins(%zero : f64) outs(%c : memref<?x?xf64>)
+  memref.store %two, %c[%i, %i] : memref<?x?xf64>
+  linalg.matmul ins(%a, %b : memref<?x?xf64>, memref<?x?xf64>) outs(%c : memref<?x?xf64>)
+  linalg.fill ins(%two : f64) outs(%c : memref<?x?xf64>)
   linalg.matmul ins(%a, %b : memref<?x?xf64>, memref<?x?xf64>) outs(%c : memref<?x?xf64>)
   return
 }
@@ -51,8 +92,11 @@ func.func @pt_matmul(%a: !ptensor.ptensor<?x?xf64>, %b: !ptensor.ptensor<?x?xf64
 // CHECK: memref.alloca() : memref<2xf64>
 // CHECK: func.call @cblas_zgemm
 // CHECK: } else {
-// CHECK: linalg.matmul
+// CHECK-NEXT: linalg.fill
+// CHECK-NEXT: linalg.matmul
 func.func @complex_matmul(%a: memref<?x?xcomplex<f64>>, %b: memref<?x?xcomplex<f64>>, %c: memref<?x?xcomplex<f64>>) {
+  %zero = complex.constant [0.0, 0.0] : complex<f64>
+  linalg.fill ins(%zero : complex<f64>) outs(%c : memref<?x?xcomplex<f64>>)
   linalg.matmul ins(%a, %b : memref<?x?xcomplex<f64>>, memref<?x?xcomplex<f64>>) outs(%c : memref<?x?xcomplex<f64>>)
   return
 }

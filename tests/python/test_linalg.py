@@ -70,3 +70,37 @@ def test_matmul_errors():
         A @ 2.0
     with pytest.raises(TypeError, match="matmul"):
         pt.matmul(A, [[1.0]])
+
+
+def _numpy_blas_loaded():
+    with open("/proc/self/maps") as maps:
+        return any("openblas" in line and "numpy" in line for line in maps)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "complex128", "complex64"])
+def test_matmul_shares_numpys_blas(dtype):
+    # Where NumPy's wheel brings its own OpenBLAS, host matmuls call it (src/Blas.cpp: one
+    # thread pool per process) through 32-bit CBLAS shims over its 64-bit interface: the same
+    # kernels, so the same bits as NumPy's matmul; PTENSOR_BLAS_OWN=1 loads ptensor's own.
+    import os
+    import subprocess
+    import sys
+    lib = pt._core.blas_library()
+    if _numpy_blas_loaded():
+        assert "openblas" in lib and "numpy" in lib, lib
+    else:
+        assert lib, "no BLAS found"
+    a, b = rand((67, 45), dtype), rand((45, 31), dtype)
+    if dtype.startswith("complex"):
+        a = a + 1j * rand((67, 45), "float64").astype(dtype)
+    got = np.asarray(pt.asarray(a) @ pt.asarray(b))
+    if "numpy" in lib and pt._dist.default_team() is None:  # (split arrays: other sums)
+        np.testing.assert_array_equal(got, a @ b)
+    else:
+        single = dtype in ("float32", "complex64")
+        tol = 1e-4 if single else 1e-12  # (sums of 45 terms of size ~1; some cancel)
+        np.testing.assert_allclose(got, a @ b, rtol=tol, atol=tol)
+    own = subprocess.run([sys.executable, "-c", "import ptensor as pt; print(pt._core.blas_library())"],
+                         env={**os.environ, "PTENSOR_BLAS_OWN": "1"},
+                         capture_output=True, text=True, check=True).stdout.strip()
+    assert own and "numpy" not in own, own
