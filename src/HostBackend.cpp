@@ -134,7 +134,6 @@ class HostBackend final : public Backend {
   /// not oversubscribe its cores.
   void (*blasSetNumThreads)(int) = nullptr;
   int blasThreads = 1; ///< OpenBLAS's own count, read when it is loaded
-  std::string blasLibrary; ///< the BLAS matmuls call (Blas.h)
   /// Loops moving at least this many bytes store non-temporally (--ptensor-streaming-stores):
   /// the last-level cache's size, or PTENSOR_STREAMING_BYTES (-1: never).
   int64_t streamingBytes = 32 << 20;
@@ -178,7 +177,6 @@ public:
     if (gpu < 0) {
       BlasChoice b = chooseBlas(blasLibs);
       blas = !b.library.empty();
-      blasLibrary = b.library;
       gBlasSymbols = b.symbols;
       blasSetNumThreads = b.setThreads;
       blasThreads = b.threads;
