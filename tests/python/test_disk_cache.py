@@ -116,22 +116,32 @@ os.environ["PTENSOR_NUM_THREADS"] = "1"
 import numpy as np, ptensor as pt
 a = np.random.default_rng(0).random((200, 200))
 ok = bool(np.allclose((pt.asarray(a) @ pt.asarray(a)).to_numpy(), a @ a, rtol=1e-12))
-blas = ctypes.CDLL("libopenblas.so.0")  # the one the JIT loaded (same soname, same handle)
-first = blas.openblas_get_num_threads()
+lib = pt._core.blas_library()  # the one matmuls call: NumPy's, or (PTENSOR_BLAS_OWN) Debian's
+blas = ctypes.CDLL(lib)  # (already loaded: the same handle)
+get = next(getattr(blas, n) for n in ("scipy_openblas_get_num_threads64_",
+                                      "openblas_get_num_threads64_", "openblas_get_num_threads")
+           if hasattr(blas, n))
+first = get()
 pt.set_num_threads(64)
-print(json.dumps({"ok": ok, "first": first, "after": blas.openblas_get_num_threads()}))
+print(json.dumps({"ok": ok, "first": first, "after": get(), "numpy": "numpy" in lib}))
 """
 
 
-def test_num_threads_caps_openblas(tmp_path):
+@pytest.mark.parametrize("own", ["", "1"])
+def test_num_threads_caps_openblas(tmp_path, own):
     """OpenBLAS keeps its own thread pool (all cores): PTENSOR_NUM_THREADS and
-    set_num_threads cap it too, never above its own count (ranks sharing a node under
+    set_num_threads cap the one matmuls call too (NumPy's where its wheel loaded one, else
+    ptensor's own: PTENSOR_BLAS_OWN=1), never above its own count (ranks sharing a node under
     mpiexec would oversubscribe the cores otherwise)."""
     try:
         ctypes.CDLL("libopenblas.so.0")
     except OSError:
         pytest.skip("Debian's OpenBLAS is not installed")
-    r = result(run_script(tmp_path, BLAS_THREADS))
+    script = f"import os; os.environ['PTENSOR_BLAS_OWN'] = {own!r}\n" + BLAS_THREADS
+    r = result(run_script(tmp_path, script))
+    numpy_wheel = r.pop("numpy")
+    if own:  # PTENSOR_BLAS_OWN=1: never NumPy's
+        assert not numpy_wheel, r
     assert r == {"ok": True, "first": 1, "after": len(os.sched_getaffinity(0))}, r
 
 
