@@ -16,6 +16,9 @@
 #include <dlfcn.h>
 #include <fstream>
 #include <random>
+#include <cerrno>
+#include <csignal>
+#include <ctime>
 #include <sstream>
 #include <sys/stat.h>
 #include <utility>
@@ -58,11 +61,37 @@ std::vector<int64_t> fullKey(const std::vector<int64_t> &key) {
   return k;
 }
 
-std::string pathOf(const std::vector<int64_t> &k) {
+std::string pathOf(const std::vector<int64_t> &k, const char *suffix = ".ptc") {
   char name[40];
-  std::snprintf(name, sizeof name, "/%016llx.ptc",
-                (unsigned long long)fnv(k.data(), k.size() * sizeof(int64_t)));
+  std::snprintf(name, sizeof name, "/%016llx%s",
+                (unsigned long long)fnv(k.data(), k.size() * sizeof(int64_t)), suffix);
   return directory() + name;
+}
+
+/// This process as a claim names it: "<host> <pid>".
+std::string claimant() {
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  return std::string(host) + " " + std::to_string(getpid());
+}
+
+/// Whether the claim file at path is stale: its process has ended (same host), it is this
+/// process's own (never waited for), or it is older than kClaimSeconds. A file that vanished
+/// is not stale (its process released it).
+bool stale(const std::string &path) {
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0)
+    return false;
+  if (std::time(nullptr) - st.st_mtim.tv_sec > kClaimSeconds)
+    return true;
+  std::ifstream f(path);
+  std::string host, me = claimant();
+  long pid = 0;
+  if (!(f >> host >> pid)) // being written (microseconds after its creation), or damaged
+    return std::time(nullptr) - st.st_mtim.tv_sec > 2;
+  if (host != me.substr(0, me.find(' ')))
+    return false; // another machine sharing the directory: only the age tells
+  return pid == getpid() || (kill(pid_t(pid), 0) != 0 && errno == ESRCH);
 }
 
 /// Creates dir and its missing parents; the cache directory itself private (0700).
@@ -239,6 +268,47 @@ bool contains(const std::vector<int64_t> &key) {
     return false;
   struct stat st;
   return stat(pathOf(fullKey(key)).c_str(), &st) == 0;
+}
+
+Claim claim(const std::vector<int64_t> &key) {
+  if (directory().empty())
+    return Claim::None;
+  std::string path = pathOf(fullKey(key), ".lock");
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
+    if (fd >= 0) {
+      std::string who = claimant() + "\n";
+      bool ok = write(fd, who.data(), who.size()) == ssize_t(who.size());
+      close(fd);
+      if (ok)
+        return Claim::Mine;
+      std::remove(path.c_str());
+      return Claim::None;
+    }
+    if (errno != EEXIST)
+      return Claim::None; // (a read-only directory: compile, do not wait)
+    if (!stale(path))
+      return Claim::Other;
+    std::remove(path.c_str()); // its process ended without releasing it
+  }
+  return Claim::None;
+}
+
+void release(const std::vector<int64_t> &key) {
+  if (!directory().empty())
+    std::remove(pathOf(fullKey(key), ".lock").c_str());
+}
+
+bool claimedByOther(const std::vector<int64_t> &key) {
+  if (directory().empty())
+    return false;
+  std::string path = pathOf(fullKey(key), ".lock");
+  if (access(path.c_str(), F_OK) != 0)
+    return false;
+  if (!stale(path))
+    return true;
+  std::remove(path.c_str());
+  return false;
 }
 
 int64_t clear() {

@@ -29,6 +29,24 @@ bool contains(const std::vector<int64_t> &key);
 std::optional<std::string> load(const std::vector<int64_t> &key);
 /// Stores object code for this key (best effort: errors are ignored).
 void store(const std::vector<int64_t> &key, const std::string &object);
+
+/// Compiling a program once per machine. A process that misses key claims it before compiling
+/// (<hash>.lock, created exclusively, holding its host name and process id) and releases it
+/// after storing the program; another process that misses the same key meanwhile waits for
+/// the file instead of compiling it too (mpiexec's ranks reach each program together: on an
+/// oversubscribed node every rank compiled every program). A claim whose process has ended
+/// (same host) or that is older than kClaimSeconds is stale: removed, never waited for.
+enum class Claim {
+  None,  ///< no disk cache (or no lock file could be made): compile without a claim
+  Mine,  ///< this process compiles it: release() after store()
+  Other, ///< another live process compiles it: wait while claimedByOther(), then load()
+};
+constexpr int kClaimSeconds = 300;
+Claim claim(const std::vector<int64_t> &key);
+void release(const std::vector<int64_t> &key);
+/// Whether another process's claim on key is live (a stale one is removed: false).
+bool claimedByOther(const std::vector<int64_t> &key);
+
 /// Removes every program file (*.ptc) of the directory; the number removed (pt.cache_clear).
 /// Temporary files of writers in flight are left alone.
 int64_t clear();

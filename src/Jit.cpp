@@ -403,6 +403,25 @@ static std::unique_ptr<Executable> compilePlan(Jit &j, Backend &target, const Pl
   return std::move(job->result);
 }
 
+/// Waits, the GIL released, while another process compiles the program of diskKey (its
+/// claim: DiskCache.h); Ctrl-C stops the wait (Interrupted).
+static void waitForOtherCompile(const std::vector<int64_t> &diskKey) {
+  void *saved = gHooks.release ? gHooks.release() : nullptr;
+  for (int polls = 1; diskcache::claimedByOther(diskKey); ++polls) {
+    // most compiles take 20-100 ms: polled every 0.2 ms at first, then every 2 ms
+    std::this_thread::sleep_for(std::chrono::microseconds(polls < 100 ? 200 : 2000));
+    if (polls % 25 == 0 && gHooks.pending) {
+      gHooks.restore(saved);
+      if (gHooks.pending())
+        throw Interrupted("ptensor: the wait for another process's compilation was interrupted "
+                          "(KeyboardInterrupt)");
+      saved = gHooks.release();
+    }
+  }
+  if (gHooks.restore)
+    gHooks.restore(saved);
+}
+
 void setInterruptHooks(const InterruptHooks &h) { gHooks = h; }
 InterruptHooks &interruptHooks() { return gHooks; }
 
@@ -453,16 +472,41 @@ void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs,
     for (int64_t o : target.codeOptions())
       diskKey.push_back(o);
     std::unique_ptr<Executable> compiled;
-    if (auto object = diskcache::load(diskKey))
+    std::optional<std::string> object = diskcache::load(diskKey);
+    diskcache::Claim claim = diskcache::Claim::None;
+    if (!object) {
+      claim = diskcache::claim(diskKey);
+      // (another process may have stored it and released its claim just before ours)
+      if (claim == diskcache::Claim::Mine && (object = diskcache::load(diskKey))) {
+        diskcache::release(diskKey);
+        claim = diskcache::Claim::None;
+      }
+      if (claim == diskcache::Claim::Other) { // another process compiles it (an MPI rank)
+        waitForOtherCompile(diskKey);
+        ++info.diskWaits;
+        object = diskcache::load(diskKey);
+        if (!object) // it failed or was stopped: compiled here
+          claim = diskcache::claim(diskKey);
+      }
+    }
+    if (object)
       compiled = target.load(*object);
     if (compiled) {
       ++info.diskHits;
     } else {
+      struct Release { // the claim ends with this compile, also when it fails
+        const std::vector<int64_t> &key;
+        bool mine;
+        ~Release() {
+          if (mine)
+            diskcache::release(key);
+        }
+      } release{diskKey, claim == diskcache::Claim::Mine};
       compiled = compilePlan(j, target, plan);
       ++info.compiles;
       if (!diskcache::directory().empty())
-        if (std::string object = target.object(*compiled); !object.empty())
-          diskcache::store(diskKey, object);
+        if (std::string code = target.object(*compiled); !code.empty())
+          diskcache::store(diskKey, code);
     }
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     info.compileSeconds += seconds;

@@ -561,6 +561,7 @@ PYBIND11_MODULE(_core, m) {
     d["runs"] = c.runs;
     d["compile_time"] = c.compileSeconds;
     d["disk_hits"] = c.diskHits;
+    d["disk_waits"] = c.diskWaits;
     d["donations"] = c.donations;
     d["cache_dir"] = diskcache::directory();
     d["evictions"] = c.evictions;

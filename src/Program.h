@@ -158,6 +158,7 @@ std::shared_ptr<Buffer> allocateBuffer(DType d, const std::vector<int64_t> &shap
 
 struct CacheInfo {
   int64_t compiles = 0, hits = 0, runs = 0, diskHits = 0;
+  int64_t diskWaits = 0; ///< programs another process compiled while this one waited for them
   int64_t evictions = 0; ///< compiled programs dropped from the bounded in-memory cache
   int64_t donations = 0; ///< results written in place into a donated leaf's buffer
   double compileSeconds = 0;

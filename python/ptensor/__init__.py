@@ -89,7 +89,8 @@ def sync() -> None:
 
 
 def cache_info() -> dict:
-    """JIT cache statistics: compiles, hits, runs, disk_hits, total compile_time (seconds),
+    """JIT cache statistics: compiles, hits, runs, disk_hits, disk_waits (programs another
+    process, e.g. another MPI rank, compiled while this one waited), total compile_time (seconds),
     and donations: results written in place into the buffer of the array they update
     (``a[k] = v`` when nothing else holds a's old value: no copy of a); cached_programs,
     program_cache_size and evictions of the bounded in-memory cache; cache_dir."""

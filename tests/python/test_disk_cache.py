@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -234,3 +235,90 @@ def test_program_cache_bound():
     assert r2["ok"] and r2["cached_programs"] == 3 and r2["program_cache_size"] == 3
     with pytest.raises(ValueError, match="at least 1"):
         pt.set_program_cache_size(0)
+
+
+MPI_SCRIPT = r"""
+import json, numpy as np, ptensor as pt
+a = np.linspace(0.5, 2.0, 1001)
+x = pt.asarray(a)
+ok = True
+for f, g in [(pt.exp, np.exp), (pt.sin, np.sin), (pt.sqrt, np.sqrt), (pt.log, np.log)]:
+    ok = ok and bool(np.allclose(pt.to_numpy(f(x) * 3.0 + x[::-1]), g(a) * 3.0 + a[::-1],
+                                 rtol=1e-13))
+print(json.dumps(dict(pt.cache_info(), ok=ok)))
+"""
+
+
+@pytest.mark.skipif(pt._dist.default_team() is not None, reason="starts its own mpiexec")
+def test_mpi_ranks_compile_each_program_once(tmp_path):
+    # the ranks reach every program together: one compiles it, the others wait for its file
+    env = dict(os.environ, PTENSOR_CACHE_DIR=str(tmp_path))
+    r = subprocess.run(["mpiexec", "-n", "3", sys.executable, "-c", MPI_SCRIPT], env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    ranks = [json.loads(line) for line in r.stdout.splitlines() if line.startswith("{")]
+    assert len(ranks) == 3 and all(i["ok"] for i in ranks)
+    programs = {i["compiles"] + i["disk_hits"] for i in ranks}
+    assert len(programs) == 1  # every rank ran the same programs
+    assert sum(i["compiles"] for i in ranks) == programs.pop()
+    assert not [f for f in os.listdir(tmp_path) if f.endswith(".lock")]
+
+
+def claim_files(tmp_path, first):
+    """The programs of SCRIPT removed from the cache dir, each claimed by a lock file as
+    another process writes it (host, pid); their bytes by name."""
+    saved = {}
+    for f in os.listdir(tmp_path):
+        saved[f] = (tmp_path / f).read_bytes()
+        (tmp_path / f).unlink()
+    assert len(saved) == first["compiles"] >= 1
+    return saved
+
+
+def test_live_claim_is_waited_for(tmp_path):
+    first = result(run_script(tmp_path))
+    saved = claim_files(tmp_path, first)
+    host = os.uname().nodename
+    for f in saved:  # claimed by this (live) test process
+        (tmp_path / f.replace(".ptc", ".lock")).write_text(f"{host} {os.getpid()}\n")
+    p = run_script(tmp_path)
+    time.sleep(3)  # the script waits for the claimant rather than compiling
+    for f, data in saved.items():
+        (tmp_path / f).write_bytes(data)
+        (tmp_path / f.replace(".ptc", ".lock")).unlink()
+    got = result(p)
+    assert got["ok"] and got["compiles"] == 0 and got["disk_hits"] == first["compiles"]
+    assert got["disk_waits"] >= 1
+
+
+@pytest.mark.parametrize("who", ["ended", "old", "own", "empty"])
+def test_stale_claims_are_not_waited_for(tmp_path, who):
+    first = result(run_script(tmp_path))
+    saved = claim_files(tmp_path, first)
+    host = os.uname().nodename
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                           capture_output=True, text=True).stdout.strip()
+    for f in saved:
+        lock = tmp_path / f.replace(".ptc", ".lock")
+        if who == "ended":  # a process that has ended (same host)
+            lock.write_text(f"{host} {ended}\n")
+        elif who == "old":  # another machine's, older than the claim limit (300 s)
+            lock.write_text("elsewhere.example 1\n")
+            os.utime(lock, (time.time() - 400, time.time() - 400))
+        elif who == "empty":  # damaged (not being written: older than 2 s)
+            lock.write_text("")
+            os.utime(lock, (time.time() - 5, time.time() - 5))
+        else:  # the waiting process's own pid (a claim it never released): see below
+            lock.write_text(f"{host} OWN\n")
+    if who == "own":
+        script = ("import os, glob\nfor f in glob.glob(os.environ['PTENSOR_CACHE_DIR'] + "
+                  "'/*.lock'):\n    t = open(f).read().replace('OWN', str(os.getpid()))\n"
+                  "    open(f, 'w').write(t)\n" + SCRIPT)
+        p = run_script(tmp_path, script)
+    else:
+        p = run_script(tmp_path)
+    t0 = time.time()
+    got = result(p)
+    assert time.time() - t0 < 60
+    assert got["ok"] and got["compiles"] == first["compiles"] and got["disk_waits"] == 0
+    assert not [f for f in os.listdir(tmp_path) if f.endswith(".lock")]
