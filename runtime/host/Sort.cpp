@@ -18,6 +18,10 @@
 #include <complex>
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <limits>
 #include <new>
 #include <string>
@@ -56,12 +60,15 @@ bool before(std::complex<T> a, std::complex<T> b) { // NumPy's npysort CLT
 // Rows of kRadixMin elements or more are sorted by an LSD radix sort of order-preserving
 // unsigned keys (stable by construction, O(n) per 11-bit digit; digits every key shares are
 // skipped): sorting 2^23 doubles went from 1.3 s with std::stable_sort of (value, index) pairs
-// to 0.55 s. Wider digits or software write-combining were slower on this VM (measured). Keys: integers with the sign bit flipped; floats
+// to 0.55 s. Wider digits were slower (measured); software write-combining with
+// non-temporal line stores (scatterCombined) is 13-25% faster. Keys: integers with the sign bit flipped; floats
 // with their IEEE order made unsigned, -0.0 as +0.0 (NumPy treats them as equal, so they keep
 // their order) and every NaN as one value above +inf (last). Descending sorts the complemented
 // keys: reversed order, equal elements still in their original order, NaN first.
 constexpr int64_t kRadixMin = 1024;
 constexpr int kDigitBits = 11;
+/// Rows of at least this many elements scatter through write-combining buffers.
+constexpr size_t kCombinedMin = size_t(1) << 16;
 
 template <typename T>
 using KeyOf = std::conditional_t<(sizeof(T) > 4), uint64_t, uint32_t>;
@@ -152,6 +159,60 @@ void inChunks(int64_t n, int threads, F fn) {
   });
 }
 
+/// One scatter pass of chunk [i0, i1) of a: element i goes to tmp[pos[digit]++] (pos: where
+/// this chunk's run of each bucket starts).
+/// Software write-combining: each bucket's elements gather in a cache-line buffer that
+/// mirrors the line of tmp they go to, and a full line is written at once with non-temporal
+/// stores (no read of the line first, nothing of tmp left in the caches); the partial lines
+/// at the ends of a run (shared with a neighbouring run) are written element by element. tmp
+/// is 64-byte aligned (scratchAlloc). 8M float64 keys, 2 threads: 261-278 -> 218-234 ms.
+/// (Counting the next pass's per-chunk histograms here instead of in a separate read made
+/// it slower: 218-234 -> 317-329 ms; the scatter is bound by its loop, not by bandwidth.)
+template <typename E, typename Digit>
+void scatterCombined(const E *a, size_t i0, size_t i1, E *tmp, int64_t *pos, size_t buckets,
+                     Digit digit) {
+  constexpr size_t L = 64 / sizeof(E); // elements per line
+  static_assert(L * sizeof(E) == 64 && (L & (L - 1)) == 0, "elements that tile a line");
+  struct alignas(64) Line {
+    E e[L];
+  };
+  std::unique_ptr<Line[]> lines(new Line[buckets]);
+  std::vector<int64_t> start(pos, pos + buckets);
+  auto flushPartial = [&](size_t b, int64_t end) { // tmp[max(line, start) .. end)
+    int64_t line = (end - 1) & ~int64_t(L - 1);
+    for (int64_t p = std::max(line, start[b]); p < end; ++p)
+      tmp[p] = lines[b].e[p & (L - 1)];
+  };
+  for (size_t i = i0; i < i1; ++i) {
+    size_t b = digit(a[i]);
+    int64_t p = pos[b]++;
+    lines[b].e[p & (L - 1)] = a[i];
+    if (((p + 1) & (L - 1)) == 0) { // the line ends here
+      int64_t line = p + 1 - int64_t(L);
+      if (line >= start[b]) {
+#if defined(__SSE2__)
+        auto *src = reinterpret_cast<const __m128i *>(lines[b].e);
+        auto *dst = reinterpret_cast<__m128i *>(tmp + line);
+        _mm_stream_si128(dst, _mm_load_si128(src));
+        _mm_stream_si128(dst + 1, _mm_load_si128(src + 1));
+        _mm_stream_si128(dst + 2, _mm_load_si128(src + 2));
+        _mm_stream_si128(dst + 3, _mm_load_si128(src + 3));
+#else
+        std::memcpy(tmp + line, lines[b].e, 64);
+#endif
+      } else {
+        flushPartial(b, p + 1);
+      }
+    }
+  }
+  for (size_t b = 0; b < buckets; ++b)
+    if (pos[b] & int64_t(L - 1))
+      flushPartial(b, pos[b]);
+#if defined(__SSE2__)
+  _mm_sfence(); // the streamed lines are visible before the next pass reads them
+#endif
+}
+
 /// Stable LSD radix sort of a[0..n) by key, tmp: n more elements; returns the one of the two
 /// that holds the result. E: the keys themselves, or (key, index) pairs. With T threads each
 /// pass counts the digits of T contiguous chunks, and chunk t's elements go to the places
@@ -192,8 +253,12 @@ E *radixSort(E *a, E *tmp, size_t n, int threads) {
         sum += std::exchange(count[size_t(t) * buckets + b], sum);
     parallelFor(T, [&](int t) {
       int64_t *ct = &count[size_t(t) * buckets];
-      for (size_t i = chunk(t); i < chunk(t + 1); ++i)
-        tmp[size_t(ct[(keyOf(a[i]) >> shift) & (buckets - 1)]++)] = a[i];
+      auto digit = [&](const E &e) { return size_t((keyOf(e) >> shift) & (buckets - 1)); };
+      if (n >= kCombinedMin)
+        scatterCombined(a, chunk(t), chunk(t + 1), tmp, ct, buckets, digit);
+      else
+        for (size_t i = chunk(t); i < chunk(t + 1); ++i)
+          tmp[size_t(ct[digit(a[i])]++)] = a[i];
     });
     std::swap(a, tmp);
   }
