@@ -299,17 +299,21 @@ void radixRow(const T *src, int64_t s, int64_t n, bool descending, T *vals, int6
   Scratch<U> a(n), tmp(n);
   inChunks(n, threads, [&](int64_t i) { a.data[i] = U(orderKey(src[i * s]) ^ flip); });
   const U *sorted = radixSort<U>(a.data, tmp.data, size_t(n), threads);
-  int64_t nextZero = 0, nextNan = 0; // cursors over src
-  for (int64_t i = 0; i < n; ++i) {
-    U k = sorted[i];
-    if (!ambiguous<T>(k, zero, nan)) {
-      vals[i] = fromKey<T>(k ^ flip);
-      continue;
+  inChunks(n, threads, [&](int64_t i) {
+    if (!ambiguous<T>(sorted[i], zero, nan))
+      vals[i] = fromKey<T>(sorted[i] ^ flip);
+  });
+  // the zeros and the NaNs: one run of equal keys each in sorted, in src's order
+  for (U k : {zero, nan}) {
+    if (k == nan && nan == zero)
+      break;
+    auto [first, last] = std::equal_range(sorted, sorted + n, k);
+    int64_t j = 0; // cursor over src
+    for (const U *e = first; e != last; ++e) {
+      while ((orderKey(src[j * s]) ^ flip) != k)
+        ++j;
+      vals[e - sorted] = src[j++ * s];
     }
-    int64_t &j = k == zero ? nextZero : nextNan;
-    while ((orderKey(src[j * s]) ^ flip) != k)
-      ++j;
-    vals[i] = src[j++ * s];
   }
 }
 
