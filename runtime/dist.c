@@ -343,12 +343,14 @@ static void checkNotices(MPI_Comm c, i64 seq) {
 
 /* A poll that found the wait not done, `waited` seconds into it. On dedicated cores the
  * rank spins (MPI's shared-memory transfers move while both sides poll). Ranks oversubscribed
- * on fewer cores (more ranks on this node than cores it may run on: mpiexec -n 3 on 2 cores,
+ * on fewer cores (more ranks on this node than it has cores: mpiexec -n 3 on 2 cores,
  * as the tests run) leave the cores to the rank that is late (it computes or compiles)
  * instead of spinning against it, as Open MPI's yield_when_idle does: after 100 us of
- * spinning the rank yields its core at every poll, after 1 ms it sleeps 20 us between polls.
- * Measured: tests/python/test_elementwise.py under mpiexec -n 3 on 2 cores, warm disk cache,
- * 22.2 s -> 14.1 s (user time 42 -> 22 s). */
+ * spinning the rank yields its core at every poll; after 1 ms it sleeps between polls, a
+ * sixteenth of the time it has waited so far, at most 250 us (a poll of MPICH's UCX device
+ * costs ~20 us: a rank waiting long uses ~10% of a core). Measured on 2 cores: ranks waiting
+ * 2 s for a late one used 98% -> 10% of a core; tests/python/test_elementwise.py under
+ * mpiexec -n 3 with a warm disk cache 20.8 -> 13.0-15.9 s. */
 static int gOversubscribed = 0;
 static void backOff(double waited) {
   if (!gOversubscribed || waited < 1e-4)
@@ -357,8 +359,9 @@ static void backOff(double waited) {
     sched_yield();
     return;
   }
-  struct timespec us = {0, 20000};
-  nanosleep(&us, NULL);
+  double pause = waited / 16 < 2.5e-4 ? waited / 16 : 2.5e-4;
+  struct timespec ts = {0, (long)(pause * 1e9)};
+  nanosleep(&ts, NULL);
 }
 
 /* Waits for n requests of an operation on c (seq: its world collective number, or 0). */

@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-python3 -m pytest tests/python -q
+# (two pytest-xdist workers: the suite is compile-bound and one process keeps one core busy;
+# each worker has its own disk cache, tests/python/conftest.py)
+python3 -m pytest tests/python -q -n 2
 python3 -c "import lit.main; lit.main.main()" -q tests/mlir
 # The tests of the kernels' kinds once more with every array on the OpenCL CPU device (issue
 # "Devices"; about 2.5 minutes; the whole suite so: scripts/test_devices.sh, before stops)

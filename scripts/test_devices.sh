@@ -15,4 +15,4 @@ if [ "${1:-}" = "--quick" ]; then
 fi
 # (a fresh disk cache: device programs are keyed by device, but a run should compile its own)
 PTENSOR_CACHE_DIR="$(mktemp -d)" PTENSOR_DEVICE="${DEVICE:-opencl:cpu:0}" \
-  python3 -m pytest $files -q -p no:cacheprovider
+  python3 -m pytest $files -q -n 2 -p no:cacheprovider

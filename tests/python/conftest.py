@@ -12,6 +12,13 @@ sys.path.insert(0, os.path.dirname(__file__))
 if "PTENSOR_CACHE_DIR" not in os.environ:
     import tempfile
     os.environ["PTENSOR_CACHE_DIR"] = tempfile.mkdtemp(prefix="ptensor-test-cache-")
+# pytest-xdist's workers (scripts/test.sh runs the local suite with -n 2) inherit the
+# directory: each takes its own below it, so a program the other worker compiled is not a
+# disk hit here and the compile counts hold whichever worker ran which test first.
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ["PTENSOR_CACHE_DIR"] = os.path.join(os.environ["PTENSOR_CACHE_DIR"],
+                                                   os.environ["PYTEST_XDIST_WORKER"])
+    os.makedirs(os.environ["PTENSOR_CACHE_DIR"], mode=0o700, exist_ok=True)
 
 import ptensor as pt  # noqa: E402
 

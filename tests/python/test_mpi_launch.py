@@ -115,3 +115,39 @@ def test_programs_that_differ_between_ranks(tmp_path, case):
     assert r.returncode != 0
     assert "the ranks ran different distributed programs" in r.stderr, r.stderr[-2000:]
     assert time.time() - t0 < 60
+
+
+WAITER = """
+import os, sys, time, ptensor as pt
+from ptensor import spmd
+spmd.barrier()
+if spmd.rank() == 0:
+    time.sleep(2.0)  # the late rank: the others wait for it in the barrier below
+t = os.times()
+w = time.monotonic()
+spmd.barrier()
+cpu = os.times().user + os.times().system - t.user - t.system
+with open(os.path.join(sys.argv[1], f"{spmd.rank()}.txt"), "w") as f:
+    f.write(f"{cpu} {time.monotonic() - w}")
+"""
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) > 8, reason="oversubscribes with cores + 1 ranks")
+@pytest.mark.parametrize("oversubscribed", [False, True])
+def test_waiting_ranks_leave_oversubscribed_cores(tmp_path, oversubscribed):
+    """Ranks waiting for a late one spin on dedicated cores (MPI's transfers move while they
+    poll) and, with more ranks than cores, leave the cores to it (runtime/dist.c backOff)."""
+    cores = os.cpu_count() or 1
+    n = cores + 1 if oversubscribed else min(2, cores)
+    if n < 2:
+        pytest.skip("one core: two ranks oversubscribe it")
+    r = mpiexec(n, "-c", WAITER, str(tmp_path), timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    waits = [tuple(map(float, (tmp_path / f"{k}.txt").read_text().split())) for k in range(1, n)]
+    for cpu, wall in waits:
+        assert wall > 1.5, waits
+        if oversubscribed:
+            # sleeps between polls: 0.1 of the wait measured (2 cores, 3 ranks), a spin ~1
+            assert cpu < 0.25 * wall, waits
+        else:
+            assert cpu > 0.3 * wall, waits  # a spin (other work may share the core)
