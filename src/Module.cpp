@@ -6,6 +6,7 @@
 #include "Backend.h"
 #include "Blas.h"
 #include "Jit.h"
+#include "NumpySort.h"
 #include "Trace.h"
 #include "Dist/Dialect.h"
 #include "PTensor/Dialect.h"
@@ -715,5 +716,9 @@ PYBIND11_MODULE(_core, m) {
     registerCustomCall(name, reinterpret_cast<void *>(address));
   });
   m.def("is_custom_call_registered", &isCustomCallRegistered);
+  m.def("use_numpy_sort", &useNumpySorts, py::arg("on"),
+        "sorts of 32/64-bit values through NumPy's own sort (true, the default) or the radix "
+        "sort (tests); false if NumPy's C API did not give its sorts");
   registerBuiltinCustomCalls();
+  useNumpySorts();
 }

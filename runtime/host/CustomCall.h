@@ -22,6 +22,11 @@ void throwCustomCallError();
 /// The built-in handlers: LAPACK kernels of pt.linalg (Lapack.cpp), sort (Sort.cpp).
 void registerBuiltinCustomCalls();
 void registerSortCustomCall();
+/// A sort of n contiguous elements in place, NumPy's PyArray_SortFunc (its default kind,
+/// what np.sort runs); start, n, and an unused array pointer (null). src/NumpySort.cpp
+/// hands NumPy's own for the 32- and 64-bit dtypes (pt_dtype codes) at import.
+using HostSortFn = int (*)(void *start, std::intptr_t n, void *unused);
+void setHostSort(int dtype, HostSortFn fn);
 void registerScanCustomCall(); ///< cumulative_sum / cumulative_prod (Scan.cpp)
 void registerDlpackCustomCall(); ///< ptensor.from_dlpack's copy (Dlpack.cpp)
 } // namespace ptensor

@@ -14,6 +14,7 @@
 #include "ptensor_ffi.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <complex>
 #include <cstdint>
@@ -317,6 +318,147 @@ void radixRow(const T *src, int64_t s, int64_t n, bool descending, T *vals, int6
   }
 }
 
+// Sorts of values (no indices) of the 32- and 64-bit dtypes run NumPy's own sort (its default
+// kind: on x86 its SIMD quicksort), handed by src/NumpySort.cpp. On T threads the row is
+// first split by value into T contiguous parts (T - 1 splitters from a sorted sample; every
+// element of part k is at least splitter k - 1 and below splitter k, NaN in the last), and
+// each thread sorts one part in place: two streaming passes (count, move) instead of the
+// merge of sorted chunks it replaced, whose loop waits on every comparison (4 ns an element).
+// NumPy's sort leaves equal elements in no particular order, which only ever shows for
+// +-0.0 and NaN payloads: those two runs are then copied from the input in order (the stable
+// order). Measured: README, "sort".
+HostSortFn gHostSort[PT_COMPLEX128 + 1] = {};
+
+/// The part of x among parts split at sorted splitters sp[0..k): how many are not above x.
+template <typename T>
+int partOf(T x, const T *sp, int k) {
+  int b = 0;
+  for (int i = 0; i < k; ++i)
+    b += !(x < sp[i]); // (NaN: past every splitter)
+  return b;
+}
+
+/// The run of vals[0..n) that compares equal to v (vals sorted, descending or not) gets the
+/// elements of src equal to v in src's order. (NumPy's SIMD sort keeps neither the bits of
+/// its zeros, its min/max of -0.0 and +0.0 may give either, nor those of its NaNs, which
+/// it writes back as the quiet NaN.)
+template <typename T>
+void stableRun(const T *src, int64_t s, int64_t n, bool descending, T v, T *vals) {
+  auto [first, last] = descending
+      ? std::equal_range(vals, vals + n, v, [](T x, T y) { return before(y, x); })
+      : std::equal_range(vals, vals + n, v, [](T x, T y) { return before(x, y); });
+  const bool nan = isNan(v);
+  int64_t j = 0; // cursor over src
+  for (T *e = first; e != last; ++e) {
+    while (nan ? !isNan(src[j * s]) : src[j * s] != v)
+      ++j;
+    *e = src[j++ * s];
+  }
+}
+
+/// The threads of one parallelFor meet here: none goes on before all have arrived. They
+/// spin (yielding: ranks may share cores), as the phases between meetings take milliseconds.
+class Meeting {
+  std::atomic<int> arrived_{0}, round_{0};
+  const int threads_;
+
+public:
+  explicit Meeting(int threads) : threads_(threads) {}
+  void wait() {
+    const int round = round_.load(std::memory_order_acquire);
+    if (arrived_.fetch_add(1, std::memory_order_acq_rel) + 1 == threads_) {
+      arrived_.store(0, std::memory_order_relaxed);
+      round_.fetch_add(1, std::memory_order_release);
+      return;
+    }
+    while (round_.load(std::memory_order_acquire) == round)
+      std::this_thread::yield();
+  }
+};
+
+/// One row of values by NumPy's sort (see gHostSort). The threads start once per row (on
+/// this VM a thread that starts on an idle core costs up to 0.5 ms) and meet between the
+/// phases: count, move, sort, reverse.
+template <typename T>
+void numpyRow(const T *src, int64_t s, int64_t n, bool descending, T *vals, HostSortFn sortFn) {
+  const int threads = n >= kParallelSortMin ? std::max(kernelThreads(), 1) : 1;
+  if (threads == 1) {
+    for (int64_t i = 0; i < n; ++i)
+      vals[i] = src[i * s];
+    sortFn(vals, std::intptr_t(n), nullptr);
+    if (descending)
+      std::reverse(vals, vals + n);
+  } else {
+    // splitters: the quantiles of 256 samples per part (evenly spaced: sorted inputs too)
+    const int k = threads - 1;
+    std::vector<T> sample(size_t(256) * size_t(threads));
+    for (size_t i = 0; i < sample.size(); ++i)
+      sample[i] = src[int64_t(i * size_t(n) / sample.size()) * s];
+    sortFn(sample.data(), std::intptr_t(sample.size()), nullptr);
+    std::vector<T> sp(static_cast<size_t>(k));
+    for (int i = 0; i < k; ++i)
+      sp[size_t(i)] = sample[size_t(i + 1) * 256];
+    const T s0 = sp[0];
+    // chunk t counts its elements of each part, then moves them after those of chunks < t
+    std::vector<int64_t> count(size_t(threads) * size_t(threads), 0); // [chunk][part]
+    auto chunk = [&](int t) { return n * t / threads; };
+    Meeting meet(threads);
+    parallelFor(threads, [&](int t) {
+      int64_t *c = &count[size_t(t) * size_t(threads)];
+      if (k == 1) { // (two parts: a count in a register, not an increment in memory)
+        int64_t right = 0;
+        for (int64_t i = chunk(t); i < chunk(t + 1); ++i)
+          right += !(src[i * s] < s0);
+        c[0] = chunk(t + 1) - chunk(t) - right;
+        c[1] = right;
+      } else {
+        for (int64_t i = chunk(t); i < chunk(t + 1); ++i)
+          ++c[partOf(src[i * s], sp.data(), k)];
+      }
+      meet.wait();
+      // every thread: where each part starts (bounds) and where its chunk's run of each goes
+      std::vector<int64_t> bounds(static_cast<size_t>(threads) + 1, n);
+      std::vector<int64_t> at(static_cast<size_t>(threads));
+      int64_t sum = 0;
+      for (int b = 0; b < threads; ++b) {
+        bounds[size_t(b)] = sum;
+        for (int u = 0; u < threads; ++u) {
+          if (u == t)
+            at[size_t(b)] = sum;
+          sum += count[size_t(u) * size_t(threads) + size_t(b)];
+        }
+      }
+      if (k == 1) { // (both cursors in registers, the destination chosen without a branch)
+        int64_t p0 = at[0], p1 = at[1];
+        for (int64_t i = chunk(t); i < chunk(t + 1); ++i) {
+          const T x = src[i * s];
+          const int64_t b = !(x < s0);
+          vals[b ? p1 : p0] = x;
+          p1 += b;
+          p0 += 1 - b;
+        }
+      } else {
+        for (int64_t i = chunk(t); i < chunk(t + 1); ++i) {
+          const T x = src[i * s];
+          vals[at[size_t(partOf(x, sp.data(), k))]++] = x;
+        }
+      }
+      meet.wait();
+      sortFn(vals + bounds[size_t(t)], std::intptr_t(bounds[size_t(t) + 1] - bounds[size_t(t)]),
+             nullptr);
+      if (!descending)
+        return;
+      meet.wait(); // NaN first, then from the largest
+      for (int64_t i = n / 2 * t / threads, e = n / 2 * (t + 1) / threads; i < e; ++i)
+        std::swap(vals[i], vals[n - 1 - i]);
+    });
+  }
+  if constexpr (std::is_floating_point_v<T>) {
+    stableRun(src, s, n, descending, T(0), vals);
+    stableRun(src, s, n, descending, std::numeric_limits<T>::quiet_NaN(), vals);
+  }
+}
+
 /// One row by comparisons (std::stable_sort of (value, index) pairs; row: n pairs of scratch).
 template <typename T>
 void compareRow(const T *src, int64_t s, int64_t n, bool descending, T *vals, int64_t *idx,
@@ -352,7 +494,14 @@ int32_t sortRows(const pt_call_frame *f, bool descending) {
     for (int64_t d = 0; d + 1 < r; ++d)
       off += at[size_t(d)] * x.strides[d];
     const T *src = static_cast<const T *>(x.data) + off;
-    if constexpr (radixable) {
+    if constexpr (radixable && sizeof(T) >= 4) {
+      if (!idx && gHostSort[x.dtype]) // (short rows too: no pairs, NumPy's small-row sort)
+        numpyRow(src, s, n, descending, vals + k * n, gHostSort[x.dtype]);
+      else if (radix)
+        radixRow(src, s, n, descending, vals + k * n, idx ? idx + k * n : nullptr);
+      else
+        compareRow(src, s, n, descending, vals + k * n, idx ? idx + k * n : nullptr, row);
+    } else if constexpr (radixable) {
       if (radix)
         radixRow(src, s, n, descending, vals + k * n, idx ? idx + k * n : nullptr);
       else
@@ -500,6 +649,11 @@ int32_t sortHandler(const pt_call_frame *f) {
   });
 }
 } // namespace
+
+void setHostSort(int dtype, HostSortFn fn) {
+  if (dtype >= 0 && dtype <= PT_COMPLEX128)
+    gHostSort[dtype] = fn;
+}
 
 void registerSortCustomCall() {
   registerCustomCall("ptensor.sort", reinterpret_cast<void *>(&sortHandler));

@@ -777,15 +777,26 @@ def test_sort_large_keeps_zero_signs_and_nans(dtype, descending):
     assert_matches(pt.argsort(pt.asarray(a), descending=descending), ref.astype(np.int64))
 
 
-@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.fixture(params=["numpy", "radix"])
+def sorter(request):
+    """Sorts of values through NumPy's own sort (chunks per thread, merged) or the radix sort
+    (runtime/host/Sort.cpp; argsort always takes the radix sort)."""
+    assert pt._core.use_numpy_sort(request.param == "numpy")
+    yield request.param
+    pt._core.use_numpy_sort(True)
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3, 5])
 @pytest.mark.parametrize("case", ["normal", "few_values", "all_equal", "ascending", "descending"])
-def test_sort_on_several_threads(threads, case):
+def test_sort_on_several_threads(threads, case, sorter):
     """Rows of 2^18 elements or more with several threads: each radix pass counts and moves
     one chunk per thread (runtime/host/Sort.cpp radixSort), chunk t's elements after those of
     chunks < t in each bucket, so argsort stays stable; data with few distinct values or one
     value (digits every key shares are skipped), and sorted inputs, against NumPy's stable
     sort. Every pass writes through the write-combining lines (scatterCombined): runs that
-    start and end inside a cache line, one thread's too."""
+    start and end inside a cache line, one thread's too. Through NumPy's sort: one chunk per
+    thread merged in rounds of pairs (5 threads: three rounds, an odd run out), the zeros'
+    signs in the stable order."""
     n = (1 << 18) + 5
     a = {"normal": RNG.standard_normal(n),
          "few_values": RNG.integers(0, 3, n).astype(np.float64),
@@ -810,6 +821,40 @@ def test_sort_on_several_threads(threads, case):
     refd = (n - 1 - np.argsort(a[::-1], kind="stable"))[::-1]
     np.testing.assert_array_equal(gotd, a[refd])
     np.testing.assert_array_equal(np.signbit(gotd), np.signbit(a[refd]))
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int32", "uint64", "uint32"])
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("rows, n", [(3, (1 << 18) + 3), (2000, 37)])
+def test_sort_rows_of_every_width_by_numpys_sort(dtype, threads, rows, n, sorter):
+    """Rows of the 32- and 64-bit dtypes along the last axis, long ones (on the threads) and
+    short ones, ascending and descending, against NumPy's stable sort bit for bit: the signs
+    of zeros and NaNs of several payloads (quiet, negative, with other mantissa bits) in
+    their stable order."""
+    if dtype.startswith("float"):
+        a = RNG.standard_normal((rows, n)).astype(dtype)
+        u = a.view(f"uint{a.itemsize * 8}")
+        a[:, ::7] = 0.0
+        a[:, 1::11] = -0.0
+        a[:, 2::13] = np.nan
+        a[:, 3::17] = -np.nan
+        u[:, 4::19] = (u.dtype.type(np.array(np.nan, dtype).view(u.dtype)) | u.dtype.type(5))
+    else:
+        info = np.iinfo(dtype)
+        a = RNG.integers(info.min, info.max, (rows, n), dtype=dtype, endpoint=True)
+        a[:, ::9] = info.max
+        a[:, 1::9] = info.min
+    x = pt.asarray(a)
+    pt.set_num_threads(threads)
+    try:
+        got = pt.to_numpy(pt.sort(x))
+        gotd = pt.to_numpy(pt.sort(x, descending=True))
+    finally:
+        pt.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", os.cpu_count())))
+    want = np.sort(a, axis=-1, kind="stable")
+    wantd = np.flip(np.sort(np.flip(a, -1), axis=-1, kind="stable"), -1)
+    assert got.dtype == a.dtype and got.tobytes() == want.tobytes()
+    assert gotd.tobytes() == wantd.tobytes()
 
 
 def test_sort_special_values_and_errors():
