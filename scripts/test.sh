@@ -16,20 +16,38 @@ bash scripts/test_devices.sh --quick
 # under -n 2 and the whole suite on the OpenCL device: scripts/test_slow.sh, before stops;
 # CI's time on a 2-core machine: README, "The two commands".)
 export PTENSOR_CACHE_DIR="${PTENSOR_CACHE_DIR:-$(mktemp -d)}"
+# sharded N DIR: DIR's tests under mpiexec -n N as two jobs side by side, each with every
+# other test (tests/shard_plugin.py): a rank compiling a program leaves a core idle (the
+# other ranks wait for its file), which the other job's compiles use; ranks that wait for
+# another back off from the cores (runtime/dist.c; PTENSOR_YIELD_WAITS=1: the two jobs do not
+# see each other). Prints each job's tail; fails if one did.
+sharded() {
+  local n=$1 dir=$2 logs k rc=0
+  logs=$(mktemp -d)
+  local pids=()
+  for k in 0 1; do
+    PTENSOR_TEST_SHARD=$k/2 PTENSOR_YIELD_WAITS=1 PYTHONPATH="tests${PYTHONPATH:+:$PYTHONPATH}" timeout 2400 \
+      mpiexec -n "$n" python3 -m pytest "$dir" -q -x -p no:cacheprovider -p shard_plugin \
+      > "$logs/$k.log" 2>&1 &
+    pids+=($!)
+  done
+  for k in 0 1; do
+    wait "${pids[$k]}" || rc=1
+    echo "-- shard $k/2"
+    tail -n 60 "$logs/$k.log"
+  done
+  return $rc
+}
 for n in 1 2 3; do
   echo "tests/mpi under mpiexec -n $n"
   # checking mode: the ranks compare a signature of their distributed programs before every
   # collective (runtime/dist.c), so a test whose ranks diverge stops with a message
-  PTENSOR_CHECK_RANKS=1 timeout 900 mpiexec -n "$n" python3 -m pytest tests/mpi -q -x -p no:cacheprovider 2>&1 | tail -n 60
-  [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "tests/mpi failed under mpiexec -n $n"; exit 1; }
+  PTENSOR_CHECK_RANKS=1 sharded "$n" tests/mpi || { echo "tests/mpi failed under mpiexec -n $n"; exit 1; }
 done
 # The local suite once more with every array split over 3 ranks (uneven partitions; 2 ranks:
 # scripts/test_slow.sh); its compile-count tests skip there.
-for n in 3; do
-  echo "tests/python under mpiexec -n $n"
-  timeout 2400 mpiexec -n "$n" python3 -m pytest tests/python -q -x -p no:cacheprovider 2>&1 | tail -n 60
-  [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "tests/python failed under mpiexec -n $n"; exit 1; }
-done
+echo "tests/python under mpiexec -n 3"
+sharded 3 tests/python || { echo "tests/python failed under mpiexec -n 3"; exit 1; }
 # The array API conformance suite (../shared/array-api-tests, unmodified; revision 2025.12 with
 # the linalg and fft extensions) on one process, and under mpiexec -n 2 where every array it
 # makes is split over the ranks (tests/conformance/run.sh; about 4 + 5 minutes).

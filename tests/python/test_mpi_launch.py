@@ -133,20 +133,28 @@ with open(os.path.join(sys.argv[1], f"{spmd.rank()}.txt"), "w") as f:
 
 
 @pytest.mark.skipif((os.cpu_count() or 1) > 8, reason="oversubscribes with cores + 1 ranks")
-@pytest.mark.parametrize("oversubscribed", [False, True])
-def test_waiting_ranks_leave_oversubscribed_cores(tmp_path, oversubscribed):
+@pytest.mark.parametrize("oversubscribed, setting, backs_off", [
+    (False, None, False), (True, None, True),  # by the count of ranks and cores
+    (False, "1", True), (True, "0", False)])   # PTENSOR_YIELD_WAITS says
+def test_waiting_ranks_leave_oversubscribed_cores(tmp_path, oversubscribed, setting, backs_off):
     """Ranks waiting for a late one spin on dedicated cores (MPI's transfers move while they
-    poll) and, with more ranks than cores, leave the cores to it (runtime/dist.c backOff)."""
+    poll) and, with more ranks than cores, leave the cores to it (runtime/dist.c backOff);
+    PTENSOR_YIELD_WAITS overrides the count."""
     cores = os.cpu_count() or 1
     n = cores + 1 if oversubscribed else min(2, cores)
     if n < 2:
         pytest.skip("one core: two ranks oversubscribe it")
-    r = mpiexec(n, "-c", WAITER, str(tmp_path), timeout=120)
+    env = dict(os.environ)
+    env.pop("PTENSOR_YIELD_WAITS", None)
+    if setting is not None:
+        env["PTENSOR_YIELD_WAITS"] = setting
+    r = subprocess.run(["mpiexec", "-n", str(n), sys.executable, "-c", WAITER, str(tmp_path)],
+                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr[-2000:]
     waits = [tuple(map(float, (tmp_path / f"{k}.txt").read_text().split())) for k in range(1, n)]
     for cpu, wall in waits:
         assert wall > 1.5, waits
-        if oversubscribed:
+        if backs_off:
             # sleeps between polls: 0.1 of the wait measured (2 cores, 3 ranks), a spin ~1
             assert cpu < 0.25 * wall, waits
         else:
