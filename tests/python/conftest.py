@@ -2,6 +2,7 @@
 import gc
 import os
 import sys
+import zlib
 
 import pytest
 
@@ -19,6 +20,8 @@ if os.environ.get("PYTEST_XDIST_WORKER"):
     os.environ["PTENSOR_CACHE_DIR"] = os.path.join(os.environ["PTENSOR_CACHE_DIR"],
                                                    os.environ["PYTEST_XDIST_WORKER"])
     os.makedirs(os.environ["PTENSOR_CACHE_DIR"], mode=0o700, exist_ok=True)
+
+import numpy as np  # noqa: E402
 
 import ptensor as pt  # noqa: E402
 
@@ -61,3 +64,13 @@ def compiles():
         pt.sync()
         return pt.cache_info()["compiles"]
     return count
+
+
+@pytest.fixture(autouse=True)
+def _rng_of_the_test(request):
+    """A module's RNG (the modules that draw their data from one) is reseeded for each test
+    from the test's id: its data do not depend on which tests ran before it in its process
+    (pytest-xdist deals the tests to its workers in no fixed order), and every rank of an
+    MPI run draws the same."""
+    if isinstance(getattr(request.module, "RNG", None), np.random.Generator):
+        request.module.RNG = np.random.default_rng(zlib.crc32(request.node.nodeid.encode()))
