@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mlir { class DialectRegistry; class ModuleOp; }
@@ -21,6 +22,9 @@ namespace ptensor {
 /// A compiled program of one backend (machine code and whatever keeps it alive).
 struct Executable {
   virtual ~Executable() = default;
+  /// Seconds of each stage of its compile, in order (pt.compile_log()'s "stages"; empty for
+  /// a program loaded from the disk cache).
+  std::vector<std::pair<std::string, double>> stages;
 };
 
 /// A compilation stage failed (Backend::compile): which stage ("lowering", "LLVM

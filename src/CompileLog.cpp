@@ -27,7 +27,8 @@ Log &log() {
 }
 } // namespace
 
-void noteCompile(const Plan &plan, double seconds, bool fromDisk) {
+void noteCompile(const Plan &plan, double seconds, bool fromDisk,
+                 std::vector<std::pair<std::string, double>> stages) {
   Log &l = log();
   // the program at growing levels of detail: its operations, with dtypes, with its results,
   // and the whole key
@@ -58,6 +59,7 @@ void noteCompile(const Plan &plan, double seconds, bool fromDisk) {
   rec.results = int64_t(plan.roots.size());
   rec.seconds = seconds;
   rec.fromDisk = fromDisk;
+  rec.stages = std::move(stages);
   rec.reason = l.keys.count(key)      ? "evicted"
                : l.results.count(results) ? "new size pattern"
                : l.typed.count(typed)     ? "new results"
@@ -72,13 +74,23 @@ void noteCompile(const Plan &plan, double seconds, bool fromDisk) {
   l.records.push_back(rec);
   if (gListener)
     gListener(l.records.back());
-  if (l.print)
+  if (l.print) {
+    std::string stageText;
+    for (const auto &[name, s] : rec.stages) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%s%s %.3f", stageText.empty() ? " (" : ", ", name.c_str(), s);
+      stageText += buf;
+    }
+    if (!stageText.empty())
+      stageText += ")";
     std::fprintf(stderr,
                  "ptensor: %s program %016llx (%lld operations, %lld inputs, %lld results) "
-                 "in %.3f s: %s\n",
+                 "in %.3f s%s: %s\n",
                  fromDisk ? "loaded" : "compiled", static_cast<unsigned long long>(key),
                  static_cast<long long>(operations), static_cast<long long>(rec.inputs),
-                 static_cast<long long>(rec.results), seconds, rec.reason.c_str());
+                 static_cast<long long>(rec.results), seconds, stageText.c_str(),
+                 rec.reason.c_str());
+  }
 }
 
 const std::vector<CompileRecord> &compileLog() { return log().records; }

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ptensor {
@@ -21,11 +22,17 @@ struct CompileRecord {
   /// "evicted" (compiled before, dropped from the bounded in-memory cache or by
   /// pt.cache_clear).
   std::string reason;
+  /// Seconds of the compile's stages ("build": PTensor IR; "lowering": the MLIR pipeline;
+  /// "optimize": LLVM's O3; "codegen": translation to LLVM IR, machine code and linking;
+  /// "store": writing the object to the disk cache). The rest of `seconds` is the cache's
+  /// lookups and claims.
+  std::vector<std::pair<std::string, double>> stages;
 };
 
 /// Records a program that missed the in-memory cache (keeps the last kCompileLogSize); prints
 /// it to stderr when PTENSOR_LOG is set to a non-empty value other than 0.
-void noteCompile(const Plan &plan, double seconds, bool fromDisk);
+void noteCompile(const Plan &plan, double seconds, bool fromDisk,
+                 std::vector<std::pair<std::string, double>> stages = {});
 /// Called with each new record (Python's logging, python/ptensor/_progress.py); null: none.
 void setCompileListener(void (*listener)(const CompileRecord &));
 const std::vector<CompileRecord> &compileLog();

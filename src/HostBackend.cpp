@@ -1,8 +1,9 @@
 // The host CPU backend: the shared pipeline (ptensor::buildPipeline, the one ptensor-opt
 // registers) with OpenMP loops and BLAS calls, LLVM at O3 with libmvec as vector math library
-// (exp, log, sin, ... on 4 doubles at a time), mlir::ExecutionEngine to compile, an ORC LLJIT
-// to load object code from the disk cache. Its code binds the host runtime's entries
-// (runtime/ptensor_runtime.h: allocation hooks, the custom-call entry).
+// (exp, log, sin, ... on 4 doubles at a time), machine code on the program's threads
+// (ObjectCode.h), an ORC LLJIT to link it (compiled now or read from the disk cache). Its code
+// binds the host runtime's entries (runtime/ptensor_runtime.h: allocation hooks, the
+// custom-call entry).
 //
 // Libraries are found at build time (CMake: PTENSOR_LIBOMP, of the LLVM installation ptensor
 // was built against) or by their sonames at load time (libmvec, BLAS).
@@ -12,15 +13,16 @@
 
 #include "CustomCall.h"
 #include "MemoryPool.h"
+#include "ObjectCode.h"
 #include "Blas.h"
 #include "VectorHints.h"
 #include "ptensor_runtime.h"
 
 #include "Pipeline/Passes.h"
 
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
@@ -42,6 +44,7 @@
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <chrono>
 #include <algorithm>
 #include <cstdlib>
 #include <dlfcn.h>
@@ -58,6 +61,9 @@ namespace {
 /// The GPU device a device program runs on (set by run() on the thread that runs it): its
 /// temporaries come from that device's memory.
 thread_local int tGpu = -1;
+double secondsSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
 void *gpuAlloc(uint64_t bytes) { return ptensor_gpu_alloc(tGpu, int64_t(bytes)); }
 void *gpuAlignedAlloc(uint64_t, uint64_t bytes) { return ptensor_gpu_alloc(tGpu, int64_t(bytes)); }
 void gpuFree(void *p) { ptensor_gpu_free(tGpu, p); }
@@ -103,9 +109,9 @@ std::string libraryPath(const char *configured) {
 }
 
 struct HostExecutable : Executable {
-  std::unique_ptr<mlir::ExecutionEngine> engine; // compiled in this process
-  std::unique_ptr<llvm::orc::LLJIT> loaded;       // or loaded from the disk cache
+  std::unique_ptr<llvm::orc::LLJIT> jit; ///< the program's code, linked (load)
   void (*fn)(void **) = nullptr;
+  std::string object; ///< its objects for the disk cache (emitObjects), when asked to keep them
 };
 
 /// Programs whose largest array has fewer elements run on one thread: waking the OpenMP team
@@ -122,7 +128,7 @@ llvm::cl::opt<bool> *disableLsr = nullptr;
 llvm::cl::opt<bool> *regPressure = nullptr;
 
 class HostBackend final : public Backend {
-  std::function<llvm::Error(llvm::Module *)> transformer; // must outlive every engine
+  std::function<llvm::Error(llvm::Module *)> transformer; ///< LLVM's O3 and our settings
   int gpu = -1;           ///< >= 0: the GPU runtime's device whose programs these are
   bool parallel = true;
   bool blas = false;
@@ -159,8 +165,8 @@ public:
     // vectorized before codegen, so the JIT turns it off (an LLVM option: process-wide).
     if (auto *o = llvm::cl::getRegisteredOptions().lookup("combiner-store-merging"))
       static_cast<llvm::cl::opt<bool> *>(o)->setValue(false);
-    // Set per program by the transformer (below), just before that program's codegen: every
-    // compile runs on one thread at a time (Jit's worker).
+    // Set per program by the transformer (below), just before that program's codegen: one
+    // compile at a time (Jit's worker); the codegen threads of one program only read them.
     disableLsr = static_cast<llvm::cl::opt<bool> *>(
         llvm::cl::getRegisteredOptions().lookup("disable-lsr"));
     regPressure = static_cast<llvm::cl::opt<bool> *>(
@@ -242,20 +248,12 @@ public:
       // ones are merged before optimization (a 10-step leapfrog: 24 bodies -> 6, O3 0.19 ->
       // 0.08 s) and again after it (bodies that became identical).
       pto.MergeFunctions = true;
-      // The ExecutionEngine gives every function a packed wrapper (_mlir_<name>); only the
-      // program's is called. The others (one per OpenMP body) are external: they kept every
-      // body alive twice over and were compiled for nothing.
-      std::vector<llvm::Function *> unused;
-      for (llvm::Function &f : *m)
-        if (!f.isDeclaration() && f.getName().starts_with("_mlir_") &&
-            f.getName() != "_mlir_ptensor_main" && f.use_empty())
-          unused.push_back(&f);
-      for (llvm::Function *f : unused)
-        f->eraseFromParent();
-      // The program is called only through its packed wrapper (_mlir_ptensor_main, made by
-      // the ExecutionEngine): internal, it is inlined there, and the wrapper's call with
-      // hundreds of scalar arguments (one basic block that SelectionDAG scheduled in
-      // quadratic time: 0.42 s of a 10-step stencil loop's 1 s of codegen) disappears.
+      // The program is called only through its packed entry (_mlir_ptensor_main,
+      // addPackedEntry): internal, it is inlined there, and the entry's call with hundreds of
+      // scalar arguments (one basic block that SelectionDAG scheduled in quadratic time: 0.42
+      // s of a 10-step stencil loop's 1 s of codegen) disappears. (Only the program gets a
+      // packed entry: mlir::ExecutionEngine, used before, gave one to every OpenMP body too,
+      // which kept each body alive twice over.)
       if (llvm::Function *main = m->getFunction("ptensor_main"))
         if (m->getFunction("_mlir_ptensor_main") && !main->isDeclaration())
           main->setLinkage(llvm::GlobalValue::InternalLinkage);
@@ -297,7 +295,7 @@ public:
                 st->setAlignment(llvm::Align(llvm::PowerOf2Ceil(
                     m->getDataLayout().getTypeStoreSize(st->getValueOperand()->getType()))));
       pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3).run(*m, mam);
-      // Codegen follows on this thread. Loop strength reduction was 45% of the codegen of a
+      // Codegen follows (emitObjects). Loop strength reduction was 45% of the codegen of a
       // 10-step leapfrog (0.1 of 0.21 s; many vectorized loop nests, each with runtime alias
       // checks); small programs keep it (Black-Scholes' one loop is 4% faster with it).
       size_t instructions = 0;
@@ -358,48 +356,63 @@ public:
                                       gpu >= 0 && std::string(ptensor_gpu_name(gpu)).find(":cpu:") !=
                                                       std::string::npos,
                                       streamingBytes});
+    auto t0 = std::chrono::steady_clock::now();
     if (failed(pm.run(module)))
       throw StageError{"lowering", ""};
-    mlir::ExecutionEngineOptions eo;
-    eo.enableObjectDump = keepObject;
-    eo.transformer = transformer;
-    eo.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-    auto engine = mlir::ExecutionEngine::create(module, eo);
-    if (!engine)
-      throw StageError{"LLVM compilation", llvm::toString(engine.takeError())};
-    auto c = std::make_unique<HostExecutable>();
-    c->engine = std::move(*engine);
-    c->engine->registerSymbols([this](llvm::orc::MangleAndInterner interner) {
-      llvm::orc::SymbolMap m;
-      for (auto &[name, addr] : runtimeSymbols(gpu >= 0))
-        m[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(addr), llvm::JITSymbolFlags::Exported};
-      return m;
-    });
-    auto fn = c->engine->lookupPacked("ptensor_main");
-    if (!fn)
-      throw StageError{"symbol lookup", llvm::toString(fn.takeError())};
-    c->fn = *fn;
+    double lowering = secondsSince(t0);
+    t0 = std::chrono::steady_clock::now();
+    // LLVM IR, the packed entry the runtime calls, O3 (the transformer), machine code on the
+    // program's threads (ObjectCode.h), then linked as a disk-cached program is (load): one
+    // path for both.
+    llvm::LLVMContext ctx;
+    std::unique_ptr<llvm::Module> m = mlir::translateModuleToLLVMIR(module, ctx);
+    if (!m)
+      throw StageError{"translation to LLVM IR", ""};
+    auto makeTm = []() -> llvm::Expected<std::unique_ptr<llvm::TargetMachine>> {
+      auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
+      if (!jtmb)
+        return jtmb.takeError();
+      jtmb->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+      return jtmb->createTargetMachine();
+    };
+    {
+      auto tm = makeTm();
+      if (!tm)
+        throw StageError{"LLVM compilation", llvm::toString(tm.takeError())};
+      m->setDataLayout((*tm)->createDataLayout());
+      m->setTargetTriple((*tm)->getTargetTriple().str());
+    }
+    if (!addPackedEntry(*m, "ptensor_main"))
+      throw StageError{"LLVM compilation", "the program has no ptensor_main"};
+    auto t1 = std::chrono::steady_clock::now();
+    if (llvm::Error err = transformer(m.get()))
+      throw StageError{"LLVM optimization", llvm::toString(std::move(err))};
+    double optimize = secondsSince(t1);
+    // (on the program's threads: PTENSOR_NUM_THREADS and set_num_threads bound the compile's
+    // too; a device program's host part has one)
+    auto objects = emitObjects(*m, "_mlir_ptensor_main", threadCount(), makeTm);
+    if (!objects)
+      throw StageError{"LLVM compilation", llvm::toString(objects.takeError())};
+    std::unique_ptr<Executable> c = load(*objects);
+    if (!c)
+      throw StageError{"linking", "the program's object code did not link"};
+    if (keepObject)
+      static_cast<HostExecutable &>(*c).object = std::move(*objects);
+    c->stages = {{"lowering", lowering},
+                 {"optimize", optimize},
+                 {"codegen", std::max(0.0, secondsSince(t0) - optimize)}};
     return c;
   }
 
-  std::string object(Executable &e) override {
-    auto &c = static_cast<HostExecutable &>(e);
-    if (!c.engine)
-      return "";
-    llvm::SmallString<128> path;
-    int fd;
-    if (llvm::sys::fs::createTemporaryFile("ptensor-object", "o", fd, path))
-      return "";
-    ::close(fd);
-    c.engine->dumpToObjectFile(path);
-    auto buf = llvm::MemoryBuffer::getFile(path);
-    llvm::sys::fs::remove(path);
-    return buf ? (*buf)->getBuffer().str() : "";
-  }
+  std::string object(Executable &e) override { return static_cast<HostExecutable &>(e).object; }
 
-  /// The object linked the way ExecutionEngine links its own (RuntimeDyld), resolving
-  /// libm/libmvec/libomp symbols in this process and the runtime's entries to ours.
+  /// The objects of emitObjects (compiled now, or read from the disk cache) linked with
+  /// RuntimeDyld, resolving libm/libmvec/libomp symbols in this process and the runtime's
+  /// entries to ours; nullptr when they do not link.
   std::unique_ptr<Executable> load(const std::string &object) override {
+    std::vector<llvm::StringRef> parts = splitObjects(object);
+    if (parts.empty())
+      return nullptr;
     auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
     if (!jtmb) {
       llvm::consumeError(jtmb.takeError());
@@ -432,10 +445,11 @@ public:
       llvm::consumeError(std::move(err));
       return nullptr;
     }
-    if (auto err = (*jit)->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(object))) {
-      llvm::consumeError(std::move(err));
-      return nullptr;
-    }
+    for (llvm::StringRef part : parts)
+      if (auto err = (*jit)->addObjectFile(llvm::MemoryBuffer::getMemBufferCopy(part))) {
+        llvm::consumeError(std::move(err));
+        return nullptr;
+      }
     auto sym = (*jit)->lookup("_mlir_ptensor_main");
     if (!sym) {
       llvm::consumeError(sym.takeError());
@@ -443,7 +457,7 @@ public:
     }
     auto c = std::make_unique<HostExecutable>();
     c->fn = sym->toPtr<void (*)(void **)>();
-    c->loaded = std::move(*jit);
+    c->jit = std::move(*jit);
     return c;
   }
 

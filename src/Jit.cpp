@@ -368,10 +368,16 @@ void clearPrograms() {
 /// reports progress; without interrupt hooks (no interpreter), here.
 static std::unique_ptr<Executable> compilePlan(Jit &j, Backend &target, const Plan &plan) {
   std::string diag;
+  auto t0 = std::chrono::steady_clock::now();
   mlir::OwningOpRef<mlir::ModuleOp> module = j.build(plan, diag);
+  double build = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  auto withBuild = [build](std::unique_ptr<Executable> e) {
+    e->stages.insert(e->stages.begin(), {"build", build});
+    return e;
+  };
   bool keep = !diskcache::directory().empty();
   if (!gHooks.pending)
-    return j.compile(target, *module, keep, diag);
+    return withBuild(j.compile(target, *module, keep, diag));
   struct Job { // owned by the worker's function: it outlives an interrupt
     mlir::OwningOpRef<mlir::ModuleOp> module;
     std::string diag;
@@ -400,7 +406,7 @@ static std::unique_ptr<Executable> compilePlan(Jit &j, Backend &target, const Pl
     throw Interrupted("ptensor: the compilation was interrupted (KeyboardInterrupt)");
   if (job->error)
     std::rethrow_exception(job->error);
-  return std::move(job->result);
+  return withBuild(std::move(job->result));
 }
 
 /// Waits, the GIL released, while another process compiles the program of diskKey (its
@@ -504,13 +510,16 @@ void runPlan(const Plan &plan, const std::vector<std::shared_ptr<Buffer>> &outs,
       } release{diskKey, claim == diskcache::Claim::Mine};
       compiled = compilePlan(j, target, plan);
       ++info.compiles;
+      auto stored = std::chrono::steady_clock::now();
       if (!diskcache::directory().empty())
         if (std::string code = target.object(*compiled); !code.empty())
           diskcache::store(diskKey, code);
+      compiled->stages.push_back(
+          {"store", std::chrono::duration<double>(std::chrono::steady_clock::now() - stored).count()});
     }
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     info.compileSeconds += seconds;
-    noteCompile(plan, seconds, /*fromDisk=*/info.diskHits != diskHitsBefore);
+    noteCompile(plan, seconds, /*fromDisk=*/info.diskHits != diskHitsBefore, compiled->stages);
     c = j.cache.insert(plan.key, std::move(compiled));
   }
   ++info.runs;

@@ -426,6 +426,10 @@ static py::dict recordDict(const CompileRecord &r) {
   d["seconds"] = r.seconds;
   d["source"] = r.fromDisk ? "disk" : "compiled";
   d["reason"] = r.reason;
+  py::dict stages;
+  for (const auto &[name, s] : r.stages)
+    stages[py::str(name)] = s;
+  d["stages"] = stages;
   return d;
 }
 

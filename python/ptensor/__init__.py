@@ -131,7 +131,10 @@ def compile_log() -> list[dict]:
     source ("compiled" or "disk") and reason: "new structure" (operations never seen), "new
     dtypes", "new results" (the same operations, another set of live arrays materialized),
     "new size pattern" (other size-1 dimensions, equal sizes or unit steps) or "evicted"
-    (dropped from the bounded in-memory cache or by cache_clear). PTENSOR_LOG=1 prints each
+    (dropped from the bounded in-memory cache or by cache_clear), and stages: the seconds of
+    each compile stage ("build": PTensor IR, "lowering": the MLIR pipeline, "optimize":
+    LLVM's O3, "codegen": LLVM IR, machine code on the program's threads and linking, "store":
+    the disk cache write; empty for a program loaded from disk). PTENSOR_LOG=1 prints each
     one to stderr as it happens."""
     return _core.compile_log()
 

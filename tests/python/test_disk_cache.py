@@ -3,6 +3,7 @@ scripts. Each test uses its own empty cache directory."""
 import ctypes
 import json
 import os
+import struct
 import subprocess
 import sys
 import time
@@ -83,6 +84,51 @@ def test_single_thread_programs_are_keyed_apart(tmp_path, threads):
     env_script = "import os; os.environ['PTENSOR_NUM_THREADS'] = '1'\n" + SCRIPT
     r = result(run_script(tmp_path, env_script))
     assert r["ok"] and r["compiles"] >= 1 and r["disk_hits"] == 0
+
+
+LEAPFROG = r"""
+import json, numpy as np, ptensor as pt
+def wave(xp, u, steps, c=0.1):
+    up = u * 1.0
+    for _ in range(steps):
+        lap = u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2] + u[1:-1, 2:] - 4 * u[1:-1, 1:-1]
+        un = 2 * u - up
+        un[1:-1, 1:-1] = un[1:-1, 1:-1] + c * lap
+        up, u = u, un
+    return u
+u0 = np.random.default_rng(0).random((64, 64))
+ok = bool(np.allclose(wave(pt, pt.asarray(u0), 10).to_numpy(), wave(np, u0, 10), rtol=1e-12))
+big = max(pt.compile_log(), key=lambda r: r["operations"])
+print(json.dumps(dict(pt.cache_info(), ok=ok, big=big)))
+"""
+
+
+def object_parts(path):
+    """How many object files (one per codegen thread) a cached program holds."""
+    data = path.read_bytes()
+    at = data.find(b"PTOBJS1\0")
+    assert at >= 0, path
+    return struct.unpack_from("<Q", data, at + 8)[0]
+
+
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_large_program_compiles_in_parts(tmp_path, threads):
+    """A large program's machine code is generated on the program's threads (one object per
+    thread, linked together), stored as all its objects and loaded back from them; the
+    compile log names each stage's seconds."""
+    if on_a_device():
+        pytest.skip("device programs compile their host part on one thread")
+    script = f"import os; os.environ['PTENSOR_NUM_THREADS'] = {threads!r}\n" + LEAPFROG
+    first = result(run_script(tmp_path, script))
+    big = first["big"]
+    assert first["ok"] and big["source"] == "compiled" and big["operations"] > 100, first
+    stages = big["stages"]
+    assert list(stages) == ["build", "lowering", "optimize", "codegen", "store"], stages
+    assert all(s >= 0 for s in stages.values()) and sum(stages.values()) <= big["seconds"]
+    assert max(object_parts(p) for p in tmp_path.glob("*.ptc")) == int(threads)
+    second = result(run_script(tmp_path, script))
+    assert second["ok"] and second["compiles"] == 0, second
+    assert second["big"]["source"] == "disk" and second["big"]["stages"] == {}, second
 
 
 THREADS = r"""
