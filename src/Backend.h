@@ -52,7 +52,8 @@ public:
   /// Lowers a verified PTensor IR module through this target's pipeline and compiles it. With
   /// keepObject, object() must be able to return its code afterwards. Throws StageError.
   virtual std::unique_ptr<Executable> compile(mlir::ModuleOp module, bool keepObject) = 0;
-  /// The object code of a program compile() made (for the disk cache), or "".
+  /// The object code of a program compile() made (for the disk cache), or ""; asked once
+  /// (a backend may hand it over and keep no copy).
   virtual std::string object(Executable &e) = 0;
   /// A program from object() of an earlier process; nullptr when it cannot be used.
   virtual std::unique_ptr<Executable> load(const std::string &object) = 0;

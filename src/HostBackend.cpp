@@ -51,6 +51,7 @@
 #include <functional>
 #include <stdexcept>
 #include <unistd.h>
+#include <utility>
 
 #ifndef PTENSOR_LIBOMP
 #error "PTENSOR_LIBOMP (the path of LLVM's libomp) is set by src/CMakeLists.txt"
@@ -111,7 +112,7 @@ std::string libraryPath(const char *configured) {
 struct HostExecutable : Executable {
   std::unique_ptr<llvm::orc::LLJIT> jit; ///< the program's code, linked (load)
   void (*fn)(void **) = nullptr;
-  std::string object; ///< its objects for the disk cache (emitObjects), when asked to keep them
+  std::string object; ///< its objects for the disk cache (compileModule), when asked to keep them
 };
 
 /// Programs whose largest array has fewer elements run on one thread: waking the OpenMP team
@@ -119,7 +120,7 @@ struct HostExecutable : Executable {
 constexpr int64_t kParallelMin = 32768;
 
 /// Programs with more instructions than this after optimization are compiled without loop
-/// strength reduction (compile time of large programs; see the transformer).
+/// strength reduction (compile time of large programs; see beforeCodegen).
 constexpr size_t kLsrMaxInstructions = 3000;
 /// LLVM's -disable-lsr (process-wide; null if this LLVM has no such option).
 llvm::cl::opt<bool> *disableLsr = nullptr;
@@ -128,7 +129,6 @@ llvm::cl::opt<bool> *disableLsr = nullptr;
 llvm::cl::opt<bool> *regPressure = nullptr;
 
 class HostBackend final : public Backend {
-  std::function<llvm::Error(llvm::Module *)> transformer; ///< LLVM's O3 and our settings
   int gpu = -1;           ///< >= 0: the GPU runtime's device whose programs these are
   bool parallel = true;
   bool blas = false;
@@ -165,7 +165,7 @@ public:
     // vectorized before codegen, so the JIT turns it off (an LLVM option: process-wide).
     if (auto *o = llvm::cl::getRegisteredOptions().lookup("combiner-store-merging"))
       static_cast<llvm::cl::opt<bool> *>(o)->setValue(false);
-    // Set per program by the transformer (below), just before that program's codegen: one
+    // Set per program by beforeCodegen (below), just before that program's codegen: one
     // compile at a time (Jit's worker); the codegen threads of one program only read them.
     disableLsr = static_cast<llvm::cl::opt<bool> *>(
         llvm::cl::getRegisteredOptions().lookup("disable-lsr"));
@@ -228,95 +228,124 @@ public:
       blas = false;
     else
       setKernelThreads(threadCount());
-    transformer = [](llvm::Module *m) -> llvm::Error {
-      llvm::LoopAnalysisManager lam;
-      llvm::FunctionAnalysisManager fam;
-      llvm::CGSCCAnalysisManager cgam;
-      llvm::ModuleAnalysisManager mam;
-      auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
-      if (!jtmb)
-        return jtmb.takeError();
-      jtmb->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-      auto tm = jtmb->createTargetMachine();
-      if (!tm)
-        return tm.takeError();
-      llvm::PipelineTuningOptions pto;
-      pto.LoopVectorization = true;
-      pto.SLPVectorization = true;
-      // Compile time (issue 28): a time loop recorded as one program repeats the same loop
-      // nests on other buffers, and OpenMP outlines each into its own function: identical
-      // ones are merged before optimization (a 10-step leapfrog: 24 bodies -> 6, O3 0.19 ->
-      // 0.08 s) and again after it (bodies that became identical).
-      pto.MergeFunctions = true;
-      // The program is called only through its packed entry (_mlir_ptensor_main,
-      // addPackedEntry): internal, it is inlined there, and the entry's call with hundreds of
-      // scalar arguments (one basic block that SelectionDAG scheduled in quadratic time: 0.42
-      // s of a 10-step stencil loop's 1 s of codegen) disappears. (Only the program gets a
-      // packed entry: mlir::ExecutionEngine, used before, gave one to every OpenMP body too,
-      // which kept each body alive twice over.)
-      if (llvm::Function *main = m->getFunction("ptensor_main"))
-        if (m->getFunction("_mlir_ptensor_main") && !main->isDeclaration())
-          main->setLinkage(llvm::GlobalValue::InternalLinkage);
-      llvm::PassBuilder pb(tm->get(), pto);
-      addVectorHints(pb);
-      pb.registerPipelineStartEPCallback([](llvm::ModulePassManager &mpm, llvm::OptimizationLevel) {
-        mpm.addPass(llvm::MergeFunctionsPass());
-      });
-      llvm::Triple triple(m->getTargetTriple());
-      llvm::TargetLibraryInfoImpl tlii(triple);
-      tlii.addVectorizableFunctionsFromVecLib(llvm::TargetLibraryInfoImpl::LIBMVEC_X86, triple);
-      fam.registerPass([&] { return llvm::TargetLibraryAnalysis(tlii); });
-      pb.registerModuleAnalyses(mam);
-      pb.registerCGSCCAnalyses(cgam);
-      pb.registerFunctionAnalyses(fam);
-      pb.registerLoopAnalyses(lam);
-      pb.crossRegisterProxies(lam, fam, cgam, mam);
-      for (llvm::Function &f : *m)
-        if (!f.isDeclaration()) {
-          f.addFnAttr("target-cpu", (*tm)->getTargetCPU());
-          f.addFnAttr("target-features", (*tm)->getTargetFeatureString());
-          // An OpenMP region's body receives its captured values (memref descriptors) in a
-          // stack struct that nothing else points to. Saying so lets LLVM hoist the buffer
-          // pointers out of the loops, which the vectorizer needs (2-D stencils stayed scalar).
-          if (f.getName().contains(".omp_par"))
-            for (llvm::Argument &a : f.args())
-              if (a.getType()->isPointerTy())
-                a.addAttr(llvm::Attribute::NoAlias);
-        }
-      // --ptensor-streaming-stores emits non-temporal vector stores only at addresses aligned
-      // to their size, which MLIR 19 cannot say (vector.store lowers with the element's
-      // alignment, and x86 splits an unaligned non-temporal store into scalar ones).
-      for (llvm::Function &f : *m)
-        for (llvm::BasicBlock &bb : f)
-          for (llvm::Instruction &i : bb)
-            if (auto *st = llvm::dyn_cast<llvm::StoreInst>(&i))
-              if (st->getMetadata(llvm::LLVMContext::MD_nontemporal) &&
-                  st->getValueOperand()->getType()->isVectorTy())
-                st->setAlignment(llvm::Align(llvm::PowerOf2Ceil(
-                    m->getDataLayout().getTypeStoreSize(st->getValueOperand()->getType()))));
-      pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3).run(*m, mam);
-      // Codegen follows (emitObjects). Loop strength reduction was 45% of the codegen of a
-      // 10-step leapfrog (0.1 of 0.21 s; many vectorized loop nests, each with runtime alias
-      // checks); small programs keep it (Black-Scholes' one loop is 4% faster with it).
-      size_t instructions = 0;
-      for (llvm::Function &f : *m)
+  }
+
+  /// The whole program before it is cut into parts (compileModule): our facts for LLVM, and
+  /// identical OpenMP bodies merged.
+  static llvm::Error prepare(llvm::Module &m, llvm::TargetMachine &tm) {
+    // The program is called only through its packed entry (_mlir_ptensor_main,
+    // addPackedEntry): internal, it is inlined there, and the entry's call with hundreds of
+    // scalar arguments (one basic block that SelectionDAG scheduled in quadratic time: 0.42
+    // s of a 10-step stencil loop's 1 s of codegen) disappears. (Only the program gets a
+    // packed entry: mlir::ExecutionEngine, used before, gave one to every OpenMP body too,
+    // which kept each body alive twice over.)
+    if (llvm::Function *main = m.getFunction("ptensor_main"))
+      if (m.getFunction("_mlir_ptensor_main") && !main->isDeclaration())
+        main->setLinkage(llvm::GlobalValue::InternalLinkage);
+    for (llvm::Function &f : m)
+      if (!f.isDeclaration()) {
+        f.addFnAttr("target-cpu", tm.getTargetCPU());
+        f.addFnAttr("target-features", tm.getTargetFeatureString());
+        // An OpenMP region's body receives its captured values (memref descriptors) in a
+        // stack struct that nothing else points to. Saying so lets LLVM hoist the buffer
+        // pointers out of the loops, which the vectorizer needs (2-D stencils stayed scalar).
+        if (f.getName().contains(".omp_par"))
+          for (llvm::Argument &a : f.args())
+            if (a.getType()->isPointerTy())
+              a.addAttr(llvm::Attribute::NoAlias);
+      }
+    // --ptensor-streaming-stores emits non-temporal vector stores only at addresses aligned
+    // to their size, which MLIR 19 cannot say (vector.store lowers with the element's
+    // alignment, and x86 splits an unaligned non-temporal store into scalar ones).
+    for (llvm::Function &f : m)
+      for (llvm::BasicBlock &bb : f)
+        for (llvm::Instruction &i : bb)
+          if (auto *st = llvm::dyn_cast<llvm::StoreInst>(&i))
+            if (st->getMetadata(llvm::LLVMContext::MD_nontemporal) &&
+                st->getValueOperand()->getType()->isVectorTy())
+              st->setAlignment(llvm::Align(llvm::PowerOf2Ceil(
+                  m.getDataLayout().getTypeStoreSize(st->getValueOperand()->getType()))));
+    // Compile time (issue 28): a time loop recorded as one program repeats the same loop
+    // nests on other buffers, and OpenMP outlines each into its own function: identical
+    // ones are merged before optimization (a 10-step leapfrog: 24 bodies -> 6, O3 0.19 ->
+    // 0.08 s), here on the whole program, and again after it within each part (bodies that
+    // became identical).
+    llvm::LoopAnalysisManager lam;
+    llvm::FunctionAnalysisManager fam;
+    llvm::CGSCCAnalysisManager cgam;
+    llvm::ModuleAnalysisManager mam;
+    llvm::PassBuilder pb(&tm);
+    pb.registerModuleAnalyses(mam);
+    pb.registerCGSCCAnalyses(cgam);
+    pb.registerFunctionAnalyses(fam);
+    pb.registerLoopAnalyses(lam);
+    pb.crossRegisterProxies(lam, fam, cgam, mam);
+    llvm::ModulePassManager mpm;
+    mpm.addPass(llvm::MergeFunctionsPass());
+    mpm.run(m, mam);
+    return llvm::Error::success();
+  }
+
+  /// LLVM's O3 on one part of a program (its own thread and context), with libmvec as the
+  /// vector math library and our loop hints (VectorHints.h).
+  static llvm::Error optimize(llvm::Module &m) {
+    llvm::LoopAnalysisManager lam;
+    llvm::FunctionAnalysisManager fam;
+    llvm::CGSCCAnalysisManager cgam;
+    llvm::ModuleAnalysisManager mam;
+    auto tm = makeTargetMachine();
+    if (!tm)
+      return tm.takeError();
+    llvm::PipelineTuningOptions pto;
+    pto.LoopVectorization = true;
+    pto.SLPVectorization = true;
+    pto.MergeFunctions = true;
+    llvm::PassBuilder pb(tm->get(), pto);
+    addVectorHints(pb);
+    llvm::Triple triple(m.getTargetTriple());
+    llvm::TargetLibraryInfoImpl tlii(triple);
+    tlii.addVectorizableFunctionsFromVecLib(llvm::TargetLibraryInfoImpl::LIBMVEC_X86, triple);
+    fam.registerPass([&] { return llvm::TargetLibraryAnalysis(tlii); });
+    pb.registerModuleAnalyses(mam);
+    pb.registerCGSCCAnalyses(cgam);
+    pb.registerFunctionAnalyses(fam);
+    pb.registerLoopAnalyses(lam);
+    pb.crossRegisterProxies(lam, fam, cgam, mam);
+    pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3).run(m, mam);
+    return llvm::Error::success();
+  }
+
+  /// Codegen settings from the whole optimized program (LLVM options: process-wide; the
+  /// parts' threads wait while they are set). Loop strength reduction was 45% of the codegen
+  /// of a 10-step leapfrog (0.1 of 0.21 s; many vectorized loop nests, each with runtime alias
+  /// checks); small programs keep it (Black-Scholes' one loop is 4% faster with it).
+  static void beforeCodegen(llvm::ArrayRef<llvm::Module *> parts) {
+    size_t instructions = 0;
+    bool chains = false;
+    for (llvm::Module *m : parts)
+      for (llvm::Function &f : *m) {
         instructions += f.getInstructionCount();
-      if (disableLsr)
-        disableLsr->setValue(instructions > kLsrMaxInstructions);
-      if (regPressure) {
-        bool chains = false;
-        for (llvm::Function &f : *m)
-          chains = chains || f.hasFnAttribute(kLongChainAttr);
-        regPressure->setValue(!chains);
+        chains = chains || f.hasFnAttribute(kLongChainAttr);
       }
-      if (const char *dump = std::getenv("PTENSOR_DUMP_LLVM")) { // developer aid: optimized IR
-        std::error_code ec;
-        llvm::raw_fd_ostream os(dump, ec, llvm::sys::fs::OF_Append);
-        if (!ec)
+    if (disableLsr)
+      disableLsr->setValue(instructions > kLsrMaxInstructions);
+    if (regPressure)
+      regPressure->setValue(!chains);
+    if (const char *dump = std::getenv("PTENSOR_DUMP_LLVM")) { // developer aid: optimized IR
+      std::error_code ec;
+      llvm::raw_fd_ostream os(dump, ec, llvm::sys::fs::OF_Append);
+      if (!ec)
+        for (llvm::Module *m : parts)
           m->print(os, nullptr);
-      }
-      return llvm::Error::success();
-    };
+    }
+  }
+
+  static llvm::Expected<std::unique_ptr<llvm::TargetMachine>> makeTargetMachine() {
+    auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
+    if (!jtmb)
+      return jtmb.takeError();
+    jtmb->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+    return jtmb->createTargetMachine();
   }
 
   std::string name() const override { return gpu < 0 ? "cpu" : ptensor_gpu_name(gpu); }
@@ -361,52 +390,51 @@ public:
       throw StageError{"lowering", ""};
     double lowering = secondsSince(t0);
     t0 = std::chrono::steady_clock::now();
-    // LLVM IR, the packed entry the runtime calls, O3 (the transformer), machine code on the
-    // program's threads (ObjectCode.h), then linked as a disk-cached program is (load): one
-    // path for both.
+    // LLVM IR, the packed entry the runtime calls, our facts for LLVM, then O3 and machine
+    // code on the program's threads (ObjectCode.h), linked as a disk-cached program is (load):
+    // one path for both.
     llvm::LLVMContext ctx;
     std::unique_ptr<llvm::Module> m = mlir::translateModuleToLLVMIR(module, ctx);
     if (!m)
       throw StageError{"translation to LLVM IR", ""};
-    auto makeTm = []() -> llvm::Expected<std::unique_ptr<llvm::TargetMachine>> {
-      auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
-      if (!jtmb)
-        return jtmb.takeError();
-      jtmb->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-      return jtmb->createTargetMachine();
-    };
     {
-      auto tm = makeTm();
+      auto tm = makeTargetMachine();
       if (!tm)
         throw StageError{"LLVM compilation", llvm::toString(tm.takeError())};
       m->setDataLayout((*tm)->createDataLayout());
       m->setTargetTriple((*tm)->getTargetTriple().str());
+      if (!addPackedEntry(*m, "ptensor_main"))
+        throw StageError{"LLVM compilation", "the program has no ptensor_main"};
+      if (llvm::Error err = prepare(*m, **tm))
+        throw StageError{"LLVM optimization", llvm::toString(std::move(err))};
     }
-    if (!addPackedEntry(*m, "ptensor_main"))
-      throw StageError{"LLVM compilation", "the program has no ptensor_main"};
-    auto t1 = std::chrono::steady_clock::now();
-    if (llvm::Error err = transformer(m.get()))
-      throw StageError{"LLVM optimization", llvm::toString(std::move(err))};
-    double optimize = secondsSince(t1);
+    double translate = secondsSince(t0);
     // (on the program's threads: PTENSOR_NUM_THREADS and set_num_threads bound the compile's
     // too; a device program's host part has one)
-    auto objects = emitObjects(*m, "_mlir_ptensor_main", threadCount(), makeTm);
-    if (!objects)
-      throw StageError{"LLVM compilation", llvm::toString(objects.takeError())};
+    auto compiled = compileModule(*m, "_mlir_ptensor_main", threadCount(),
+                                  CompileSteps{optimize, beforeCodegen, makeTargetMachine});
+    if (!compiled)
+      throw StageError{"LLVM compilation", llvm::toString(compiled.takeError())};
+    auto t1 = std::chrono::steady_clock::now();
+    std::string *objects = &compiled->objects;
     std::unique_ptr<Executable> c = load(*objects);
     if (!c)
       throw StageError{"linking", "the program's object code did not link"};
     if (keepObject)
       static_cast<HostExecutable &>(*c).object = std::move(*objects);
     c->stages = {{"lowering", lowering},
-                 {"optimize", optimize},
-                 {"codegen", std::max(0.0, secondsSince(t0) - optimize)}};
+                 {"optimize", compiled->optimizeSeconds},
+                 {"codegen", translate + compiled->codegenSeconds + secondsSince(t1)}};
     return c;
   }
 
-  std::string object(Executable &e) override { return static_cast<HostExecutable &>(e).object; }
+  /// (handed over: the disk cache asks once, right after the compile; the program keeps no
+  /// copy of its objects while it lives)
+  std::string object(Executable &e) override {
+    return std::exchange(static_cast<HostExecutable &>(e).object, std::string());
+  }
 
-  /// The objects of emitObjects (compiled now, or read from the disk cache) linked with
+  /// The objects of compileModule (compiled now, or read from the disk cache) linked with
   /// RuntimeDyld, resolving libm/libmvec/libomp symbols in this process and the runtime's
   /// entries to ours; nullptr when they do not link.
   std::unique_ptr<Executable> load(const std::string &object) override {

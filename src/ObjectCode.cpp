@@ -1,4 +1,4 @@
-// Machine code of an optimized module on several threads (ObjectCode.h).
+// Optimization and machine code of a module on several threads (ObjectCode.h).
 #include "ObjectCode.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -12,15 +12,19 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
 #include <cstring>
+#include <mutex>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace ptensor {
 namespace {
-/// Modules with fewer instructions are compiled on one thread: a part's thread, its bitcode
-/// and its target machine cost more than they save (~1-2 ms).
-constexpr size_t kSplitMinInstructions = 2000;
+/// Modules with fewer instructions (before optimization) are compiled on one thread: a part's
+/// thread, its bitcode and its target machine cost more than they save (~1-2 ms).
+constexpr size_t kSplitMinInstructions = 3000;
 constexpr char kMagic[8] = {'P', 'T', 'O', 'B', 'J', 'S', '1', '\0'};
 
 llvm::Expected<std::string> codegen(llvm::Module &m, llvm::TargetMachine &tm) {
@@ -69,9 +73,13 @@ bool addPackedEntry(llvm::Module &m, llvm::StringRef name) {
   return true;
 }
 
-llvm::Expected<std::string>
-emitObjects(llvm::Module &m, llvm::StringRef keep, int threads,
-            const std::function<llvm::Expected<std::unique_ptr<llvm::TargetMachine>>()> &makeTm) {
+llvm::Expected<CompiledObjects> compileModule(llvm::Module &m, llvm::StringRef keep, int threads,
+                                              const CompileSteps &steps) {
+  using Clock = std::chrono::steady_clock;
+  auto since = [](Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+  };
+  auto t0 = Clock::now();
   std::vector<llvm::Function *> defined;
   size_t total = 0;
   for (llvm::Function &f : m)
@@ -80,44 +88,42 @@ emitObjects(llvm::Module &m, llvm::StringRef keep, int threads,
       total += f.getInstructionCount();
     }
   int parts = std::min<int>(std::max(threads, 1), int(defined.size()));
-  // (aliases, ifuncs and comdats would need more care than the parts below take: such modules,
-  // which ptensor does not make today, stay whole)
   if (total < kSplitMinInstructions || !m.alias_empty() || !m.ifunc_empty() ||
       !m.getComdatSymbolTable().empty())
     parts = 1;
+  CompiledObjects out;
   if (parts <= 1) {
-    auto tm = makeTm();
+    if (llvm::Error err = steps.optimize(m))
+      return std::move(err);
+    steps.beforeCodegen({&m});
+    out.optimizeSeconds = since(t0);
+    auto t1 = Clock::now();
+    auto tm = steps.makeTm();
     if (!tm)
       return tm.takeError();
     auto object = codegen(m, **tm);
     if (!object)
       return object.takeError();
-    return pack({std::move(*object)});
+    out.objects = pack({std::move(*object)});
+    out.codegenSeconds = since(t1);
+    return out;
   }
 
-  // Each global value is defined in one part (variables in part 0) and declared where others
-  // use it: local ones become global, with names (unnamed constants have none). (Each
-  // program links in its own JITDylib: the names meet no other program's.)
-  unsigned unnamed = 0;
-  for (llvm::GlobalValue &g : m.global_values()) {
-    if (g.isDeclaration())
-      continue;
-    if (!g.hasName())
-      g.setName("__ptensor_part_global." + std::to_string(unnamed++));
-    if (g.hasLocalLinkage())
-      g.setLinkage(llvm::GlobalValue::ExternalLinkage);
-  }
-  // Longest first onto the least loaded part (LPT); `keep` and its direct callees in part 0.
+  // `keep` and its direct callees in part 0, then longest first onto the least loaded part
+  // (LPT).
   std::unordered_map<const llvm::GlobalValue *, int> partOf;
+  std::unordered_set<const llvm::GlobalValue *> kept;
   std::vector<size_t> load(parts, 0);
   if (llvm::Function *k = m.getFunction(keep); k && !k->isDeclaration()) {
-    partOf[k] = 0;
-    load[0] += k->getInstructionCount();
+    kept.insert(k);
     for (llvm::Instruction &i : llvm::instructions(*k))
       if (auto *call = llvm::dyn_cast<llvm::CallBase>(&i))
-        if (llvm::Function *callee = call->getCalledFunction();
-            callee && !callee->isDeclaration() && partOf.emplace(callee, 0).second)
-          load[0] += callee->getInstructionCount();
+        if (llvm::Function *callee = call->getCalledFunction(); callee && !callee->isDeclaration())
+          kept.insert(callee);
+    for (const llvm::GlobalValue *g : kept) {
+      partOf[g] = 0;
+      load[0] += llvm::cast<llvm::Function>(g)->getInstructionCount();
+    }
   }
   std::stable_sort(defined.begin(), defined.end(), [](llvm::Function *a, llvm::Function *b) {
     return a->getInstructionCount() > b->getInstructionCount();
@@ -128,6 +134,18 @@ emitObjects(llvm::Module &m, llvm::StringRef keep, int threads,
       partOf[f] = p;
       load[p] += f->getInstructionCount();
     }
+  // Each global value is defined in one part (variables in part 0) and declared where others
+  // use it: local ones become global, with names (unnamed constants have none), except the
+  // kept group (only part 0 refers to it).
+  unsigned unnamed = 0;
+  for (llvm::GlobalValue &g : m.global_values()) {
+    if (g.isDeclaration() || kept.count(&g))
+      continue;
+    if (!g.hasName())
+      g.setName("__ptensor_part_global." + std::to_string(unnamed++));
+    if (g.hasLocalLinkage())
+      g.setLinkage(llvm::GlobalValue::ExternalLinkage);
+  }
   auto inPart = [&](int p) {
     return [&partOf, p](const llvm::GlobalValue *g) {
       auto it = partOf.find(g);
@@ -135,8 +153,9 @@ emitObjects(llvm::Module &m, llvm::StringRef keep, int threads,
     };
   };
 
-  // Parts 1.. go to their threads as bitcode (an LLVMContext is used by one thread at a time);
-  // part 0 is compiled here.
+  // Parts 1.. go to their threads as bitcode (an LLVMContext is used by one thread at a
+  // time); part 0 stays here. Every part is optimized, then (all of them waiting)
+  // beforeCodegen runs once, then every part's machine code is made.
   std::vector<std::string> bitcode(parts);
   for (int p = 1; p < parts; ++p) {
     llvm::ValueToValueMapTy map;
@@ -144,49 +163,81 @@ emitObjects(llvm::Module &m, llvm::StringRef keep, int threads,
     llvm::raw_string_ostream os(bitcode[p]);
     llvm::WriteBitcodeToFile(*part, os);
   }
-  std::vector<std::string> objects(parts);
-  std::vector<std::string> errors(parts);
+  std::vector<llvm::Module *> modules(parts, nullptr);
+  std::vector<std::string> objects(parts), errors(parts);
+  std::mutex mu;
+  std::condition_variable cv;
+  int optimized = 0;
+  bool go = false;
+  auto arrive = [&] { // (the optimize phase's end; waits for beforeCodegen)
+    std::unique_lock<std::mutex> lock(mu);
+    ++optimized;
+    cv.notify_all();
+    cv.wait(lock, [&] { return go; });
+  };
+  auto makeCode = [&](int p, llvm::Module &mod) {
+    auto tm = steps.makeTm();
+    if (!tm) {
+      errors[p] = llvm::toString(tm.takeError());
+      return;
+    }
+    auto object = codegen(mod, **tm);
+    if (!object)
+      errors[p] = llvm::toString(object.takeError());
+    else
+      objects[p] = std::move(*object);
+  };
   std::vector<std::thread> workers;
   for (int p = 1; p < parts; ++p)
     workers.emplace_back([&, p] {
       llvm::LLVMContext ctx;
-      auto part = llvm::parseBitcodeFile(
-          llvm::MemoryBufferRef(bitcode[p], "ptensor-part"), ctx);
-      if (!part) {
-        errors[p] = llvm::toString(part.takeError());
-        return;
-      }
-      auto tm = makeTm();
-      if (!tm) {
-        errors[p] = llvm::toString(tm.takeError());
-        return;
-      }
-      auto object = codegen(**part, **tm);
-      if (!object)
-        errors[p] = llvm::toString(object.takeError());
+      std::unique_ptr<llvm::Module> mod;
+      if (auto parsed = llvm::parseBitcodeFile(llvm::MemoryBufferRef(bitcode[p], "part"), ctx))
+        mod = std::move(*parsed);
       else
-        objects[p] = std::move(*object);
+        errors[p] = llvm::toString(parsed.takeError());
+      if (mod) {
+        if (llvm::Error err = steps.optimize(*mod))
+          errors[p] = llvm::toString(std::move(err));
+        else
+          modules[p] = mod.get();
+      }
+      arrive();
+      if (modules[p])
+        makeCode(p, *mod);
     });
+  llvm::ValueToValueMapTy map;
+  std::unique_ptr<llvm::Module> part0 = llvm::CloneModule(m, map, inPart(0));
+  if (llvm::Error err = steps.optimize(*part0))
+    errors[0] = llvm::toString(std::move(err));
+  else
+    modules[0] = part0.get();
   {
-    llvm::ValueToValueMapTy map;
-    std::unique_ptr<llvm::Module> part = llvm::CloneModule(m, map, inPart(0));
-    auto tm = makeTm();
-    if (!tm) {
-      errors[0] = llvm::toString(tm.takeError());
-    } else {
-      auto object = codegen(*part, **tm);
-      if (!object)
-        errors[0] = llvm::toString(object.takeError());
-      else
-        objects[0] = std::move(*object);
-    }
+    std::unique_lock<std::mutex> lock(mu);
+    cv.wait(lock, [&] { return optimized == parts - 1; });
   }
+  bool ok = std::all_of(modules.begin(), modules.end(), [](llvm::Module *x) { return x; });
+  if (ok)
+    steps.beforeCodegen(modules);
+  else // (the waiting parts make no code)
+    std::fill(modules.begin(), modules.end(), nullptr);
+  out.optimizeSeconds = since(t0);
+  auto t1 = Clock::now();
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    go = true;
+  }
+  cv.notify_all();
+  if (modules[0])
+    makeCode(0, *part0);
   for (std::thread &w : workers)
     w.join();
   for (const std::string &e : errors)
     if (!e.empty())
       return llvm::createStringError(llvm::inconvertibleErrorCode(), e);
-  return pack(objects);
+  out.objects = pack(objects);
+  out.codegenSeconds = since(t1);
+  return out;
 }
 
 std::vector<llvm::StringRef> splitObjects(const std::string &objects) {

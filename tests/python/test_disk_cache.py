@@ -86,16 +86,11 @@ def test_single_thread_programs_are_keyed_apart(tmp_path, threads):
     assert r["ok"] and r["compiles"] >= 1 and r["disk_hits"] == 0
 
 
+BENCHMARKS = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "benchmarks")
 LEAPFROG = r"""
-import json, numpy as np, ptensor as pt
-def wave(xp, u, steps, c=0.1):
-    up = u * 1.0
-    for _ in range(steps):
-        lap = u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2] + u[1:-1, 2:] - 4 * u[1:-1, 1:-1]
-        un = 2 * u - up
-        un[1:-1, 1:-1] = un[1:-1, 1:-1] + c * lap
-        up, u = u, un
-    return u
+import json, sys, numpy as np, ptensor as pt
+sys.path.insert(0, BENCHMARKS)
+from compile_time import wave  # (the compile-time benchmark's leapfrog loop)
 u0 = np.random.default_rng(0).random((64, 64))
 ok = bool(np.allclose(wave(pt, pt.asarray(u0), 10).to_numpy(), wave(np, u0, 10), rtol=1e-12))
 big = max(pt.compile_log(), key=lambda r: r["operations"])
@@ -118,7 +113,8 @@ def test_large_program_compiles_in_parts(tmp_path, threads):
     compile log names each stage's seconds."""
     if on_a_device():
         pytest.skip("device programs compile their host part on one thread")
-    script = f"import os; os.environ['PTENSOR_NUM_THREADS'] = {threads!r}\n" + LEAPFROG
+    script = (f"import os; os.environ['PTENSOR_NUM_THREADS'] = {threads!r}\n" +
+              LEAPFROG.replace("BENCHMARKS", repr(os.path.abspath(BENCHMARKS))))
     first = result(run_script(tmp_path, script))
     big = first["big"]
     assert first["ok"] and big["source"] == "compiled" and big["operations"] > 100, first
