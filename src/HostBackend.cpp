@@ -416,12 +416,11 @@ public:
     if (!compiled)
       throw StageError{"LLVM compilation", llvm::toString(compiled.takeError())};
     auto t1 = std::chrono::steady_clock::now();
-    std::string *objects = &compiled->objects;
-    std::unique_ptr<Executable> c = load(*objects);
+    std::unique_ptr<Executable> c = load(compiled->objects);
     if (!c)
       throw StageError{"linking", "the program's object code did not link"};
     if (keepObject)
-      static_cast<HostExecutable &>(*c).object = std::move(*objects);
+      static_cast<HostExecutable &>(*c).object = std::move(compiled->objects);
     c->stages = {{"lowering", lowering},
                  {"optimize", compiled->optimizeSeconds},
                  {"codegen", translate + compiled->codegenSeconds + secondsSince(t1)}};
