@@ -29,7 +29,7 @@ from . import _dist_move
 from ._array import Local
 from ._core import LinAlgError
 from ._creation_derived import meshgrid_of
-from ._dist import DArray, _allreduce, _rows
+from ._dist import DArray, _allreduce, _rows, gather_rows
 from ._dist_registry import distributed
 from ._dist_replicated import _gathered, _split_result, replicated
 from ._linalg import vecdot_axis
@@ -336,14 +336,14 @@ def take_along_axis(fn, x, indices, axis=-1):
 
 @functools.lru_cache(maxsize=None)
 def set_namespace():
-    """The steps of _set.unique_of with distributed functions: a sample sort (values and
+    """The steps of _set.unique_of with distributed functions: a distributed sort (values and
     their permutation from the same one when the inverse is wanted), shifted views (a halo
     row), nonzero (rebalanced), take from distributed positions and a scatter to them."""
 
     def sort(flat, name, perm):
         if not perm:
             return pt.sort(flat), None
-        # (values and permutation: one sample sort)
+        # (values and permutation: one distributed sort)
         return _dist_move.sort_split(flat, False, "both")
 
     def full(shape, value, dtype):
@@ -387,7 +387,7 @@ def batched_lapack(fn, *args, **kw):
     sizes = all_gather_sizes(len(msg), lead.team)
     if any(sizes):
         first = next(q for q, n in enumerate(sizes) if n)
-        text = _dist_move._gather_flat(lead.team, np.frombuffer(msg, dtype=np.uint8))
+        text = gather_rows(np.frombuffer(msg, dtype=np.uint8), sizes, lead.team)
         start = sum(sizes[:first])
         raise LinAlgError(bytes(text[start:start + sizes[first]]).decode())
 

@@ -1,6 +1,6 @@
 """Manipulation of distributed arrays: permute_dims / matrix_transpose (the split axis
 moves with its data), reshape (local while the split axis stays an axis of its own, else an
-all-to-all), sort (each rank's rows, or a sample sort along the split axis) and roll (two
+all-to-all), sort (each rank's rows, or a distributed sort along the split axis) and roll (two
 repartitions along the split axis)."""
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def reshape(fn, x, shape, copy=None):
 
 def sort(fn, x, axis=-1, descending=False, stable=True, indices=False):
     """Along a non-split axis: each rank sorts its rows. Along the split axis of a 1-D
-    array: a sample sort across the team (_dist_move); of a larger one: the array is
+    array: sorted across the team (_dist_move); of a larger one: the array is
     resplit along its largest other axis, sorted locally and resplit back."""
     kw = {"axis": axis, "descending": descending, "stable": stable}
     if not isinstance(x, DArray) or x.ndim == 0:

@@ -1,7 +1,7 @@
 """Distributed operations whose data moves between arbitrary ranks: changing the split axis
 (resplit), reshapes that regroup the split axis, and sort / argsort along the split axis
-(sample sort). A resplit is a dist.all_to_all of the compiled program, a reshape a
-dist.repartition of it; sorts run on the materialized local parts and move them with MPI
+(local sorts, exact cuts, merge). A resplit is a dist.all_to_all of the compiled program, a
+reshape a dist.repartition of it; sorts run on the materialized local parts and move them with MPI
 all-to-alls from Python (ptensor_dist_alltoallv): a sort's counts depend on the data, so it
 cannot be part of a compiled program.
 
@@ -16,15 +16,15 @@ array, and so are its rows of the result (the block partition of the new first a
 reshape moves each element once, between ranks whose ranges overlap. Volume: at most N
 elements; messages: O(P) per rank only for reshapes that shift every boundary.
 
-Sort (1-D, or any array along a non-split axis, which needs no communication): parallel
-sorting by regular sampling. Each rank sorts its part (ptensor's stable sort), takes P
-regular samples; the P^2 samples are gathered everywhere and give P - 1 splitters; element
-keys are (value, global index), so equal values keep their order (stable) and the splitters
-cut through runs of equal values. Each rank sends the slice between consecutive splitters to
-its rank (all-to-all), sorts what it receives, and the result is moved to the block
-partition of the array (a second all-to-all). NaN and descending order follow
-ptensor.sort: NaN last ascending, first descending; equal elements in their original order.
-Volume: about 2N elements plus P^2 samples."""
+Sort (1-D, or any array along a non-split axis, which needs no communication): each rank
+sorts its part (ptensor's stable sort), the ranks find together where to cut their sorted
+runs so that rank r of the result gets exactly its block of the sorted array (multisequence
+selection: about log4/3(N) rounds of two small allgathers), one all-to-all moves the slices,
+and each rank merges the P sorted slices it receives into its block. Keys are (value, global
+index), so equal values keep their order (stable) and the cuts go through runs of equal
+values. NaN and descending order follow ptensor.sort: NaN last ascending, first descending;
+equal elements in their original order. Volume: about N (P - 1) / P elements (N more int64
+for argsort); passes over the data: local sort, all-to-all, merge (log2 P passes)."""
 from __future__ import annotations
 
 import numpy as np
@@ -123,97 +123,105 @@ def reshape_flat(x, new):
 
 # ------------------------------------------------------------------ sort
 
-def _same(a, b):
-    """a == b in the sort's order, where NaN equals NaN (per component for complex values:
-    NumPy's order tells R + nanj, nan + Rj and nan + nanj apart)."""
-    if np.iscomplexobj(a):
-        return _same(a.real, b.real) & _same(a.imag, b.imag)
-    return (a == b) | ((a != a) & (b != b))
+def _in_order(v, descending):
+    """The positions of the 1-D NumPy array v in the sort's order, equal elements in position
+    order (NumPy's stable order is ptensor's ascending one; descending is the reverse of the
+    ascending order of the reversed array)."""
+    if not descending:
+        return np.argsort(v, kind="stable")
+    return (len(v) - 1 - np.argsort(v[::-1], kind="stable"))[::-1]
 
 
-def _buckets(v, g, sv, sg, descending):
-    """For each key (v[i], g[i]): how many of the splitter keys (sv, sg), sorted in the
-    sort's order, come strictly before it (its destination rank)."""
-    r = sv[::-1] if descending else sv  # ascending, NaN last
-    left = np.searchsorted(r, v, "left")
-    if not len(r):
-        return left.astype(np.int64)
-    near = r[np.minimum(left, len(r) - 1)]
-    hit = np.nonzero(_same(near, v) & (left < len(r)))[0]
-    b = (len(r) - left) if descending else left.astype(np.int64)
-    # values equal to splitter values (NaN equal to NaN): the global index decides
-    for k in np.unique(left[hit]):
-        i = hit[left[hit] == k]
-        e = int(np.searchsorted(r, r[k], "right"))  # r[k:e] are equal
-        first = len(r) - e if descending else k  # their place in the sort's order
-        b[i] = first + np.searchsorted(sg[first:first + e - k], g[i], "left")
-    return b
+def _counts_before(run, rev, pivots, strict, descending):
+    """For each pivot: how many elements of the sorted run come strictly before it in the
+    sort's order (strict) or not after it. rev: the run's positions reversed (descending
+    runs are searched as the ascending arrays they are read backwards)."""
+    if not descending:
+        return np.searchsorted(run, pivots, "left" if strict else "right")
+    return len(run) - np.searchsorted(run, pivots, "right" if strict else "left", sorter=rev)
 
 
-def _gather_flat(team, a):
-    """Every rank's 1-D a, concatenated in rank order (an allgather)."""
-    sizes = all_gather_sizes(len(a), team)
-    return _dist.gather_rows(np.ascontiguousarray(a), sizes, team)
-
-
-_OVERSAMPLE = 16  # samples per rank and destination
-
-
-def _grouped(local, v, lo, sv, sg, descending, indices):
-    """This rank's values, their global indices (from lo; None unless `indices`) grouped by
-    destination rank, each group in index order, and the P counts: the built-in custom call
-    "ptensor.sort_partition" (runtime/host/Sort.cpp: one pass in C++); complex values in
-    NumPy."""
-    P = len(sv) + 1
-    if not np.iscomplexobj(v):
-        d = local.device
-        outs = [(local.shape, local.dtype)] + [(local.shape, dt.int64)] * indices
-        r = [np.asarray(a) for a in call(
-            "ptensor.sort_partition", [local, asarray(sv, device=d), asarray(sg, device=d),
-                                       asarray(np.array([lo], dtype=np.int64), device=d)],
-            outs + [((P,), dt.int64)], {"descending": bool(descending)})]
-        return r[0], r[1] if indices else None, r[-1]
-    g = np.arange(lo, lo + len(v), dtype=np.int64)
-    b = _buckets(v, g, sv, sg, descending)
-    # (a radix sort: NumPy sorts 16-bit ints stably so)
-    by_rank = np.argsort(b.astype(np.uint16) if P <= 2**16 else b, kind="stable")
-    return v[by_rank], g[by_rank], np.bincount(b, minlength=P).astype(np.int64)
+def _cuts(team, run, sizes, targets, descending):
+    """Where this rank's sorted run is cut for each target k (global sorted positions): the
+    first k elements of the sort are, on each rank q, the first cut[q] of its run.
+    Multisequence selection on the runs (every rank decides alike from gathered data):
+    rank q's cut for target k lies in a window [lo_q, hi_q), first its whole run; each round
+    every rank offers the middle element of its window, the offer at the weighted median of
+    the offers (by window size, in the sort's order, ties by rank) is the pivot, every rank
+    counts its elements before the pivot (equal ones count when they are on a lower rank:
+    lower global indices), and the pivot's global position moves the windows' bounds to those
+    counts. The weighted median drops at least a quarter of what the windows hold, so about
+    log4/3(N) rounds of two allgathers of P - 1 numbers each. Returns (len(targets), P) int64."""
+    P, r, m = team.size, team.rank, len(run)
+    k = np.asarray(targets, dtype=np.int64)
+    T = len(k)
+    lo = np.zeros((T, P), dtype=np.int64)
+    hi = np.tile(np.asarray(sizes, dtype=np.int64), (T, 1))
+    cut = np.zeros((T, P), dtype=np.int64)
+    todo = np.ones(T, dtype=bool)
+    rev = np.arange(m - 1, -1, -1, dtype=np.intp) if descending else None
+    while True:
+        for fits, bound in ((lo.sum(1) == k, lo), (hi.sum(1) == k, hi)):
+            hit = fits & todo
+            cut[hit], todo[hit] = bound[hit], False
+        if not todo.any():
+            return cut
+        mid = (lo + hi) // 2
+        w = np.where(todo[:, None], hi - lo, 0)
+        offer = run[np.minimum(mid[:, r], m - 1)] if m else np.zeros(T, dtype=run.dtype)
+        offers = _dist.gather_rows(offer, [T] * P, team).reshape(P, T)
+        p = np.zeros(T, dtype=np.int64)  # the pivot's rank for each target
+        for t in np.nonzero(todo)[0]:
+            order = _in_order(offers[:, t], descending)
+            cw = np.cumsum(w[t, order])
+            p[t] = order[np.searchsorted(cw, (cw[-1] + 1) // 2)]
+        pos = mid[np.arange(T), p]
+        pivots = offers[p, np.arange(T)]
+        c = np.where(r < p, _counts_before(run, rev, pivots, False, descending),
+                     _counts_before(run, rev, pivots, True, descending))
+        c = np.where(r == p, pos, c).astype(np.int64)
+        C = _dist.gather_rows(c, [T] * P, team).reshape(P, T).T
+        at = C.sum(1)  # the pivot's global position
+        hit = todo & (at == k)
+        cut[hit], todo[hit] = C[hit], False
+        below, above = todo & (at < k), todo & (at > k)
+        C[np.arange(T), p] += below  # the pivot itself comes before the cut
+        lo[below] = np.maximum(lo[below], C[below])
+        hi[above] = np.minimum(hi[above], C[above])
 
 
 def sort_split(x, descending, want):
     """The values ("values"), int64 global indices ("indices") or both as a pair ("both") of
-    the 1-D distributed x sorted along its axis."""
+    the 1-D distributed x sorted along its axis: each rank sorts its part, the runs are cut
+    exactly where the result's block partition puts rank boundaries (_cuts), one all-to-all
+    moves every slice to its rank, which merges the P sorted slices it receives into its
+    part of the result ("ptensor.merge_runs", runtime/host/Sort.cpp)."""
     team, P, n = x.team, x.team.size, x.shape[0]
     _check_size(n, "sort")
+    indices = want != "values"
     if n == 0:
         pair = [DArray(r, (0,), team, 0, *x.partition[:2])
                 for r in _sort_along(x._local, 0, descending, "sort")]
         return tuple(pair) if want == "both" else pair[want == "indices"]
-    lo = x.owned()[0]
-    v = np.asarray(x._local)
-    m = len(v)
-    pos = (np.arange(min(m, P * _OVERSAMPLE)) * m) // max(min(m, P * _OVERSAMPLE), 1)
-    sv, sg = _gather_flat(team, v[pos]), _gather_flat(team, lo + pos)
-    order = np.lexsort((-sg, sv))[::-1] if descending else np.lexsort((sg, sv))
-    picks = order[(np.arange(1, P) * len(sv)) // P]
-    sends = _grouped(x._local, v, lo, sv[picks], sg[picks], descending, want != "values")
-    scount = sends[2]
+    vals, idx = _sort_along(x._local, 0, descending, "sort", indices=indices)
+    run = np.asarray(vals)
+    sizes = team.counts(*x.partition)
+    targets = [team.owned(n, 0, n, r=q)[0] for q in range(1, P)]
+    cuts = _cuts(team, run, sizes, targets, descending)[:, team.rank]
+    scount = np.diff(np.concatenate([[0], cuts, [len(run)]]))
     rcount = _exchange_counts(team, scount)
-    rv = _alltoallv(team, sends[0], scount, rcount)
-    # received in source-rank order, each source in index order: a stable sort of the values
-    # puts equal values in global-index order
-    vals, o = _sort_along(asarray(rv, device=x.device), 0, descending, "argsort",
-                          indices=want != "values")
-    outs = [np.asarray(vals)] if want != "indices" else []
-    if want != "values":
-        outs.append(_alltoallv(team, sends[1], scount, rcount)[np.asarray(o)])
-    counts = all_gather_sizes(len(outs[0]), team)
-    starts = np.concatenate([[0], np.cumsum(counts)]).tolist()
-    src = [(starts[r], starts[r + 1]) for r in range(P)]
-    dst = [team.owned(n, 0, n, r=r) for r in range(P)]
-    res = [DArray(asarray(_move_ranges(team, out, src, dst), device=x.device), (n,), team, 0)
-           for out in outs]
-    return tuple(res) if want == "both" else res[0]
+    args = [asarray(_alltoallv(team, run, scount, rcount), device=x.device),
+            asarray(rcount, device=x.device)]
+    outs = [((int(rcount.sum()),), vals.dtype)]
+    if indices:
+        g = np.asarray(idx) + x.owned()[0]
+        args.append(asarray(_alltoallv(team, g, scount, rcount), device=x.device))
+        outs.append((outs[0][0], dt.int64))
+    res = [DArray(r, (n,), team, 0) for r in call(
+        "ptensor.merge_runs", args, outs, {"descending": bool(descending)})]
+    if want == "both":
+        return tuple(res)
+    return res[want == "indices"]
 
 
 # ------------------------------------------------------------------ masks

@@ -6,7 +6,7 @@ its predecessor (each NaN is its own value, as the standard says); group starts 
 same compiled positions as nonzero, counts are differences of the starts, and inverse indices
 are the running group number scattered back to the original order. The steps call the
 functions of a namespace: the local ones (_LOCAL) or, for distributed arrays, ptensor's
-(_dist_compose.set_namespace: a sample sort, masks and scatters across the team)."""
+(_dist_compose.set_namespace: a distributed sort, masks and scatters across the team)."""
 from __future__ import annotations
 
 from collections import namedtuple

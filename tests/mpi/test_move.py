@@ -1,5 +1,6 @@
-"""Sort / argsort across the team (sample sort) and reshapes that regroup the split axis
-(all-to-all): results equal NumPy's on every rank, for every team size."""
+"""Sort / argsort across the team (local sorts, exact cuts, one all-to-all, merge) and
+reshapes that regroup the split axis (all-to-all): results equal NumPy's on every rank, for
+every team size."""
 import numpy as np
 import pytest
 
@@ -50,6 +51,29 @@ def test_sort_1d(team, n, dtype, descending):
     check(i, _np_sort(a, descending, True))
     assert dist(s) and dist(i) or team.size == 1
     check(s + 1, _np_sort(a, descending, False) + 1, exact=True)  # a distributed array again
+
+
+@pytest.mark.parametrize("kind", ["sorted", "reversed", "two_values", "one_rank_small",
+                                  "nan_block"])
+@pytest.mark.parametrize("descending", [False, True])
+def test_sort_cuts_on_skewed_data(team, kind, descending):
+    # the exact cuts (_cuts) where each rank's sorted run lies wholly before or after the
+    # others', where cut points fall inside runs of equal values across ranks, and where
+    # views make the parts uneven: every rank still gets exactly its block of the result
+    n = 1237
+    a = {"sorted": np.arange(n, dtype=np.float64),
+         "reversed": np.arange(n, 0, -1).astype(np.float64),
+         "two_values": (np.arange(n) % 2).astype(np.float64),
+         "one_rank_small": np.where(np.arange(n) < n // 3, -1.0, R.standard_normal(n)),
+         "nan_block": np.where(np.arange(n) > n // 2, np.nan, R.integers(0, 3, n) + 0.0)}[kind]
+    x = pt.asarray(a, team=team)
+    for view, ref in ((x, a), (x[5:1100:3], a[5:1100:3]), (x[::-2], a[::-2])):
+        s, i = pt.sort(view, descending=descending), pt.argsort(view, descending=descending)
+        check(s, _np_sort(ref, descending, False), exact=True)
+        check(i, _np_sort(ref, descending, True))
+        if team.size > 1:
+            assert dist(s) and s._local.shape[0] == team.owned(len(ref), 0, len(ref))[1] - \
+                team.owned(len(ref), 0, len(ref))[0]
 
 
 def test_sort_views_and_all_equal(team):
@@ -104,7 +128,7 @@ def test_sort_split_axis_of_views(team):
 
 
 def test_complex_sort_is_a_sample_sort(team, monkeypatch):
-    """A complex 1-D sort runs the team's sample sort (not a gather of the whole array)."""
+    """A complex 1-D sort runs the team's sort (not a gather of the whole array)."""
     calls = []
     real = pt._dist_move.sort_split
     monkeypatch.setattr(pt._dist_move, "sort_split", lambda *a: calls.append(1) or real(*a))
@@ -414,7 +438,8 @@ def test_unique_moves_each_element_at_most_twice(team):
     sent = pt.spmd.stats()["bytes_sent"] - s0
     check(r.values, np.unique(a))
     check(r.counts, np.unique(a, return_counts=True)[1])
-    # the sample sort sends each of the rank's elements at most twice (to its bucket, then
-    # to its block) plus the samples; the groups' starts and counts are 101 values. A gather
-    # would send the rank's part to every other rank: 8 n (P - 1) / P.
-    assert sent <= 2 * 8 * n / team.size + 16 * 8 * team.size ** 2 + 4 * 8 * 101, sent
+    # the sort sends each of the rank's elements (value and global index) at most once to
+    # the rank of its block, plus the cuts' rounds (a few numbers per round, about 40
+    # rounds); the groups' starts and counts are 101 values. A gather would send the rank's
+    # part to every other rank: 8 n (P - 1) / P.
+    assert sent <= 2 * 8 * n / team.size + 64 * 16 * team.size ** 2 + 4 * 8 * 101, sent

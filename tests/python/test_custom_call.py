@@ -282,21 +282,20 @@ def test_more_bad_inputs():
     ("ptensor.fft", [pt.ones(3), pt.ones(3)], [((3,), pt.complex128)], "one array and one result"),
     ("ptensor.sort", [pt.ones(3)], [((4,), pt.float64)], "sort: results are"),
     ("ptensor.sort", [pt.ones(3)], [((3,), pt.float64), ((3,), pt.int32)], "sort: results are"),
-    ("ptensor.sort_partition", [pt.ones(3)], [((3,), pt.float64)], "sort_partition expects"),
-    ("ptensor.sort_partition", [pt.ones(3), pt.ones(1), pt.ones(1),
-                                pt.zeros(1, dtype=pt.int64)],
-     [((3,), pt.float64), ((3,), pt.int64), ((2,), pt.int64)], "sort_partition expects"),
-    ("ptensor.sort_partition", [pt.ones(3, dtype=pt.complex128), pt.ones(1, dtype=pt.complex128),
-                                pt.ones(1, dtype=pt.int64), pt.zeros(1, dtype=pt.int64)],
-     [((3,), pt.complex128), ((3,), pt.int64), ((2,), pt.int64)], "real dtypes only"),
-    # the two-result form (values and counts: a sort that needs no indices)
-    ("ptensor.sort_partition", [pt.ones(3), pt.ones(1), pt.zeros(1, dtype=pt.int64),
-                                pt.zeros(1, dtype=pt.int64)],
-     [((3,), pt.float64), ((3,), pt.int64)], "sort_partition expects"),
-    ("ptensor.sort_partition", [pt.ones(3), pt.ones(1), pt.zeros(1, dtype=pt.int64),
-                                pt.zeros(1, dtype=pt.int64)],
-     [((3,), pt.float64), ((2,), pt.int64), ((2,), pt.int64), ((2,), pt.int64)],
-     "sort_partition expects"),
+    # merge_runs: runs, their int64 lengths (summing to the size), optional int64 indices
+    ("ptensor.merge_runs", [pt.ones(3)], [((3,), pt.float64)], "merge_runs expects"),
+    ("ptensor.merge_runs", [pt.ones(3), pt.asarray(np.array([1, 1]))], [((3,), pt.float64)],
+     "merge_runs expects"),
+    ("ptensor.merge_runs", [pt.ones(3), pt.asarray(np.array([4, -1]))], [((3,), pt.float64)],
+     "merge_runs expects"),
+    ("ptensor.merge_runs", [pt.ones(3), pt.asarray(np.array([3]))], [((3,), pt.float32)],
+     "merge_runs expects"),
+    ("ptensor.merge_runs", [pt.ones(3), pt.asarray(np.array([3])), pt.ones(3)],
+     [((3,), pt.float64), ((3,), pt.int64)], "merge_runs expects"),
+    ("ptensor.merge_runs", [pt.ones(3), pt.asarray(np.array([3])), pt.zeros(3, dtype=pt.int64)],
+     [((3,), pt.float64)], "merge_runs expects"),
+    ("ptensor.merge_runs", [pt.ones(6)[::2], pt.asarray(np.array([3]))], [((3,), pt.float64)],
+     "merge_runs expects"),
 ])
 def test_builtin_handlers_reject_bad_calls(name, args, result, msg):
     # the built-in handlers check what they get like any handler (pt.linalg never does this)
@@ -305,36 +304,47 @@ def test_builtin_handlers_reject_bad_calls(name, args, result, msg):
         (r[0] if isinstance(r, tuple) else r).to_numpy()
 
 
-@pytest.mark.parametrize("P", [2, 3, 5])
+@pytest.mark.parametrize("lengths", [[0], [5], [3, 4], [0, 6, 0], [4, 0, 3, 5, 1], [2] * 9])
+@pytest.mark.parametrize("dtype", [np.float64, np.int16, np.bool_, np.complex64])
 @pytest.mark.parametrize("descending", [False, True])
 @pytest.mark.parametrize("indices", [False, True])
-def test_sort_partition_against_numpy(P, descending, indices):
-    # the distributed sort's bucketing step (one rank's part; runtime/host/Sort.cpp): an
-    # element goes to the number of splitters before its key (value, global index) in the
-    # sort's order, stable within each group; ties with a splitter's value are decided by
-    # the global index (values drawn from 6, so every splitter cuts through a run of equals;
-    # -0.0 equals 0.0, NaN is last ascending and first descending)
-    R = np.random.default_rng(P)
-    a = R.integers(0, 6, 997).astype(np.float64)
-    a[::7], a[3::11], a[5::13] = -0.0, np.nan, np.inf
-    g0 = 1000
-    g = g0 + np.arange(len(a))
-    key = np.where(np.isnan(a), np.inf, a)  # (ties of NaN with inf: decided by nan-ness)
-    nan = np.isnan(a)
-    order = sorted(range(len(a)), key=lambda i: (nan[i], key[i], g[i]))
-    if descending:
-        order = sorted(range(len(a)), key=lambda i: (not nan[i], -key[i], g[i]))
-    picks = [order[(j * len(a)) // P] for j in range(1, P)]
-    rank = {i: pos for pos, i in enumerate(order)}
-    dest = np.array([sum(rank[p] < rank[i] for p in picks) for i in range(len(a))])
-    outs = [((len(a),), pt.float64)] + [((len(a),), pt.int64)] * indices + [((P,), pt.int64)]
-    r = pt.custom_call("ptensor.sort_partition", pt.asarray(a), pt.asarray(a[picks]),
-                       pt.asarray(g[picks]), pt.asarray(np.array([g0])), result=outs,
-                       attrs={"descending": descending})
-    by = np.argsort(dest, kind="stable")
-    np.testing.assert_array_equal(r[-1].to_numpy(), np.bincount(dest, minlength=P))
-    got = r[0].to_numpy()
-    np.testing.assert_array_equal(got, a[by])
-    np.testing.assert_array_equal(np.signbit(got), np.signbit(a[by]))
+def test_merge_runs_against_numpy(lengths, dtype, descending, indices):
+    # the distributed sort's last step (one rank's part; runtime/host/Sort.cpp): P runs, each
+    # sorted in the sort's order, merged stably (equal elements of earlier runs first) = the
+    # stable sort of their concatenation; values drawn from 4 (ties across runs), -0.0 equals
+    # 0.0 and keeps its bits, NaN last ascending and first descending
+    R = np.random.default_rng(len(lengths))
+    a = R.integers(0, 4, sum(lengths)).astype(dtype)
+    if dtype == np.float64:
+        a[::5], a[2::7] = -0.0, np.nan
+    if dtype == np.complex64:
+        a[1::4] += 1j * R.integers(0, 2, len(a[1::4]))
+        a[3::9] = complex(1, np.nan)
+
+    def order(v):  # ptensor.sort's order (stable; descending: reverse of the reversed)
+        if not descending:
+            return np.argsort(v, kind="stable")
+        return (len(v) - 1 - np.argsort(v[::-1], kind="stable"))[::-1]
+
+    at = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+    g = R.permutation(len(a)).astype(np.int64)  # indices travel with their values
+    runs, gs = [], []
+    for s, e in zip(at[:-1], at[1:]):
+        o = order(a[s:e])
+        runs.append(a[s:e][o])
+        gs.append(g[s:e][o])
+    x, gx = np.concatenate(runs).astype(dtype), np.concatenate(gs).astype(np.int64)
+    args = [pt.asarray(x), pt.asarray(np.array(lengths, dtype=np.int64))]
+    outs = [((len(a),), pt.asarray(x).dtype)]
     if indices:
-        np.testing.assert_array_equal(r[1].to_numpy(), g[by])
+        args.append(pt.asarray(gx))
+        outs.append(((len(a),), pt.int64))
+    r = pt.custom_call("ptensor.merge_runs", *args, result=outs,
+                       attrs={"descending": descending})
+    r = r if isinstance(r, tuple) else (r,)
+    want = order(x)  # positions in x: stable, so earlier runs first among equals
+    np.testing.assert_array_equal(r[0].to_numpy(), x[want])
+    if dtype == np.float64:
+        np.testing.assert_array_equal(np.signbit(r[0].to_numpy()), np.signbit(x[want]))
+    if indices:
+        np.testing.assert_array_equal(r[1].to_numpy(), gx[want])
