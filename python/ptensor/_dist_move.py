@@ -57,6 +57,7 @@ def _check_size(n, what):
 def _alltoallv(team, send, scount, rcount):
     """send (1-D, its items grouped by destination rank) moved: rank j gets scount[j] items;
     the result holds rcount[q] items from each rank q, in rank order."""
+    _dist._core.run_pinned()  # a collective: the recorded ones before it run first
     scount = np.asarray(scount, dtype=np.int64)
     rcount = np.asarray(rcount, dtype=np.int64)
     send = np.ascontiguousarray(send)
@@ -203,6 +204,9 @@ def sort_split(x, descending, want):
         pair = [DArray(r, (0,), team, 0, *x.partition[:2])
                 for r in _sort_along(x._local, 0, descending, "sort")]
         return tuple(pair) if want == "both" else pair[want == "indices"]
+    # the collectives recorded before run first, in the same order on every rank (a rank
+    # whose part is empty runs no program for it; fuzz seed 916 hung so)
+    _dist._core.run_pinned()
     vals, idx = _sort_along(x._local, 0, descending, "sort", indices=indices)
     run = np.asarray(vals)
     sizes = team.counts(*x.partition)
@@ -275,6 +279,7 @@ def _owners(x, idx):
 
 def _exchange_counts(team, scount):
     """What every rank sends this one, from what this one sends every rank (an alltoall)."""
+    _dist._core.run_pinned()  # a collective: the recorded ones before it run first
     scount = np.ascontiguousarray(scount, dtype=np.int64)
     rcount = np.empty(team.size, dtype=np.int64)
     _dist._lib.ptensor_dist_alltoall(team.handle, scount.ctypes.data, rcount.ctypes.data, 8)

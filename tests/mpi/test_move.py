@@ -76,6 +76,19 @@ def test_sort_cuts_on_skewed_data(team, kind, descending):
                 team.owned(len(ref), 0, len(ref))[0]
 
 
+def test_sort_after_recorded_collectives_with_empty_parts(team):
+    # fuzz seed 916 (2 ranks, minimized) hung: the argsort along the split axis of an empty
+    # 2-D array records all-to-alls; the 1-element sort then materialized its local part on
+    # rank 0 (running them) while rank 1, whose part is empty, went on to the exchange.
+    # Every rank now runs the recorded collectives before the sort.
+    a = pt.asarray(np.zeros((1, 0), dtype=np.uint64), team=team)
+    x = pt.asarray(np.array([4.5]), team=team)  # (recorded before the all-to-alls)
+    e = pt.argsort(pt.take(a, pt.asarray(np.zeros(0, dtype=np.int64)), axis=1), axis=0)
+    check(pt.sort(x), np.array([4.5]), exact=True)
+    check(e, np.zeros((1, 0), dtype=np.int64))
+    check(pt.argsort(x, descending=True), np.zeros(1, dtype=np.int64))
+
+
 def test_sort_views_and_all_equal(team):
     a = _data(40, np.float64)
     x = pt.asarray(a, team=team)
