@@ -525,8 +525,8 @@ int32_t sortRows(const pt_call_frame *f, bool descending) {
 // they were given. Stable: of elements equal in the sort's order those of earlier runs come
 // first (earlier ranks hold lower global indices), so the result is the stable sort's. Runs
 // merge in pairs, ceil(log2 P) passes; a pair's merge picks with a comparison, not a branch
-// (random data mispredicts every other one). Real values compare by the radix sort's keys
-// (orderKey, complemented when descending), complex ones by NumPy's order (before).
+// (random data mispredicts every other one). Real values compare with < (> descending) once
+// their NaNs are set aside, complex ones by NumPy's order (before).
 /// Merges a[0..na) and b[0..nb) (each sorted by less: u strictly before v) into out, ties
 /// from a first, with indices alike. From both ends at once: the front takes the na + nb
 /// smallest half, the back the rest from the largest down, two independent chains whose
