@@ -302,6 +302,15 @@ def test_builtin_handlers_reject_bad_calls(name, args, result, msg):
         (r[0] if isinstance(r, tuple) else r).to_numpy()
 
 
+@pytest.mark.skipif(pt._dist.default_team() is not None,
+                    reason="under mpiexec the view is gathered into a contiguous array")
+def test_merge_runs_rejects_strided_runs():
+    r = pt.custom_call("ptensor.merge_runs", pt.ones(6)[::2], pt.asarray(np.array([3])),
+                       result=((3,), pt.float64))
+    with pytest.raises(ValueError, match="merge_runs expects x \\(1-D, contiguous\\)"):
+        r.to_numpy()
+
+
 @pytest.mark.parametrize("lengths", [[0], [5], [3, 4], [0, 6, 0], [4, 0, 3, 5, 1], [2] * 9])
 @pytest.mark.parametrize("dtype", [np.float64, np.int16, np.bool_, np.complex64])
 @pytest.mark.parametrize("descending", [False, True])
