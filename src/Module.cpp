@@ -6,6 +6,7 @@
 #include "Backend.h"
 #include "Blas.h"
 #include "Jit.h"
+#include "MemoryPool.h"
 #include "NumpySort.h"
 #include "Trace.h"
 #include "Dist/Dialect.h"
@@ -558,6 +559,19 @@ PYBIND11_MODULE(_core, m) {
   });
   m.def("sync", [] { materializeAll(); });
   m.def("run_pinned", [] { runPinned(); });
+  // A writable NumPy array of `bytes` bytes (uint8) in the host's pool memory (large ones
+  // 2 MiB aligned, reused when one of the same size was freed: no page faults), back to the
+  // pool when it dies: the receive buffers of the distributed moves (_dist_move._alltoallv).
+  m.def("pool_bytes", [](int64_t bytes) {
+    if (bytes < 0)
+      throw py::value_error("pool_bytes: the size must not be negative");
+    void *p = poolAlloc(64, uint64_t(std::max<int64_t>(bytes, 1)));
+    if (!p)
+      throw std::bad_alloc();
+    py::capsule base(p, [](void *q) { poolFree(q); });
+    return py::array(py::dtype("uint8"), std::vector<py::ssize_t>{py::ssize_t(bytes)},
+                     std::vector<py::ssize_t>{1}, p, base);
+  });
   m.def("cache_info", [] {
     const CacheInfo &c = cacheInfo();
     py::dict d;

@@ -28,6 +28,8 @@ static std::string pipelineText(const PipelineOptions &o) {
       "canonicalize,"
       "buffer-deallocation-pipeline,"
       "func.func(ptensor-early-dealloc),";
+  if (o.gpuDevice < 0)
+    s += "func.func(ptensor-forward-result-copies),";
   if (o.blas && o.gpuDevice < 0)
     s += "ptensor-matmul-to-blas,";
   s += "convert-bufferization-to-memref,";

@@ -56,6 +56,7 @@ void registerPassesAndPipeline() {
   registerSeparateResults();
   registerSelfReadTemporaries();
   registerEarlyDealloc();
+  registerForwardResultCopies();
   registerArithExpand();
   registerGpuToRuntime();
   PassPipelineRegistration<>(

@@ -19,7 +19,7 @@ elements; messages: O(P) per rank only for reshapes that shift every boundary.
 Sort (1-D, or any array along a non-split axis, which needs no communication): each rank
 sorts its part (ptensor's stable sort), the ranks find together where to cut their sorted
 runs so that rank r of the result gets exactly its block of the sorted array (multisequence
-selection: about log4/3(N) rounds of two small allgathers), one all-to-all moves the slices,
+selection: a few rounds of two small allgathers), one all-to-all moves the slices,
 and each rank merges the P sorted slices it receives into its block. Keys are (value, global
 index), so equal values keep their order (stable) and the cuts go through runs of equal
 values. NaN and descending order follow ptensor.sort: NaN last ascending, first descending;
@@ -54,6 +54,17 @@ def _check_size(n, what):
                          f"{_MAX_ITEMS} elements are not supported (MPI int counts)")
 
 
+def _receive_buffer(n, dtype):
+    """An empty 1-D array of n items in ptensor's pool memory (2 MiB aligned when large, and
+    reused: no page faults). Where it starts in a 4 KiB page matters: a copy whose
+    destination lies a little after its source's position in a page (each load then seems
+    to depend on a store just before it, 4K aliasing) runs at a fraction of the speed. The
+    sort's all-to-all (2 ranks, 16 MB each way, MPICH over shared memory) took 11.7-16 ms from
+    a page-aligned pool buffer into NumPy's (16 bytes past a page start), 5.3-10 ms from 64
+    bytes past. A pool buffer (page-aligned) starts before any NumPy or pool source."""
+    return _dist._core.pool_bytes(n * dtype.itemsize).view(dtype)
+
+
 def _alltoallv(team, send, scount, rcount):
     """send (1-D, its items grouped by destination rank) moved: rank j gets scount[j] items;
     the result holds rcount[q] items from each rank q, in rank order."""
@@ -61,7 +72,7 @@ def _alltoallv(team, send, scount, rcount):
     scount = np.asarray(scount, dtype=np.int64)
     rcount = np.asarray(rcount, dtype=np.int64)
     send = np.ascontiguousarray(send)
-    recv = np.empty(int(rcount.sum()), dtype=send.dtype)
+    recv = _receive_buffer(int(rcount.sum()), send.dtype)
     _dist._lib.ptensor_dist_alltoallv(team.handle, send.ctypes.data,
                                       scount.ctypes.data_as(_dist._P64), recv.ctypes.data,
                                       rcount.ctypes.data_as(_dist._P64), send.dtype.itemsize)
@@ -142,53 +153,77 @@ def _counts_before(run, rev, pivots, strict, descending):
     return len(run) - np.searchsorted(run, pivots, "right" if strict else "left", sorter=rev)
 
 
+_CANDIDATES = 64  # pivots counted per target and round (at most; see _cuts)
+
+
 def _cuts(team, run, sizes, targets, descending):
     """Where this rank's sorted run is cut for each target k (global sorted positions): the
     first k elements of the sort are, on each rank q, the first cut[q] of its run.
     Multisequence selection on the runs (every rank decides alike from gathered data):
-    rank q's cut for target k lies in a window [lo_q, hi_q), first its whole run; each round
-    every rank offers the middle element of its window, the offer at the weighted median of
-    the offers (by window size, in the sort's order, ties by rank) is the pivot, every rank
-    counts its elements before the pivot (equal ones count when they are on a lower rank:
-    lower global indices), and the pivot's global position moves the windows' bounds to those
-    counts. The weighted median drops at least a quarter of what the windows hold, so about
-    log4/3(N) rounds of two allgathers of P - 1 numbers each. Returns (len(targets), P) int64."""
+    rank q's cut for target k lies in a window [lo_q, hi_q), first its whole run. Each round
+    every rank offers S elements evenly spaced in its window (one allgather); the pivots are
+    all P * S offers (P <= 64: S = 64 // P) or, for more ranks, the offer at the weighted
+    median of the offers (by window size, in the sort's order, ties by rank); every rank
+    counts its elements before each pivot (equal ones count when they are on a lower rank:
+    lower global indices) and the counts are gathered (a second allgather): a pivot's global
+    position is the sum of its counts, and the last pivot before k and the first after it
+    move the windows' bounds to their counts. With S offers a window shrinks S-fold a round:
+    2^22 elements a rank at P = 2 take 5-6 rounds (20 with one offer). With one pivot the
+    weighted median drops at least a quarter of what the windows hold: about log4/3(N)
+    rounds. Returns (len(targets), P) int64."""
     P, r, m = team.size, team.rank, len(run)
     k = np.asarray(targets, dtype=np.int64)
     T = len(k)
+    S = max(1, _CANDIDATES // P)
+    every = P * S <= _CANDIDATES  # every offer is a pivot
     lo = np.zeros((T, P), dtype=np.int64)
     hi = np.tile(np.asarray(sizes, dtype=np.int64), (T, 1))
     cut = np.zeros((T, P), dtype=np.int64)
     todo = np.ones(T, dtype=bool)
     rev = np.arange(m - 1, -1, -1, dtype=np.intp) if descending else None
+    spread = 2 * np.arange(S, dtype=np.int64) + 1
+    owner = np.repeat(np.arange(P), S)  # of offer j (rank-major)
     while True:
         for fits, bound in ((lo.sum(1) == k, lo), (hi.sum(1) == k, hi)):
             hit = fits & todo
             cut[hit], todo[hit] = bound[hit], False
         if not todo.any():
             return cut
-        mid = (lo + hi) // 2
         w = np.where(todo[:, None], hi - lo, 0)
-        offer = run[np.minimum(mid[:, r], m - 1)] if m else np.zeros(T, dtype=run.dtype)
-        offers = _dist.gather_rows(offer, [T] * P, team).reshape(P, T)
-        p = np.zeros(T, dtype=np.int64)  # the pivot's rank for each target
-        for t in np.nonzero(todo)[0]:
-            order = _in_order(offers[:, t], descending)
-            cw = np.cumsum(w[t, order])
-            p[t] = order[np.searchsorted(cw, (cw[-1] + 1) // 2)]
-        pos = mid[np.arange(T), p]
-        pivots = offers[p, np.arange(T)]
-        c = np.where(r < p, _counts_before(run, rev, pivots, False, descending),
-                     _counts_before(run, rev, pivots, True, descending))
-        c = np.where(r == p, pos, c).astype(np.int64)
-        C = _dist.gather_rows(c, [T] * P, team).reshape(P, T).T
-        at = C.sum(1)  # the pivot's global position
-        hit = todo & (at == k)
-        cut[hit], todo[hit] = C[hit], False
-        below, above = todo & (at < k), todo & (at > k)
-        C[np.arange(T), p] += below  # the pivot itself comes before the cut
-        lo[below] = np.maximum(lo[below], C[below])
-        hi[above] = np.minimum(hi[above], C[above])
+        pos = (lo[:, :, None] + w[:, :, None] * spread // (2 * S)).reshape(T, P * S)
+        live = np.repeat(w > 0, S, axis=1)  # (T, P * S): offers from non-empty windows
+        mine = pos[:, r * S:(r + 1) * S]
+        offer = run[np.minimum(mine, m - 1)] if m else np.zeros((T, S), dtype=run.dtype)
+        offers = _dist.gather_rows(offer.reshape(-1), [T * S] * P, team)
+        offers = offers.reshape(P, T, S).transpose(1, 0, 2).reshape(T, P * S)
+        if every:
+            pick = np.tile(np.arange(P * S), (T, 1))
+        else:  # one pivot per target (S = 1): the weighted median of the offers
+            pick = np.zeros((T, 1), dtype=np.int64)
+            for t in np.nonzero(todo)[0]:
+                order = _in_order(offers[t], descending)
+                cw = np.cumsum(w[t, order])
+                pick[t, 0] = order[np.searchsorted(cw, (cw[-1] + 1) // 2)]
+        rows = np.arange(T)[:, None]
+        pv, pp, po = offers[rows, pick], pos[rows, pick], owner[pick]
+        flat = pv.reshape(-1)
+        c = np.where(r < po.reshape(-1), _counts_before(run, rev, flat, False, descending),
+                     _counts_before(run, rev, flat, True, descending))
+        c = np.where(r == po.reshape(-1), pp.reshape(-1), c).astype(np.int64)
+        C = _dist.gather_rows(c, [c.size] * P, team).reshape(P, T, -1)  # [rank, target, pivot]
+        at = C.sum(0)  # each pivot's global position
+        ok = live[rows, pick] & todo[:, None]
+        tt = np.arange(T)
+        exact, below, above = ok & (at == k[:, None]), ok & (at < k[:, None]), ok & (at > k[:, None])
+        hit = exact.any(1)
+        cut[hit], todo[hit] = C[:, tt, exact.argmax(1)].T[hit], False
+        b = np.where(below, at, -1).argmax(1)  # the last pivot before the cut
+        lb = below.any(1) & todo
+        Cb = C[:, tt, b].T + (np.arange(P)[None, :] == po[tt, b][:, None])  # with the pivot
+        lo[lb] = np.maximum(lo[lb], Cb[lb])
+        a = np.where(above, at, np.iinfo(np.int64).max).argmin(1)  # the first after it
+        la = above.any(1) & todo
+        hi[la] = np.minimum(hi[la], C[:, tt, a].T[la])
 
 
 def sort_split(x, descending, want):

@@ -56,10 +56,14 @@ def test_sort_1d(team, n, dtype, descending):
 @pytest.mark.parametrize("kind", ["sorted", "reversed", "two_values", "one_rank_small",
                                   "nan_block"])
 @pytest.mark.parametrize("descending", [False, True])
-def test_sort_cuts_on_skewed_data(team, kind, descending):
+@pytest.mark.parametrize("pivots", [64, 1, 5])
+def test_sort_cuts_on_skewed_data(team, kind, descending, pivots, monkeypatch):
     # the exact cuts (_cuts) where each rank's sorted run lies wholly before or after the
     # others', where cut points fall inside runs of equal values across ranks, and where
-    # views make the parts uneven: every rank still gets exactly its block of the result
+    # views make the parts uneven: every rank still gets exactly its block of the result.
+    # pivots: how many _cuts counts per target and round (64: every rank's offers up to 64
+    # ranks; 1: the weighted median of one offer a rank, as teams of more than 64 ranks run)
+    monkeypatch.setattr(_dist_move, "_CANDIDATES", pivots)
     n = 1237
     a = {"sorted": np.arange(n, dtype=np.float64),
          "reversed": np.arange(n, 0, -1).astype(np.float64),
@@ -74,6 +78,24 @@ def test_sort_cuts_on_skewed_data(team, kind, descending):
         if team.size > 1:
             assert dist(s) and s._local.shape[0] == team.owned(len(ref), 0, len(ref))[1] - \
                 team.owned(len(ref), 0, len(ref))[0]
+
+
+@pytest.mark.parametrize("pivots", [64, 1])
+def test_sort_cut_rounds(team, pivots, monkeypatch):
+    # the rounds of _cuts (each two allgathers): with S offers a rank every window shrinks
+    # about S-fold a round, with one pivot (the weighted median) by at least a quarter
+    monkeypatch.setattr(_dist_move, "_CANDIDATES", pivots)
+    rounds = []
+    gather = _dist_move._dist.gather_rows
+    monkeypatch.setattr(_dist_move._dist, "gather_rows",
+                        lambda *a, **k: rounds.append(1) or gather(*a, **k))
+    a = R.standard_normal(1 << 16)
+    check(pt.sort(pt.asarray(a, team=team)), np.sort(a), exact=True)
+    m = (1 << 16) // team.size
+    if team.size > 1:
+        S = max(1, pivots // team.size)
+        bound = (np.log(m) / np.log(S) + 3) if pivots >= team.size else np.log(m) / np.log(4 / 3) + 2
+        assert 0 < len(rounds) / 2 <= bound, (len(rounds), bound)
 
 
 def test_sort_after_recorded_collectives_with_empty_parts(team):

@@ -311,7 +311,8 @@ def test_merge_runs_rejects_strided_runs():
         r.to_numpy()
 
 
-@pytest.mark.parametrize("lengths", [[0], [5], [3, 4], [0, 6, 0], [4, 0, 3, 5, 1], [2] * 9])
+@pytest.mark.parametrize("lengths", [[0], [5], [3, 4], [0, 6, 0], [4, 0, 3, 5, 1], [2] * 9,
+                                     [300001, 200003], [70000, 0, 150000, 90000, 1]])
 @pytest.mark.parametrize("dtype", [np.float64, np.int16, np.bool_, np.complex64])
 @pytest.mark.parametrize("descending", [False, True])
 @pytest.mark.parametrize("indices", [False, True])
@@ -319,9 +320,10 @@ def test_merge_runs_against_numpy(lengths, dtype, descending, indices):
     # the distributed sort's last step (one rank's part; runtime/host/Sort.cpp): P runs, each
     # sorted in the sort's order, merged stably (equal elements of earlier runs first) = the
     # stable sort of their concatenation; values drawn from 4 (ties across runs), -0.0 equals
-    # 0.0 and keeps its bits, NaN last ascending and first descending
+    # 0.0 and keeps its bits, NaN last ascending and first descending. The long runs (from
+    # 1,000 values) merge in pieces on every thread (runtime/host/Sort.cpp, mergeChains).
     R = np.random.default_rng(len(lengths))
-    a = R.integers(0, 4, sum(lengths)).astype(dtype)
+    a = R.integers(0, 4 if sum(lengths) < 1000 else 1000, sum(lengths)).astype(dtype)
     if dtype == np.float64:
         a[::5], a[2::7] = -0.0, np.nan
     if dtype == np.complex64:
