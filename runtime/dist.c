@@ -884,26 +884,24 @@ void ptensor_dist_alltoall(i64 team, const void *send, void *recv, i64 bytes) {
   gMessages += P - 1;
 }
 
-/* Variable all-to-all of items of `item` bytes: rank r sends scount[j] items (consecutive in
- * `send`, in rank order) to rank j and receives rcount[q] items from rank q into `recv`, in
- * rank order. Counts are in items (MPI's int counts then limit items, not bytes); the caller
- * keeps every total below 2^31 items. Used for data-dependent moves (sample sort) and for
- * reshapes that regroup the split axis. */
-void ptensor_dist_alltoallv(i64 team, const void *send, const i64 *scount, void *recv,
-                            const i64 *rcount, i64 item) {
+/* Variable all-to-all of items of `item` bytes: rank r sends scount[j] items starting at item
+ * sdispl[j] of `send` to rank j and receives rcount[q] items from rank q at item rdispl[q] of
+ * `recv`. Counts are in items (MPI's int counts then limit items, not bytes); the caller
+ * keeps every total below 2^31 items. Used for data-dependent moves (the distributed sort,
+ * whose own slice stays out of the exchange: a count of 0 to itself, the slices after it
+ * where they are) and for reshapes that regroup the split axis. */
+void ptensor_dist_alltoallv_at(i64 team, const void *send, const i64 *scount, const i64 *sdispl,
+                               void *recv, const i64 *rcount, const i64 *rdispl, i64 item) {
   MPI_Comm c = comm(team);
   int P, me;
   MPI_Comm_size(c, &P);
   MPI_Comm_rank(c, &me);
   int *sc = malloc(4 * P * sizeof(int)), *sd = sc + P, *rc = sc + 2 * P, *rd = sc + 3 * P;
-  i64 so = 0, ro = 0;
   for (int q = 0; q < P; ++q) {
     sc[q] = (int)scount[q];
-    sd[q] = (int)so;
+    sd[q] = (int)sdispl[q];
     rc[q] = (int)rcount[q];
-    rd[q] = (int)ro;
-    so += scount[q];
-    ro += rcount[q];
+    rd[q] = (int)rdispl[q];
     if (q != me && scount[q] > 0) {
       gBytesSent += scount[q] * item;
       gMessages += 1;
@@ -915,6 +913,23 @@ void ptensor_dist_alltoallv(i64 team, const void *send, const i64 *scount, void 
   collective(c, MPI_Ialltoallv(send, sc, sd, t, recv, rc, rd, t, c, &req));
   MPI_Type_free(&t);
   free(sc);
+}
+
+/* ptensor_dist_alltoallv_at with the items for each rank consecutive, in rank order, in
+ * `send` and in `recv`. */
+void ptensor_dist_alltoallv(i64 team, const void *send, const i64 *scount, void *recv,
+                            const i64 *rcount, i64 item) {
+  int P;
+  MPI_Comm_size(comm(team), &P);
+  i64 *sd = malloc(2 * P * sizeof(i64)), *rd = sd + P, so = 0, ro = 0;
+  for (int q = 0; q < P; ++q) {
+    sd[q] = so;
+    rd[q] = ro;
+    so += scount[q];
+    ro += rcount[q];
+  }
+  ptensor_dist_alltoallv_at(team, send, scount, sd, recv, rcount, rd, item);
+  free(sd);
 }
 
 /* The reduction over the team of `P * count` items; rank r gets items [r*count, (r+1)*count). */

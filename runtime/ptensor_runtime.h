@@ -132,6 +132,9 @@ void ptensor_dist_allreduce_buf(int64_t team, void *data, int64_t count, int64_t
 void ptensor_dist_alltoall(int64_t team, const void *send, void *recv, int64_t bytes);
 void ptensor_dist_alltoallv(int64_t team, const void *send, const int64_t *scount, void *recv,
                             const int64_t *rcount, int64_t item);
+void ptensor_dist_alltoallv_at(int64_t team, const void *send, const int64_t *scount,
+                               const int64_t *sdispl, void *recv, const int64_t *rcount,
+                               const int64_t *rdispl, int64_t item);
 void ptensor_dist_reduce_scatter_buf(int64_t team, const void *send, void *recv, int64_t count,
                                      int64_t code, int64_t kind);
 void ptensor_dist_sendrecv(int64_t team, const void *send, int64_t dst, void *recv, int64_t src,

@@ -114,6 +114,8 @@ _ABI = [  # the MPI runtime's entries that Python calls: runtime/ptensor_runtime
     ("ptensor_dist_alltoall", None, [_i64, ctypes.c_void_p, ctypes.c_void_p, _i64]),
     ("ptensor_dist_alltoallv", None, [_i64, ctypes.c_void_p, _P64, ctypes.c_void_p,
                                       _P64, _i64]),
+    ("ptensor_dist_alltoallv_at", None, [_i64, ctypes.c_void_p, _P64, _P64, ctypes.c_void_p,
+                                         _P64, _P64, _i64]),
     ("ptensor_dist_reduce_scatter_buf", None, [_i64, ctypes.c_void_p, ctypes.c_void_p,
                                                _i64, _i64, _i64]),
     ("ptensor_dist_sendrecv", None, [_i64, ctypes.c_void_p, _i64, ctypes.c_void_p, _i64,

@@ -20,7 +20,7 @@ Sort (1-D, or any array along a non-split axis, which needs no communication): e
 sorts its part (ptensor's stable sort), the ranks find together where to cut their sorted
 runs so that rank r of the result gets exactly its block of the sorted array (multisequence
 selection: a few rounds of two small allgathers), one all-to-all moves the slices,
-and each rank merges the P sorted slices it receives into its block. Keys are (value, global
+and each rank merges the P sorted slices (its own where its sort left it) into its block. Keys are (value, global
 index), so equal values keep their order (stable) and the cuts go through runs of equal
 values. NaN and descending order follow ptensor.sort: NaN last ascending, first descending;
 equal elements in their original order. Volume: about N (P - 1) / P elements (N more int64
@@ -65,17 +65,24 @@ def _receive_buffer(n, dtype):
     return _dist._core.pool_bytes(n * dtype.itemsize).view(dtype)
 
 
-def _alltoallv(team, send, scount, rcount):
+def _alltoallv(team, send, scount, rcount, keep_own=False):
     """send (1-D, its items grouped by destination rank) moved: rank j gets scount[j] items;
-    the result holds rcount[q] items from each rank q, in rank order."""
+    the result holds rcount[q] items from each rank q, in rank order. keep_own: the items
+    this rank sends itself stay out (the result holds the other ranks' items only)."""
     _dist._core.run_pinned()  # a collective: the recorded ones before it run first
-    scount = np.asarray(scount, dtype=np.int64)
-    rcount = np.asarray(rcount, dtype=np.int64)
+    scount = np.array(scount, dtype=np.int64)
+    rcount = np.array(rcount, dtype=np.int64)
+    sdispl = np.concatenate([[0], np.cumsum(scount)[:-1]]).astype(np.int64)
+    if keep_own:
+        scount[team.rank] = rcount[team.rank] = 0
+    rdispl = np.concatenate([[0], np.cumsum(rcount)[:-1]]).astype(np.int64)
     send = np.ascontiguousarray(send)
     recv = _receive_buffer(int(rcount.sum()), send.dtype)
-    _dist._lib.ptensor_dist_alltoallv(team.handle, send.ctypes.data,
-                                      scount.ctypes.data_as(_dist._P64), recv.ctypes.data,
-                                      rcount.ctypes.data_as(_dist._P64), send.dtype.itemsize)
+    p64 = _dist._P64
+    _dist._lib.ptensor_dist_alltoallv_at(
+        team.handle, send.ctypes.data, scount.ctypes.data_as(p64), sdispl.ctypes.data_as(p64),
+        recv.ctypes.data, rcount.ctypes.data_as(p64), rdispl.ctypes.data_as(p64),
+        send.dtype.itemsize)
     return recv
 
 
@@ -249,15 +256,22 @@ def sort_split(x, descending, want):
     cuts = _cuts(team, run, sizes, targets, descending)[:, team.rank]
     scount = np.diff(np.concatenate([[0], cuts, [len(run)]]))
     rcount = _exchange_counts(team, scount)
-    args = [asarray(_alltoallv(team, run, scount, rcount), device=x.device),
-            asarray(rcount, device=x.device)]
+    # this rank's own slice stays where its sort put it (no copy through the all-to-all):
+    # the merge reads three parts, the slices of lower ranks, its own, those of higher ones
+    r, before = team.rank, int(rcount[:team.rank].sum())
+    own = slice(int(scount[:r].sum()), int(scount[:r + 1].sum()))
+
+    def parts(local):
+        got = _alltoallv(team, local, scount, rcount, keep_own=True)
+        return [asarray(p, device=x.device) for p in (got[:before], local[own], got[before:])]
+
+    args = parts(run) + [asarray(rcount, device=x.device)]
     outs = [((int(rcount.sum()),), vals.dtype)]
     if indices:
-        g = np.asarray(idx) + x.owned()[0]
-        args.append(asarray(_alltoallv(team, g, scount, rcount), device=x.device))
+        args += parts(np.asarray(idx) + x.owned()[0])
         outs.append((outs[0][0], dt.int64))
-    res = [DArray(r, (n,), team, 0) for r in call(
-        "ptensor.merge_runs", args, outs, {"descending": bool(descending)})]
+    res = [DArray(a, (n,), team, 0) for a in call(
+        "ptensor.merge_runs", args, outs, {"descending": bool(descending), "parts": 3})]
     if want == "both":
         return tuple(res)
     return res[want == "indices"]

@@ -521,7 +521,9 @@ int32_t sortRows(const pt_call_frame *f, bool descending) {
 // "ptensor.merge_runs": the last step of the distributed sort (python/ptensor/_dist_move.py
 // sort_split). Args: x (1-D and contiguous: P runs one after another, each sorted in the
 // sort's order; run q came from rank q), the P int64 run lengths and, for argsort, the int64
-// global indices of x's elements (x's size). Results: x merged, and the indices alike when
+// global indices of x's elements (x's size). With the attribute `parts` = K, x comes as K
+// arrays (each holding whole runs; the rank's own run stays where its sort left it, the
+// others arrive in one receive buffer) and the indices as K arrays alike. Results: x merged, and the indices alike when
 // they were given. Stable: of elements equal in the sort's order those of earlier runs come
 // first (earlier ranks hold lower global indices), so the result is the stable sort's. Runs
 // merge in pairs, ceil(log2 P) passes; a pair's merge picks with a comparison, not a branch
@@ -677,74 +679,109 @@ void mergePair(const T *a, int64_t na, const T *b, int64_t nb, const int64_t *ia
   }
 }
 
+/// One sorted run of merge_runs: its values and (argsort) their indices.
+template <typename T>
+struct Run {
+  const T *v;
+  const int64_t *i;
+  int64_t n;
+};
+
 template <typename T, bool Idx>
-int32_t mergeRuns(const pt_call_frame *f, std::vector<int64_t> at, bool descending) {
-  const int64_t n = at.back();
-  const T *src = static_cast<const T *>(f->args[0].data);
-  const int64_t *isrc = Idx ? static_cast<const int64_t *>(f->args[2].data) : nullptr;
+int32_t mergeRuns(const pt_call_frame *f, std::vector<Run<T>> runs, bool descending) {
+  int64_t n = 0;
+  for (const Run<T> &r : runs)
+    n += r.n;
   T *out = static_cast<T *>(f->results[0].data);
   int64_t *iout = Idx ? static_cast<int64_t *>(f->results[1].data) : nullptr;
   int rounds = 0;
-  for (size_t runs = at.size() - 1; runs > 1; runs = (runs + 1) / 2)
+  for (size_t k = runs.size(); k > 1; k = (k + 1) / 2)
     ++rounds;
-  if (!rounds) {
-    std::copy(src, src + n, out);
-    if constexpr (Idx)
-      std::copy(isrc, isrc + n, iout);
-    return PT_FFI_OK;
-  }
   Scratch<T> tmp(rounds > 1 ? std::max<int64_t>(n, 1) : 1);
   Scratch<int64_t> itmp(Idx && rounds > 1 ? std::max<int64_t>(n, 1) : 1);
-  // the passes alternate between out and tmp, the last one writes out
-  T *dst = rounds % 2 ? out : tmp.data;
-  int64_t *idst = rounds % 2 ? iout : itmp.data;
-  for (; rounds > 0; --rounds) {
-    std::vector<int64_t> next{0};
-    for (size_t q = 0; q + 1 < at.size(); q += 2) {
-      const int64_t s = at[q], m = at[q + 1], e = q + 2 < at.size() ? at[q + 2] : m;
-      mergePair<T, Idx>(src + s, m - s, src + m, e - m, Idx ? isrc + s : nullptr,
-                        Idx ? isrc + m : nullptr, dst + s, Idx ? idst + s : nullptr,
-                        descending);
-      next.push_back(e);
+  // the passes alternate between out and tmp, the last one writes out (a single run: a copy)
+  T *dst = rounds % 2 || !rounds ? out : tmp.data;
+  int64_t *idst = rounds % 2 || !rounds ? iout : itmp.data;
+  do {
+    std::vector<Run<T>> next;
+    int64_t at = 0;
+    for (size_t q = 0; q < runs.size(); q += 2) {
+      const Run<T> &a = runs[q];
+      const Run<T> b = q + 1 < runs.size() ? runs[q + 1] : Run<T>{a.v, a.i, 0};
+      if (b.n == 0) { // (the odd run out, or one that nothing joins)
+        std::copy(a.v, a.v + a.n, dst + at);
+        if constexpr (Idx)
+          std::copy(a.i, a.i + a.n, idst + at);
+      } else {
+        mergePair<T, Idx>(a.v, a.n, b.v, b.n, a.i, b.i, dst + at, Idx ? idst + at : nullptr,
+                          descending);
+      }
+      next.push_back({dst + at, Idx ? idst + at : nullptr, a.n + b.n});
+      at += a.n + b.n;
     }
-    at = std::move(next);
-    src = dst;
-    isrc = idst;
+    runs = std::move(next);
     dst = dst == out ? tmp.data : out;
     idst = idst == iout ? itmp.data : iout;
-  }
+  } while (runs.size() > 1);
   return PT_FFI_OK;
 }
 
+/// A 1-D argument of merge_runs: contiguous (or too short for a stride to matter).
+bool flat(const pt_buffer &b) { return b.rank == 1 && (b.shape[0] < 2 || b.strides[0] == 1); }
+
 int32_t mergeHandler(const pt_call_frame *f) {
+  // args: `parts` value arrays (attribute, default 1), the run lengths, and for argsort as
+  // many index arrays (each its value part's size); each part holds whole runs
+  int64_t parts = 1;
+  pt_ffi_get_i64(f, "parts", &parts);
   const pt_buffer *a = f->args, *r = f->results;
-  const bool idx = f->num_args == 3;
-  bool ok = (f->num_args == 2 || idx) && f->num_results == 1 + idx && a[0].rank == 1 &&
-            a[1].rank == 1 && a[1].dtype == PT_INT64 && r[0].dtype == a[0].dtype &&
-            pt_ffi_size(&r[0]) == a[0].shape[0] &&
-            (a[0].shape[0] < 2 || a[0].strides[0] == 1) &&
-            (a[1].shape[0] < 2 || a[1].strides[0] == 1) && a[1].shape[0] >= 1;
-  if (ok && idx)
-    ok = a[2].rank == 1 && a[2].dtype == PT_INT64 && a[2].shape[0] == a[0].shape[0] &&
-         (a[2].shape[0] < 2 || a[2].strides[0] == 1) && r[1].dtype == PT_INT64 &&
-         pt_ffi_size(&r[1]) == a[0].shape[0];
-  std::vector<int64_t> at{0};
-  for (int64_t q = 0; ok && q < a[1].shape[0]; ++q) {
-    const int64_t c = static_cast<const int64_t *>(a[1].data)[q];
-    ok = c >= 0 && c <= a[0].shape[0] - at.back();
-    at.push_back(at.back() + c);
+  const bool idx = parts >= 1 && f->num_args == 2 * parts + 1;
+  bool ok = parts >= 1 && (f->num_args == parts + 1 || idx) && f->num_results == 1 + idx &&
+            flat(a[parts]) && a[parts].dtype == PT_INT64 && a[parts].shape[0] >= 1 &&
+            (!idx || r[1].dtype == PT_INT64);
+  int64_t n = 0;
+  for (int64_t p = 0; ok && p < parts; ++p) {
+    ok = flat(a[p]) && a[p].dtype == r[0].dtype;
+    if (ok && idx)
+      ok = flat(a[parts + 1 + p]) && a[parts + 1 + p].dtype == PT_INT64 &&
+           a[parts + 1 + p].shape[0] == a[p].shape[0];
+    n += ok ? a[p].shape[0] : 0;
   }
-  if (!ok || at.back() != a[0].shape[0])
+  ok = ok && pt_ffi_size(&r[0]) == n && (!idx || pt_ffi_size(&r[1]) == n);
+  // the runs, part by part
+  std::vector<std::pair<int64_t, int64_t>> runs; // (part, offset in it) of each run
+  std::vector<int64_t> lengths;
+  int64_t p = 0, at = 0;
+  for (int64_t q = 0; ok && q < a[parts].shape[0]; ++q) {
+    const int64_t c = static_cast<const int64_t *>(a[parts].data)[q];
+    while (p < parts && at == a[p].shape[0] && c > 0) // (empty runs stay in their part)
+      ++p, at = 0;
+    ok = c >= 0 && p < parts && c <= a[p].shape[0] - at;
+    runs.push_back({p, at});
+    lengths.push_back(c);
+    at += c;
+  }
+  for (int64_t e = p + 1; ok && e < parts; ++e) // every part used up
+    ok = a[e].shape[0] == 0;
+  if (!ok || (p < parts && at != a[p].shape[0]))
     return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT,
-                       "merge_runs expects x (1-D, contiguous), the int64 run lengths (at "
-                       "least one, summing to x's size) and optionally int64 indices (x's "
-                       "size); results: x's size and dtype, and int64 indices if given");
+                       "merge_runs expects x (1-D, contiguous; or `parts` such arrays, each "
+                       "holding whole runs), the int64 run lengths (at least one, summing to "
+                       "x's size) and optionally int64 indices (x's size; one array per part); "
+                       "results: x's size and dtype, and int64 indices if given");
   int64_t descending = 0;
   pt_ffi_get_i64(f, "descending", &descending);
   return byElementType(f, "merge_runs", [&](auto tag) -> int32_t {
     using T = typename decltype(tag)::type;
-    return idx ? mergeRuns<T, true>(f, at, descending != 0)
-               : mergeRuns<T, false>(f, at, descending != 0);
+    std::vector<Run<T>> rs;
+    for (size_t q = 0; q < runs.size(); ++q) {
+      auto [part, off] = runs[q];
+      const int64_t *ip =
+          idx ? static_cast<const int64_t *>(a[parts + 1 + part].data) + off : nullptr;
+      rs.push_back({static_cast<const T *>(a[part].data) + off, ip, lengths[q]});
+    }
+    return idx ? mergeRuns<T, true>(f, std::move(rs), descending != 0)
+               : mergeRuns<T, false>(f, std::move(rs), descending != 0);
   });
 }
 

@@ -307,7 +307,7 @@ def test_builtin_handlers_reject_bad_calls(name, args, result, msg):
 def test_merge_runs_rejects_strided_runs():
     r = pt.custom_call("ptensor.merge_runs", pt.ones(6)[::2], pt.asarray(np.array([3])),
                        result=((3,), pt.float64))
-    with pytest.raises(ValueError, match="merge_runs expects x \\(1-D, contiguous\\)"):
+    with pytest.raises(ValueError, match="merge_runs expects x \\(1-D, contiguous"):
         r.to_numpy()
 
 
@@ -357,3 +357,45 @@ def test_merge_runs_against_numpy(lengths, dtype, descending, indices):
         np.testing.assert_array_equal(np.signbit(r[0].to_numpy()), np.signbit(x[want]))
     if indices:
         np.testing.assert_array_equal(r[1].to_numpy(), gx[want])
+
+
+@pytest.mark.parametrize("split", [(0, 2), (0, 0), (3, 3), (1, 1), (0, 3), (1, 2)])
+@pytest.mark.parametrize("indices", [False, True])
+def test_merge_runs_from_parts(split, indices):
+    # parts=3 (the distributed sort: the slices of lower ranks, this rank's own slice where
+    # its sort left it, those of higher ranks): x arrives as three arrays cut after runs
+    # split[0] and split[1] (of 3 runs, one empty; empty parts too), the indices alike
+    R = np.random.default_rng(5)
+    lengths = [4000, 0, 3000]
+    x = np.concatenate([np.sort(R.integers(0, 50, m).astype(np.float64)) for m in lengths])
+    g = R.permutation(len(x)).astype(np.int64)
+    at = np.concatenate([[0], np.cumsum(lengths)])
+    cuts = [0, int(at[split[0]]), int(at[split[1]]), len(x)]
+    pieces = [slice(cuts[i], cuts[i + 1]) for i in range(3)]
+    args = [pt.asarray(x[p]) for p in pieces] + [pt.asarray(np.array(lengths, dtype=np.int64))]
+    outs = [((len(x),), pt.float64)]
+    if indices:
+        args += [pt.asarray(g[p]) for p in pieces]
+        outs.append(((len(x),), pt.int64))
+    r = pt.custom_call("ptensor.merge_runs", *args, result=outs, attrs={"parts": 3})
+    r = r if isinstance(r, tuple) else (r,)
+    want = np.argsort(x, kind="stable")
+    np.testing.assert_array_equal(r[0].to_numpy(), x[want])
+    if indices:
+        np.testing.assert_array_equal(r[1].to_numpy(), g[want])
+
+
+@pytest.mark.parametrize("args, parts", [
+    ([pt.ones(2), pt.ones(3), pt.asarray(np.array([3, 2]))], 2),  # a run across two parts
+    ([pt.ones(2), pt.ones(3), pt.asarray(np.array([2, 2]))], 2),  # a part not used up
+    ([pt.ones(2), pt.ones(3), pt.asarray(np.array([2, 3])), pt.zeros(2, dtype=pt.int64),
+      pt.zeros(2, dtype=pt.int64)], 2),  # an index part of another size than its values
+    ([pt.ones(5), pt.asarray(np.array([5]))], 4),  # fewer arrays than parts
+    ([pt.ones(5), pt.asarray(np.array([5]))], 0),
+])
+def test_merge_runs_rejects_bad_parts(args, parts):
+    idx = len(args) > parts + 1 and parts > 0
+    result = [((5,), pt.float64)] + ([((5,), pt.int64)] if idx else [])
+    r = pt.custom_call("ptensor.merge_runs", *args, result=result, attrs={"parts": parts})
+    with pytest.raises(ValueError, match="merge_runs expects"):
+        (r[0] if isinstance(r, tuple) else r).to_numpy()
