@@ -30,3 +30,10 @@ def test_compile_time_benchmark_checks_its_result():
     import compile_time  # the child process compares the wave loop with NumPy's
     r = compile_time.measure(16, 2)
     assert r["operations"] > 20 and r["seconds"] > 0
+
+
+def test_sort_benchmark_checks_ptensor():
+    import sort  # each result is compared with NumPy's stable sort inside (SystemExit if not)
+    table = sort.main(["--log2", "10", "13", "--repeat", "1", "--peers", "numpy", "ptensor"])
+    assert set(table) == {("sort", 10), ("argsort", 10), ("sort", 13), ("argsort", 13)}
+    assert all(t["ptensor"] > 0 and t["numpy"] > 0 for t in table.values())
