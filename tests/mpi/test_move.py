@@ -479,3 +479,17 @@ def test_unique_moves_each_element_at_most_twice(team):
     # rounds); the groups' starts and counts are 101 values. A gather would send the rank's
     # part to every other rank: 8 n (P - 1) / P.
     assert sent <= 2 * 8 * n / team.size + 64 * 16 * team.size ** 2 + 4 * 8 * 101, sent
+
+
+def test_receive_buffers_come_from_the_pool():
+    # _core.pool_bytes: the moves' receive buffers (writable, page-aligned when large, back
+    # to ptensor's pool when they die); a negative size is a ValueError
+    from ptensor import _core
+    b = _core.pool_bytes(5 << 20)
+    assert b.shape == (5 << 20,) and b.dtype == np.uint8 and b.flags.writeable
+    assert b.ctypes.data % 4096 == 0
+    b[:] = 7
+    assert int(b.sum()) == 7 * (5 << 20)
+    assert _dist_move._receive_buffer(3, np.dtype(np.complex64)).shape == (3,)
+    with pytest.raises(ValueError, match="must not be negative"):
+        _core.pool_bytes(-1)
