@@ -16,6 +16,12 @@ Peers: `pip install .[bench]` (numexpr, jax, numba, dask, matplotlib).
 on a CUDA device the GPU peers run there too (CuPy; JAX on its GPU), NumPy stays the
 baseline on the host, and the times exclude copying results back (each run waits for its
 results on the device). The default peers are then numpy and ptensor (and cupy, jax on CUDA).
+
+OpenBLAS reads OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE once, when it loads (NumPy's import).
+Some machine images pin them (this project's sets Haswell kernels on an AVX-512 CPU); the
+suite unsets both before importing NumPy, so the matmul compares the peers with OpenBLAS
+choosing its own kernels on every side (NumPy, ptensor, Numba and Dask share NumPy's
+OpenBLAS; JAX has its own GEMM). --keep-openblas-env keeps the pinned setting.
 """
 import argparse
 import json
@@ -28,7 +34,12 @@ import sys
 import tempfile
 import time
 
-import numpy as np
+# (before NumPy loads OpenBLAS, see the docstring; run as a script only: an importer has
+# loaded NumPy already)
+OPENBLAS_UNSET = {} if __name__ != "__main__" or "--keep-openblas-env" in sys.argv else {
+    k: os.environ.pop(k) for k in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE") if k in os.environ}
+
+import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import peers  # noqa: E402
@@ -117,6 +128,8 @@ def main(argv=None):
     ap.add_argument("--peers", nargs="*", default=None)
     ap.add_argument("--out", default=os.path.join(HERE, "results"))
     ap.add_argument("--device", default=None, help="ptensor's device (and the GPU peers')")
+    ap.add_argument("--keep-openblas-env", action="store_true",
+                    help="keep OPENBLAS_CORETYPE / OPENBLAS_L2_SIZE as set (default: unset)")
     args = ap.parse_args(argv)
     peers.DEVICE = args.device
     if args.peers is None:
@@ -226,6 +239,10 @@ def render(table, args, bw, why, fractions, second=None, gbs=None):
                      "for the triad, 40 for Black-Scholes):")
         for name, g in gbs.items():
             lines.append(f"- {name}: " + ", ".join(f"{p} {v:.1f} GB/s" for p, v in g.items()))
+    if OPENBLAS_UNSET:
+        lines.append("")
+        lines.append("OpenBLAS chose its own kernels (unset for this run: " + ", ".join(
+            f"{k}={v}" for k, v in OPENBLAS_UNSET.items()) + ").")
     if second:
         a, b = second
         lines.append("")

@@ -152,11 +152,22 @@ def SplitReductions : Pass<"ptensor-split-reductions"> {
     mul marked reassoc (ptensor's sums and products are). The innermost body may hold only
     loads, side-effect-free ops without regions and that one store; the loops no
     loop-carried values; the outermost from 0 by 1.
+
+    Host programs run it too (contiguous=true max-parts=256 min-work=16384), so a reduction
+    over all axes runs on every thread instead of one: at most 256 parts of at least 16384
+    iterations of the nest each; where that leaves one part, the nest runs as it was
+    (scf.if). The number of parts depends on the sizes only, so a result does not depend
+    on the number of threads.
   }];
   let options = [
     Option<"contiguous", "contiguous", "bool", /*default=*/"false",
            "Work items take contiguous chunks of the outermost loop (CPU devices: cache lines "
            "and pages) instead of every P-th iteration (GPUs: coalesced loads)">,
+    Option<"maxParts", "max-parts", "int64_t", /*default=*/"16384",
+           "At most this many partial results (and at most the outermost loop's extent)">,
+    Option<"minWork", "min-work", "int64_t", /*default=*/"0",
+           "If > 0: at most (iterations of the nest) / min-work parts, and the nest unsplit "
+           "where that is one part">,
   ];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];

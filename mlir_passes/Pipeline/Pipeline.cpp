@@ -54,12 +54,15 @@ static std::string pipelineText(const PipelineOptions &o) {
          " target=" + o.gpuTarget + "},";
   else
     // Loops on one thread are parallel loops too (scf-to-cf runs them in order): fusion and
-    // the loop forms the passes expect are the same.
+    // the loop forms the passes expect are the same. A reduction over all axes is split into
+    // partial results over chunks (a parallel loop) when it is large, on any thread count
+    // (the same sums whatever the threads).
     s += std::string("func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
                      "ptensor-frame-fills,ptensor-fuse-parallel-loops,"
                      "ptensor-streaming-stores{threshold=" +
          std::to_string(o.streamingBytes) + "},ptensor-parallel-outer,"
-                     "ptensor-short-reductions),"
+                     "ptensor-short-reductions,"
+                     "ptensor-split-reductions{contiguous=true max-parts=256 min-work=16384}),"
                      "expand-strided-metadata,ptensor-identity-strides,cse,") +
          (o.parallel ? "convert-scf-to-openmp," : "");
   // memref.alloca_scope (made by scf-to-openmp) must be lowered while its body is still one

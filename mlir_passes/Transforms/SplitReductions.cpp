@@ -19,11 +19,6 @@ namespace ptensor {
 using namespace mlir;
 
 namespace {
-/// Work items of the partial-result kernel (or fewer: one per iteration of the outermost
-/// loop). Each accumulates every kParts-th iteration: neighbouring work items read
-/// neighbouring elements.
-constexpr int64_t kParts = 16384;
-
 /// The innermost body's accumulation: store(combine(load(out[I]), v), out[I]).
 struct Accumulation {
   memref::LoadOp load;
@@ -110,11 +105,28 @@ std::optional<Accumulation> accumulation(Block *body, Operation *top) {
   return std::nullopt;
 }
 
+/// The iterations of the whole nest (the outermost loop's extent times those of the inner
+/// loops whose bounds are fixed for the nest: from 0 by 1 to a value defined outside it).
+Value nestWork(OpBuilder &b, Location loc, scf::ForOp top, ArrayRef<scf::ForOp> loops) {
+  Value work = top.getUpperBound();
+  for (scf::ForOp f : loops.drop_front()) {
+    Value ub = f.getUpperBound();
+    if (!isConstantIntValue(f.getLowerBound(), 0) || !isConstantIntValue(f.getStep(), 1) ||
+        top->isAncestor(ub.getParentBlock()->getParentOp()))
+      break;
+    work = b.create<arith::MulIOp>(loc, work, ub);
+  }
+  return work;
+}
+
 /// top = scf.for i0 { scf.for i1 { ... { acc } } } (no loop-carried values, i0 from 0 by 1)
 /// -> partials = alloc(P); scf.parallel p < P { partials[p] = the accumulation, from the
 /// identity, of iterations i0 = p, p + P, ... } ; scf.for p < P { acc of partials[p] };
-/// dealloc, with P = min(extent of i0, kParts).
-void split(scf::ForOp top, ArrayRef<scf::ForOp> loops, Accumulation acc, bool contiguous) {
+/// dealloc, with P = min(extent of i0, maxParts). With minWork > 0 (host programs), P is
+/// also at most the nest's iterations / minWork, and where that leaves one part the
+/// original nest runs instead (scf.if).
+void split(scf::ForOp top, ArrayRef<scf::ForOp> loops, Accumulation acc, bool contiguous,
+           int64_t maxParts, int64_t minWork) {
   Location loc = top.getLoc();
   OpBuilder b(top);
   Type t = acc.store.getValue().getType();
@@ -122,7 +134,17 @@ void split(scf::ForOp top, ArrayRef<scf::ForOp> loops, Accumulation acc, bool co
   Value n = top.getUpperBound();
   Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
   Value one = b.create<arith::ConstantIndexOp>(loc, 1);
-  Value parts = b.create<arith::MinSIOp>(loc, n, b.create<arith::ConstantIndexOp>(loc, kParts));
+  Value parts = b.create<arith::MinSIOp>(loc, n, b.create<arith::ConstantIndexOp>(loc, maxParts));
+  bool guarded = minWork > 0;
+  if (guarded) {
+    Value byWork = b.create<arith::DivSIOp>(loc, nestWork(b, loc, top, loops),
+                                            b.create<arith::ConstantIndexOp>(loc, minWork));
+    parts = b.create<arith::MinSIOp>(loc, parts, byWork);
+    Value several = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, parts, one);
+    auto choice = b.create<scf::IfOp>(loc, TypeRange{}, several, /*withElse=*/true);
+    top->moveBefore(choice.elseBlock()->getTerminator()); // one part: the nest as it was
+    b.setInsertionPoint(choice.thenBlock()->getTerminator());
+  }
   Value partials = b.create<memref::AllocOp>(loc, MemRefType::get({ShapedType::kDynamic}, t),
                                              ValueRange{parts});
   Value chunk = contiguous ? b.create<arith::CeilDivSIOp>(
@@ -172,7 +194,7 @@ void split(scf::ForOp top, ArrayRef<scf::ForOp> loops, Accumulation acc, bool co
   };
   Value partial = emit(pb, 0, init);
   pb.create<memref::StoreOp>(loc, partial, partials, ValueRange{p});
-  // the partial results into the original place, in order (the host part: at most kParts)
+  // the partial results into the original place, in order (the host part: at most P)
   auto gather = b.create<scf::ForOp>(loc, zero, parts, one);
   OpBuilder gb = OpBuilder::atBlockTerminator(gather.getBody());
   Value part = gb.create<memref::LoadOp>(loc, partials, gather.getInductionVar());
@@ -184,7 +206,8 @@ void split(scf::ForOp top, ArrayRef<scf::ForOp> loops, Accumulation acc, bool co
   gb.create<memref::StoreOp>(loc, combined->getResult(0), acc.store.getMemRef(),
                              acc.store.getIndices());
   b.create<memref::DeallocOp>(loc, partials);
-  top.erase();
+  if (!guarded)
+    top.erase();
 }
 
 struct SplitReductionsPass : ptensor::impl::SplitReductionsBase<SplitReductionsPass> {
@@ -217,7 +240,7 @@ struct SplitReductionsPass : ptensor::impl::SplitReductionsBase<SplitReductionsP
       if (!nest)
         continue;
       if (std::optional<Accumulation> acc = accumulation(loops.back().getBody(), top))
-        split(top, loops, *acc, contiguous);
+        split(top, loops, *acc, contiguous, maxParts, minWork);
     }
   }
 };

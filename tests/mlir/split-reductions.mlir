@@ -1,5 +1,6 @@
 // RUN: %ptensor-opt %s --ptensor-split-reductions | %FileCheck %s
 // RUN: %ptensor-opt %s --ptensor-split-reductions=contiguous=true | %FileCheck %s --check-prefix=CHUNK
+// RUN: %ptensor-opt %s "--ptensor-split-reductions=contiguous=true max-parts=256 min-work=16384" | %FileCheck %s --check-prefix=HOST
 // A reduction over all axes (sequential loops accumulating into one place) becomes a parallel
 // loop of partial results, each from the combiner's identity over every P-th row (or a
 // contiguous chunk of rows), and a sequential fold of the partial results into the place.
@@ -27,6 +28,27 @@
 // CHUNK: scf.parallel (%[[I:.*]]) =
 // CHUNK: %[[LO:.*]] = arith.muli %[[I]], %[[C]]
 // CHUNK: scf.for %{{.*}} = %[[LO]] to %{{.*}} step %c1
+// Host programs: at most 256 parts of at least 16384 iterations of the whole nest (rows
+// times columns), the nest as it was where that is one part.
+// HOST-LABEL: func.func @sum_all
+// HOST: %[[N:.*]] = memref.dim %arg0, %c0 :
+// HOST: %[[M:.*]] = memref.dim %arg0, %c1 :
+// HOST: %[[MAXP:.*]] = arith.constant 256 : index
+// HOST: %[[P0:.*]] = arith.minsi %[[N]], %[[MAXP]] : index
+// HOST: %[[MINW:.*]] = arith.constant 16384 : index
+// HOST: %[[W:.*]] = arith.muli %[[N]], %[[M]] : index
+// HOST: %[[PW:.*]] = arith.divsi %[[W]], %[[MINW]] : index
+// HOST: %[[P:.*]] = arith.minsi %[[P0]], %[[PW]] : index
+// HOST: %[[SEV:.*]] = arith.cmpi sgt, %[[P]], %{{.*}} : index
+// HOST: scf.if %[[SEV]] {
+// HOST: memref.alloc(%[[P]])
+// HOST: scf.parallel
+// HOST: memref.dealloc
+// HOST: } else {
+// HOST-NEXT: scf.for %{{.*}} = %c0 to %[[N]] step %c1 {
+// HOST-NEXT: scf.for %{{.*}} = %c0 to %[[M]] step %c1 {
+// HOST-NOT: scf.parallel
+// HOST: return
 func.func @sum_all(%x: memref<?x?xf64>, %out: memref<f64>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

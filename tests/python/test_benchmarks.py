@@ -37,3 +37,19 @@ def test_sort_benchmark_checks_ptensor():
     table = sort.main(["--log2", "10", "13", "--repeat", "1", "--peers", "numpy", "ptensor"])
     assert set(table) == {("sort", 10), ("argsort", 10), ("sort", 13), ("argsort", 13)}
     assert all(t["ptensor"] > 0 and t["numpy"] > 0 for t in table.values())
+
+
+def test_suite_unsets_pinned_openblas_kernels(tmp_path):
+    # run as a script, the suite unsets OPENBLAS_CORETYPE before NumPy loads OpenBLAS (and
+    # says so); --keep-openblas-env keeps it
+    import subprocess
+    env = dict(os.environ, OPENBLAS_CORETYPE="Haswell", PTENSOR_PROGRESS="0")
+    for keep in (False, True):
+        out = tmp_path / str(keep)
+        subprocess.run([sys.executable, suite.__file__, "--only", "matmul", "--scale", "0.01",
+                        "--repeat", "1", "--peers", "numpy", "--out", str(out)]
+                       + ["--keep-openblas-env"] * keep, env=env, check=True,
+                       capture_output=True)
+        report = (out / "results.md").read_text()
+        assert ("unset for this run: OPENBLAS_CORETYPE=Haswell" in report) != keep, report
+        assert "| matmul |" in report

@@ -1,4 +1,6 @@
 """Statistical reductions: sum, prod, min, max, mean, var, std."""
+import os
+
 import numpy as np
 import pytest
 
@@ -151,6 +153,65 @@ def test_min_max_vectorized_nan_and_tails(dtype, n):
         b = a.copy()
         b[n - 1] = 100.0 if fn == "max" else -100.0  # the extreme in the tail
         assert float(getattr(pt, fn)(pt.asarray(b))) == b[n - 1]
+
+
+# A reduction over all axes of at least 2 x 16384 elements runs as partial results over
+# contiguous chunks (at most 256) on every thread, folded in order (ptensor-split-reductions
+# in host programs); below that, the one loop it was. Sizes around both bounds.
+SPLIT_SIZES = [32767, 32768, 100003, 256 * 16384 + 5]
+
+
+@pytest.mark.parametrize("n", SPLIT_SIZES)
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int32", "uint8", "bool",
+                                   "complex128"])
+def test_large_reductions_over_all_axes(n, dtype):
+    rng = np.random.default_rng(n)
+    a = (rng.standard_normal(n) * 3).astype(dtype) if dtype != "bool" else rng.random(n) < 0.5
+    if dtype == "complex128":
+        a = a + 1j * rng.standard_normal(n)
+    x = pt.asarray(a)
+    flt = dtype[0] in "fc"
+    rtol = 1e-5 if dtype == "float32" else 1e-9  # (NumPy's float32 sums round as they go)
+    assert_matches(pt.sum(x), np.sum(a), rtol=rtol if flt else None)
+    assert_matches(pt.mean(pt.exp(x * 0.01) if flt else x),
+                   np.mean(np.exp(a * 0.01) if flt else a), rtol=rtol)
+    if dtype != "complex128":
+        assert_matches(pt.max(x), np.max(a))
+        assert_matches(pt.min(x), np.min(a))
+        assert bool(pt.any(x > 2)) == bool(np.any(a > 2))
+        assert bool(pt.all(x < 2)) == bool(np.all(a < 2))
+    if dtype in ("int64", "int32"):  # integer products wrap alike: exact
+        m = a % 3 + 1
+        assert_matches(pt.prod(pt.asarray(m)), np.prod(m))
+
+
+@pytest.mark.parametrize("n", SPLIT_SIZES)
+def test_large_reductions_nan_in_any_chunk(n):
+    a = np.random.default_rng(1).standard_normal(n)
+    for pos in (0, n // 3, n - 1):  # in the first, a middle and the last chunk
+        b = a.copy()
+        b[pos] = np.nan
+        for fn in ("max", "min", "sum"):
+            assert np.isnan(float(getattr(pt, fn)(pt.asarray(b)))), (fn, pos)
+    b = a.copy()
+    b[n - 1] = 1e3  # the extreme in the last chunk's last element
+    assert float(pt.max(pt.asarray(b))) == 1e3
+
+
+def test_large_reduction_same_bits_on_any_thread_count():
+    # the parts depend on the sizes only: a float sum is the same on 1 or 2 threads
+    a = np.random.default_rng(5).standard_normal((700, 3001))
+    x = pt.asarray(a)
+    got = []
+    try:
+        for threads in (1, 2):
+            pt.set_num_threads(threads)
+            got.append((float(pt.sum(x)), float(pt.sum(pt.exp(x) * 0.5)), float(pt.var(x))))
+    finally:
+        pt.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", os.cpu_count())))
+    assert got[0] == got[1]
+    np.testing.assert_allclose(got[0], (np.sum(a), np.sum(np.exp(a) * 0.5), np.var(a)),
+                               rtol=1e-11)
 
 
 @pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 7])
