@@ -37,7 +37,10 @@ def FuseElementwise : Pass<"ptensor-fuse-elementwise"> {
     used twice (d1 in Black-Scholes) splits the program into several loops. This pass fuses
     a producer into every user (each user's loop recomputes it), then merges sibling loops over
     provably equal domains that read a common input into one multi-result loop, where LLVM's
-    CSE computes the shared subexpressions once (see FuseSiblings.cpp).
+    CSE computes the shared subexpressions once (see FuseSiblings.cpp). A producer that is
+    stored anyway is not fused where that would compute it twice: one assigned into an array
+    (tensor.insert_slice) into no user, and a program result (materialize_in_destination)
+    into no reduction, which reads the stored result back.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::affine::AffineDialect",
                            "::mlir::tensor::TensorDialect"];

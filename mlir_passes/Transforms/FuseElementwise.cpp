@@ -3,6 +3,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/MemRef/Transforms/Transforms.h"
@@ -35,6 +36,14 @@ struct FuseAndCSE : OpRewritePattern<linalg::GenericOp> {
       // region the step before wrote (Plan::sameRegion gives both the same indices, so the
       // read folds to the value written), every step would repeat all the steps before it.
       if (llvm::any_of(producer->getUsers(), [](Operation *u) { return isa<tensor::InsertSliceOp>(u); }))
+        continue;
+      // Likewise a producer whose value is a program result: a reduction of it reads the
+      // stored result back (one pass) instead of computing it all again (Black-Scholes'
+      // prices and their sums in one program computed the prices three times).
+      if (consumer.getNumReductionLoops() > 0 &&
+          llvm::any_of(producer->getUsers(), [](Operation *u) {
+            return isa<bufferization::MaterializeInDestinationOp>(u);
+          }))
         continue;
       FailureOr<linalg::ElementwiseOpFusionResult> fused = linalg::fuseElementwiseOps(rw, &operand);
       if (failed(fused))

@@ -101,3 +101,45 @@ func.func @reduction_keeps_init(%arg0: tensor<?xi1>) -> tensor<i64> {
   } -> tensor<i64>
   return %6 : tensor<i64>
 }
+
+// A reduction of a value that is also a program result reads the stored result back; it
+// does not compute it again (Black-Scholes' prices and their sums in one program).
+// CHECK-LABEL: func.func @reduce_a_result
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["parallel"]
+// CHECK: math.exp
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["reduction"]
+// CHECK-NOT: math.exp
+// CHECK: linalg.yield
+// CHECK: return
+func.func @reduce_a_result(%ma: memref<?xf64> {ptensor.size_classes = array<i64: 0>},
+                           %out: memref<?xf64>, %sum: memref<f64>) {
+  %ta = bufferization.to_tensor %ma restrict : memref<?xf64>
+  %a = ptensor.from_ranked %ta : tensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %e = ptensor.elementwise_unary_op exp %a : !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %s = ptensor.reduce sum %e axes = [0] acc = f64 : !ptensor.ptensor<?xf64> -> !ptensor.ptensor<f64>
+  %re = ptensor.to_ranked %e : !ptensor.ptensor<?xf64> -> tensor<?xf64>
+  %rs = ptensor.to_ranked %s : !ptensor.ptensor<f64> -> tensor<f64>
+  bufferization.materialize_in_destination %re in restrict writable %out : (tensor<?xf64>, memref<?xf64>) -> ()
+  bufferization.materialize_in_destination %rs in restrict writable %sum : (tensor<f64>, memref<f64>) -> ()
+  return
+}
+
+// Not a result: the exp is computed inside the reduction (one loop, nothing stored).
+// CHECK-LABEL: func.func @reduce_a_temporary
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["reduction"]
+// CHECK: math.exp
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @reduce_a_temporary(%ma: memref<?xf64> {ptensor.size_classes = array<i64: 0>},
+                              %sum: memref<f64>) {
+  %ta = bufferization.to_tensor %ma restrict : memref<?xf64>
+  %a = ptensor.from_ranked %ta : tensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %e = ptensor.elementwise_unary_op exp %a : !ptensor.ptensor<?xf64> -> !ptensor.ptensor<?xf64>
+  %s = ptensor.reduce sum %e axes = [0] acc = f64 : !ptensor.ptensor<?xf64> -> !ptensor.ptensor<f64>
+  %rs = ptensor.to_ranked %s : !ptensor.ptensor<f64> -> tensor<f64>
+  bufferization.materialize_in_destination %rs in restrict writable %sum : (tensor<f64>, memref<f64>) -> ()
+  return
+}

@@ -397,3 +397,20 @@ def test_reduction_bad_arguments():
         pt.var(px, correction="1")
     with pytest.raises(TypeError, match="sum"):
         pt.sum([1, 2, 3])
+
+
+def test_reductions_of_results_in_the_same_program():
+    # prices and their sums recorded together: the sums read the stored prices (the producer
+    # is not fused into the reductions when it is a result too); values as NumPy's
+    rng = np.random.default_rng(7)
+    s, k = rng.uniform(10, 50, 50000), rng.uniform(10, 50, 50000)
+    ps, pk = pt.asarray(s), pt.asarray(k)
+    call = pt.exp(pt.log(ps / pk)) * pk + pk * 0.5
+    put = pt.sqrt(ps) * 2.0 + call
+    sums = [pt.sum(call), pt.max(put), pt.mean(call * put)]
+    ncall = np.exp(np.log(s / k)) * k + k * 0.5
+    nput = np.sqrt(s) * 2.0 + ncall
+    assert_matches(call, ncall)
+    assert_matches(put, nput)
+    for got, want in zip(sums, [np.sum(ncall), np.max(nput), np.mean(ncall * nput)]):
+        assert_matches(got, want, rtol=1e-9)
