@@ -13,6 +13,13 @@ namespace ptensor {
 static const char *kFusionStage =
     "lower-ptensor,func.func(canonicalize,ptensor-fuse-elementwise,canonicalize";
 
+// The fence after streamed (non-temporal) stores: x86's sfence where the host is x86-64.
+#if defined(__x86_64__) || defined(_M_X64)
+static const char *const kStreamingFence = " x86=true";
+#else
+static const char *const kStreamingFence = "";
+#endif
+
 static std::string pipelineText(const PipelineOptions &o) {
   // No cse before bufferization: it merges equal tensor.empty inits of one multi-result
   // generic (sibling fusion), and one-shot bufferization then writes both results into one
@@ -60,7 +67,7 @@ static std::string pipelineText(const PipelineOptions &o) {
     s += std::string("func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
                      "ptensor-frame-fills,ptensor-fuse-parallel-loops,"
                      "ptensor-streaming-stores{threshold=" +
-         std::to_string(o.streamingBytes) + "},ptensor-parallel-outer,"
+         std::to_string(o.streamingBytes) + kStreamingFence + "},ptensor-parallel-outer,"
                      "ptensor-short-reductions,"
                      "ptensor-split-reductions{contiguous=true max-parts=256 min-work=16384}),"
                      "expand-strided-metadata,ptensor-identity-strides,cse,") +

@@ -1,5 +1,6 @@
 // RUN: %ptensor-opt %s --pass-pipeline='builtin.module(func.func(ptensor-streaming-stores{threshold=1000}))' | %FileCheck %s
 // RUN: %ptensor-opt %s --pass-pipeline='builtin.module(func.func(ptensor-streaming-stores{threshold=-1}))' | %FileCheck %s --check-prefix=NEVER
+// RUN: %ptensor-opt %s --pass-pipeline='builtin.module(func.func(ptensor-streaming-stores{threshold=1000 x86=true}))' | %FileCheck %s --check-prefix=X86
 // Elementwise loops whose results are not read again get a version with non-temporal vector
 // stores, chosen at run time when the loop moves at least `threshold` bytes.
 
@@ -20,7 +21,14 @@
 // CHECK: %[[M:.*]] = arith.mulf %[[S]], %[[C]] : vector<8xf64>
 // CHECK: %[[A:.*]] = arith.addf %[[B]], %[[M]] : vector<8xf64>
 // CHECK: vector.store %[[A]], %arg3[%{{.*}}] {nontemporal = true}
+// CHECK: llvm.fence seq_cst
 // CHECK: vector.maskedstore %arg3
+// On x86 the streamed stores are ordered by an sfence (not an mfence, which waits for loads).
+// X86-LABEL: func.func @triad
+// X86: vector.store %{{.*}} {nontemporal = true}
+// X86-NOT: llvm.fence
+// X86: llvm.call_intrinsic "llvm.x86.sse.sfence"() : () -> ()
+// X86: vector.maskedstore %arg3
 // CHECK: } else {
 // CHECK: scf.parallel
 // CHECK: memref.store
