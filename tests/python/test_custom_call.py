@@ -359,6 +359,35 @@ def test_merge_runs_against_numpy(lengths, dtype, descending, indices):
         np.testing.assert_array_equal(r[1].to_numpy(), gx[want])
 
 
+@pytest.mark.parametrize("kind", ["random", "ties", "disjoint", "disjoint_reversed", "nan_zeros"])
+@pytest.mark.parametrize("lengths", [[0, 9], [8, 8], [17, 63], [1000, 4099], [300001, 200003],
+                                     [70000, 5, 150000, 90000]])
+@pytest.mark.parametrize("descending", [False, True])
+def test_merge_runs_unstable_float64(kind, lengths, descending):
+    # stable=False (the distributed values-only sort): equal elements in any order, so float64
+    # runs merge 8 at a time with AVX-512 where the CPU has it (runtime/host/MergeAvx512.cpp:
+    # pieces in lockstep, each piece's rest element by element); the values are NumPy's sort
+    # of the concatenation, -0.0 and 0.0 as many of each as given
+    R = np.random.default_rng(sum(lengths))
+    parts = []
+    for q, m in enumerate(lengths):
+        v = {"random": R.random(m), "ties": R.integers(0, 5, m).astype(float),
+             "disjoint": R.random(m) + 2 * q, "disjoint_reversed": R.random(m) - 2 * q,
+             "nan_zeros": R.random(m)}[kind]
+        if kind == "nan_zeros":
+            v[R.random(m) < 0.1] = np.nan
+            v[: m // 3] = 0.0 if q % 2 else -0.0
+        v = np.sort(v)
+        parts.append(v[::-1] if descending else v)  # (descending: NaN first)
+    x = np.concatenate(parts)
+    r = pt.custom_call("ptensor.merge_runs", pt.asarray(x), pt.asarray(np.array(lengths)),
+                       result=(x.shape, pt.float64),
+                       attrs={"descending": descending, "stable": False}).to_numpy()
+    want = np.sort(x)[::-1] if descending else np.sort(x)
+    np.testing.assert_array_equal(r, want)  # (NaNs where NumPy's are; 0.0 == -0.0)
+    assert np.signbit(r[r == 0]).sum() == np.signbit(x[x == 0]).sum()
+
+
 @pytest.mark.parametrize("split", [(0, 2), (0, 0), (3, 3), (1, 1), (0, 3), (1, 2)])
 @pytest.mark.parametrize("indices", [False, True])
 def test_merge_runs_from_parts(split, indices):
