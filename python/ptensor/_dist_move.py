@@ -272,11 +272,8 @@ def sort_split(x, descending, want):
     if indices:
         args += parts(np.asarray(idx) + x.owned()[0])
         outs.append((outs[0][0], dt.int64))
-    # values only: equal elements in any order (the local sorts are NumPy's unstable ones;
-    # the merge then may take AVX-512, runtime/host/Sort.cpp); argsort's merge is stable
     res = [DArray(a, (n,), team, 0) for a in call(
-        "ptensor.merge_runs", args, outs,
-        {"descending": bool(descending), "parts": 3, "stable": indices})]
+        "ptensor.merge_runs", args, outs, {"descending": bool(descending), "parts": 3})]
     if want == "both":
         return tuple(res)
     return res[want == "indices"]

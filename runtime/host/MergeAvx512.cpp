@@ -26,15 +26,15 @@ namespace ptensor {
 namespace {
 
 /// Desc = false: a before b when a < b (ascending runs); Desc = true: when a > b.
-template <bool Desc>
-inline bool before(double u, double v) {
+template <bool Desc, typename T>
+inline bool before(T u, T v) {
   return Desc ? u > v : u < v;
 }
 
 /// How many of the first k elements of the merge come from a (a's element goes first on a
 /// tie), by bisection: a[i] is among them when it is not after b[k - i - 1].
-template <bool Desc>
-int64_t coRank(const double *a, int64_t na, const double *b, int64_t nb, int64_t k) {
+template <bool Desc, typename T>
+int64_t coRank(const T *a, int64_t na, const T *b, int64_t nb, int64_t k) {
   int64_t lo = std::max<int64_t>(0, k - nb), hi = std::min(k, na);
   while (lo < hi) {
     const int64_t i = lo + (hi - lo) / 2, j = k - i;
@@ -50,6 +50,7 @@ int64_t coRank(const double *a, int64_t na, const double *b, int64_t nb, int64_t
 // sign is set (its own inverse), so signed integer order is the doubles' order (no NaN
 // here) with -0.0 before 0.0. Lane-wise min and max of distinct keys are a permutation;
 // min and max of doubles are not (both return one operand when -0.0 meets 0.0).
+// (int64 values are their own keys.)
 inline __m512i key(__m512i x) {
   return _mm512_xor_si512(x, _mm512_srli_epi64(_mm512_srai_epi64(x, 63), 1));
 }
@@ -58,8 +59,11 @@ inline int64_t key(double d) {
   std::memcpy(&x, &d, 8);
   return x ^ int64_t(uint64_t(x >> 63) >> 1);
 }
+inline int64_t key(int64_t x) { return x; }
 inline __m512i loadKeys(const double *p) { return key(_mm512_loadu_si512(p)); }
 inline void storeKeys(double *p, __m512i k) { _mm512_storeu_si512(p, key(k)); }
+inline __m512i loadKeys(const int64_t *p) { return _mm512_loadu_si512(p); }
+inline void storeKeys(int64_t *p, __m512i k) { _mm512_storeu_si512(p, k); }
 
 template <bool Desc>
 inline __m512i first(__m512i x, __m512i y) { // lane-wise: the one that goes first
@@ -94,9 +98,9 @@ inline void merge16(__m512i x, __m512i y, __m512i &lo, __m512i &hi) {
 }
 
 /// The rest of a piece: `carry` (8 sorted elements in t), a[i..ie) and b[j..je) into out.
-template <bool Desc>
-void mergeTail(const double *t, int64_t nt, const double *a, int64_t i, int64_t ie,
-               const double *b, int64_t j, int64_t je, double *out) {
+template <bool Desc, typename T>
+void mergeTail(const T *t, int64_t nt, const T *a, int64_t i, int64_t ie, const T *b,
+               int64_t j, int64_t je, T *out) {
   int64_t q = 0;
   for (;;) { // three ways, then two, then a copy (a run that is long is copied)
     const bool hasT = q < nt, hasA = i < ie, hasB = j < je;
@@ -111,7 +115,7 @@ void mergeTail(const double *t, int64_t nt, const double *a, int64_t i, int64_t 
     else if (!hasB)
       w = before<Desc>(a[i], t[q]) ? 1 : 0;
     else {
-      const double m = before<Desc>(b[j], a[i]) ? b[j] : a[i];
+      const T m = before<Desc>(b[j], a[i]) ? b[j] : a[i];
       w = before<Desc>(m, t[q]) ? (before<Desc>(b[j], a[i]) ? 2 : 1) : 0;
     }
     *out++ = w == 0 ? t[q++] : w == 1 ? a[i++] : b[j++];
@@ -123,9 +127,8 @@ void mergeTail(const double *t, int64_t nt, const double *a, int64_t i, int64_t 
 
 constexpr int kPieces = 4; // independent merges in flight (one step's network is ~30 cycles)
 
-template <bool Desc>
-void mergeRange(const double *a, int64_t na, const double *b, int64_t nb,
-                          double *out, int64_t k0, int64_t k1) {
+template <bool Desc, typename T>
+void mergeRange(const T *a, int64_t na, const T *b, int64_t nb, T *out, int64_t k0, int64_t k1) {
   int64_t i[kPieces], j[kPieces], k[kPieces], ie[kPieces], je[kPieces];
   __m512i hi[kPieces];
   int64_t pi = coRank<Desc>(a, na, b, nb, k0), pk = k0;
@@ -139,7 +142,7 @@ void mergeRange(const double *a, int64_t na, const double *b, int64_t nb,
   auto step = [&](int s) { // the next block: of the run whose head goes first
     const int64_t ka = key(a[i[s]]), kb = key(b[j[s]]); // (in the network's order)
     const bool fromB = Desc ? kb > ka : kb < ka;
-    const double *src = fromB ? b + j[s] : a + i[s];
+    const T *src = fromB ? b + j[s] : a + i[s];
     j[s] += fromB ? 8 : 0;
     i[s] += fromB ? 0 : 8;
     __m512i lo;
@@ -168,9 +171,9 @@ void mergeRange(const double *a, int64_t na, const double *b, int64_t nb,
   for (int s = 0; s < kPieces; ++s) {
     while (on[s] && more(s)) // (the pieces one by one)
       step(s);
-    alignas(64) double t[8];
+    alignas(64) T t[8];
     if (on[s])
-      _mm512_store_si512(t, key(hi[s]));
+      storeKeys(t, hi[s]);
     mergeTail<Desc>(t, on[s] ? 8 : 0, a, i[s], ie[s], b, j[s], je[s], out + k[s]);
   }
 }
@@ -186,8 +189,16 @@ bool haveAvx512Merge() {
   return have;
 }
 
-void mergeDoublesAvx512(const double *a, int64_t na, const double *b, int64_t nb, double *out,
-                        int64_t k0, int64_t k1, bool descending) {
+void mergeAvx512(const double *a, int64_t na, const double *b, int64_t nb, double *out,
+                 int64_t k0, int64_t k1, bool descending) {
+  if (descending)
+    mergeRange<true>(a, na, b, nb, out, k0, k1);
+  else
+    mergeRange<false>(a, na, b, nb, out, k0, k1);
+}
+
+void mergeAvx512(const int64_t *a, int64_t na, const int64_t *b, int64_t nb, int64_t *out,
+                 int64_t k0, int64_t k1, bool descending) {
   if (descending)
     mergeRange<true>(a, na, b, nb, out, k0, k1);
   else
@@ -195,8 +206,10 @@ void mergeDoublesAvx512(const double *a, int64_t na, const double *b, int64_t nb
 }
 #else
 bool haveAvx512Merge() { return false; }
-void mergeDoublesAvx512(const double *, int64_t, const double *, int64_t, double *, int64_t,
-                        int64_t, bool) {}
+void mergeAvx512(const double *, int64_t, const double *, int64_t, double *, int64_t, int64_t,
+                 bool) {}
+void mergeAvx512(const int64_t *, int64_t, const int64_t *, int64_t, int64_t *, int64_t,
+                 int64_t, bool) {}
 #endif
 
 } // namespace ptensor

@@ -363,29 +363,49 @@ def test_merge_runs_against_numpy(lengths, dtype, descending, indices):
 @pytest.mark.parametrize("lengths", [[0, 9], [8, 8], [17, 63], [1000, 4099], [300001, 200003],
                                      [70000, 5, 150000, 90000]])
 @pytest.mark.parametrize("descending", [False, True])
-def test_merge_runs_unstable_float64(kind, lengths, descending):
-    # stable=False (the distributed values-only sort): equal elements in any order, so float64
-    # runs merge 8 at a time with AVX-512 where the CPU has it (runtime/host/MergeAvx512.cpp:
-    # pieces in lockstep, each piece's rest element by element); the values are NumPy's sort
-    # of the concatenation, -0.0 and 0.0 as many of each as given
+def test_merge_runs_float64_values(kind, lengths, descending):
+    # float64 values merge 8 at a time with AVX-512 where the CPU has it (runtime/host/
+    # MergeAvx512.cpp: pieces in lockstep, each piece's rest element by element; equal
+    # elements in any order, then the zeros rewritten in the stable order): the stable
+    # merge, -0.0 and 0.0 where the stable sort puts them; ties, disjoint runs both ways,
+    # NaN and signed zeros
     R = np.random.default_rng(sum(lengths))
     parts = []
     for q, m in enumerate(lengths):
         v = {"random": R.random(m), "ties": R.integers(0, 5, m).astype(float),
              "disjoint": R.random(m) + 2 * q, "disjoint_reversed": R.random(m) - 2 * q,
-             "nan_zeros": R.random(m)}[kind]
+             "nan_zeros": R.random(m) - 0.5}[kind]
         if kind == "nan_zeros":
             v[R.random(m) < 0.1] = np.nan
-            v[: m // 3] = 0.0 if q % 2 else -0.0
-        v = np.sort(v)
-        parts.append(v[::-1] if descending else v)  # (descending: NaN first)
+            v[R.random(m) < 0.3] = 0.0
+            v[R.random(m) < 0.2] = -0.0
+        o = np.argsort(v, kind="stable") if not descending else \
+            (m - 1 - np.argsort(v[::-1], kind="stable"))[::-1]
+        parts.append(v[o])
     x = np.concatenate(parts)
     r = pt.custom_call("ptensor.merge_runs", pt.asarray(x), pt.asarray(np.array(lengths)),
                        result=(x.shape, pt.float64),
-                       attrs={"descending": descending, "stable": False}).to_numpy()
+                       attrs={"descending": descending}).to_numpy()
+    want = x[np.argsort(x, kind="stable")] if not descending else \
+        x[(len(x) - 1 - np.argsort(x[::-1], kind="stable"))[::-1]]
+    np.testing.assert_array_equal(r, want)
+    np.testing.assert_array_equal(np.signbit(r), np.signbit(want))
+
+
+@pytest.mark.parametrize("lengths", [[3, 9], [8, 8], [17, 63], [4099, 1000], [300001, 200003],
+                                     [70000, 5, 150000, 90000]])
+@pytest.mark.parametrize("descending", [False, True])
+@pytest.mark.parametrize("spread", [5, 2**62])
+def test_merge_runs_int64_values(lengths, descending, spread):
+    # int64 values merge 8 at a time with AVX-512 where the CPU has it, stable or not (equal
+    # integers cannot be told apart); ties, and values near both ends of the range
+    R = np.random.default_rng(len(lengths) + spread % 7)
+    runs = [np.sort(R.integers(-spread, spread, m, dtype=np.int64)) for m in lengths]
+    x = np.concatenate([v[::-1] if descending else v for v in runs])
+    r = pt.custom_call("ptensor.merge_runs", pt.asarray(x), pt.asarray(np.array(lengths)),
+                       result=(x.shape, pt.int64), attrs={"descending": descending}).to_numpy()
     want = np.sort(x)[::-1] if descending else np.sort(x)
-    np.testing.assert_array_equal(r, want)  # (NaNs where NumPy's are; 0.0 == -0.0)
-    assert np.signbit(r[r == 0]).sum() == np.signbit(x[x == 0]).sum()
+    np.testing.assert_array_equal(r, want)
 
 
 @pytest.mark.parametrize("split", [(0, 2), (0, 0), (3, 3), (1, 1), (0, 3), (1, 2)])
