@@ -1,7 +1,7 @@
-// The merge of two sorted float64 runs with AVX-512 (the distributed sort's values-only
-// merge, Sort.cpp's mergePair): 8 elements a step through a bitonic network, several
-// independent pieces in lockstep. Compiled for AVX-512F (a target pragma, not the whole
-// build) and used only where the CPU has it (haveAvx512Merge).
+// The merge of two sorted float64 or int64 runs with AVX-512 (merge_runs' values-only merge,
+// the distributed sort's last step; Sort.cpp's mergePair): 8 elements a step through a
+// bitonic network, several independent pieces in lockstep. Compiled for AVX-512F (a target
+// pragma, not the whole build) and used only where the CPU has it (haveAvx512Merge).
 #include "MergeAvx512.h"
 
 #include <algorithm>
