@@ -31,6 +31,9 @@ inline bool before(T u, T v) {
   return Desc ? u > v : u < v;
 }
 
+// (coRank and mergeTail restate Sort.cpp's coRank / mergeEnds on purpose: this file's
+// functions are compiled for AVX-512, and a template shared with Sort.cpp would be one
+// instantiation for both files, which the linker could take from this one.)
 /// How many of the first k elements of the merge come from a (a's element goes first on a
 /// tie), by bisection: a[i] is among them when it is not after b[k - i - 1].
 template <bool Desc, typename T>
@@ -189,20 +192,20 @@ bool haveAvx512Merge() {
   return have;
 }
 
+template <typename T>
+void mergeInOrder(const T *a, int64_t na, const T *b, int64_t nb, T *out, int64_t k0,
+                  int64_t k1, bool descending) {
+  (descending ? mergeRange<true, T> : mergeRange<false, T>)(a, na, b, nb, out, k0, k1);
+}
+
 void mergeAvx512(const double *a, int64_t na, const double *b, int64_t nb, double *out,
                  int64_t k0, int64_t k1, bool descending) {
-  if (descending)
-    mergeRange<true>(a, na, b, nb, out, k0, k1);
-  else
-    mergeRange<false>(a, na, b, nb, out, k0, k1);
+  mergeInOrder(a, na, b, nb, out, k0, k1, descending);
 }
 
 void mergeAvx512(const int64_t *a, int64_t na, const int64_t *b, int64_t nb, int64_t *out,
                  int64_t k0, int64_t k1, bool descending) {
-  if (descending)
-    mergeRange<true>(a, na, b, nb, out, k0, k1);
-  else
-    mergeRange<false>(a, na, b, nb, out, k0, k1);
+  mergeInOrder(a, na, b, nb, out, k0, k1, descending);
 }
 #else
 bool haveAvx512Merge() { return false; }
