@@ -517,6 +517,8 @@ class Generator:
         if name == "reciprocal" and (kind in "biu" or kind == "c" and not np.all(
                 (self.env[x] != 0) & np.isfinite(self.env[x]))):  # C99's zeros, infinities
             return False
+        if name in ("expm1", "tanh") and kind == "c" and not np.all(np.isfinite(self.env[x])):
+            return False  # the standard's special cases at infinities (README deviations)
         if name == "conj" and kind == "b":  # bool stays bool in ptensor (README), int8 in NumPy
             return False
         if name == "signbit" and np.any(np.isnan(self.env[x])):  # a NaN's sign (README)
