@@ -107,14 +107,18 @@ std::optional<Accumulation> accumulation(Block *body, Operation *top) {
 
 /// The iterations of the whole nest (the outermost loop's extent times those of the inner
 /// loops whose bounds are fixed for the nest: from 0 by 1 to a value defined outside it).
+bool fixedBounds(scf::ForOp f, scf::ForOp top) {
+  Value ub = f.getUpperBound();
+  return isConstantIntValue(f.getLowerBound(), 0) && isConstantIntValue(f.getStep(), 1) &&
+         !top->isAncestor(ub.getParentBlock()->getParentOp());
+}
+
 Value nestWork(OpBuilder &b, Location loc, scf::ForOp top, ArrayRef<scf::ForOp> loops) {
   Value work = top.getUpperBound();
   for (scf::ForOp f : loops.drop_front()) {
-    Value ub = f.getUpperBound();
-    if (!isConstantIntValue(f.getLowerBound(), 0) || !isConstantIntValue(f.getStep(), 1) ||
-        top->isAncestor(ub.getParentBlock()->getParentOp()))
+    if (!fixedBounds(f, top))
       break;
-    work = b.create<arith::MulIOp>(loc, work, ub);
+    work = b.create<arith::MulIOp>(loc, work, f.getUpperBound());
   }
   return work;
 }
@@ -125,15 +129,26 @@ Value nestWork(OpBuilder &b, Location loc, scf::ForOp top, ArrayRef<scf::ForOp> 
 /// dealloc, with P = min(extent of i0, maxParts). With minWork > 0 (host programs), P is
 /// also at most the nest's iterations / minWork, and where that leaves one part the
 /// original nest runs instead (scf.if).
+/// Where the second loop's bounds are fixed for the nest (0 by 1 to n1), P is at most
+/// n0 * n1, not n0 (a (3, 10^6) array gets as many parts as a (10^6, 3) one), and where
+/// there are fewer than P rows the parts divide the n0 * n1 iterations of the outer two
+/// loops (scf.if; with at least P rows, the rows as above: their inner loops stay as they
+/// were, e.g. the constant 3 columns of ptensor-short-reductions): a contiguous part runs
+/// the rows it touches, each over its share of the columns (a plain inner loop, which
+/// vectorizes); an interleaved one takes every P-th (row, column) pair, j -> (j / n1,
+/// j % n1), so neighbouring work items read neighbouring elements.
 void split(scf::ForOp top, ArrayRef<scf::ForOp> loops, Accumulation acc, bool contiguous,
            int64_t maxParts, int64_t minWork) {
   Location loc = top.getLoc();
   OpBuilder b(top);
   Type t = acc.store.getValue().getType();
   Value init = b.create<arith::ConstantOp>(loc, *identity(acc.combine, t));
-  Value n = top.getUpperBound();
   Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
   Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+  scf::ForOp second = loops.size() >= 2 ? loops[1] : scf::ForOp(), innermost = loops.back();
+  const bool flattens = second && fixedBounds(second, top); // (rows x columns: see above)
+  Value n0 = top.getUpperBound(), n1 = flattens ? second.getUpperBound() : Value();
+  Value n = flattens ? b.create<arith::MulIOp>(loc, n0, n1).getResult() : n0;
   Value parts = b.create<arith::MinSIOp>(loc, n, b.create<arith::ConstantIndexOp>(loc, maxParts));
   bool guarded = minWork > 0;
   if (guarded) {
@@ -147,52 +162,83 @@ void split(scf::ForOp top, ArrayRef<scf::ForOp> loops, Accumulation acc, bool co
   }
   Value partials = b.create<memref::AllocOp>(loc, MemRefType::get({ShapedType::kDynamic}, t),
                                              ValueRange{parts});
-  Value chunk = contiguous ? b.create<arith::CeilDivSIOp>(
-                                 loc, n, b.create<arith::MaxSIOp>(loc, parts, one)).getResult()
-                           : Value();
   auto par = b.create<scf::ParallelOp>(loc, ValueRange{zero}, ValueRange{parts}, ValueRange{one});
   OpBuilder pb = OpBuilder::atBlockTerminator(par.getBody());
   Value p = par.getInductionVars()[0];
-  Value first = p, last = n, stride = parts; // every P-th iteration from p
-  if (contiguous) { // iterations [p * chunk, min((p + 1) * chunk, n)), chunk = ceil(n / P)
-    first = pb.create<arith::MulIOp>(loc, p, chunk);
-    last = pb.create<arith::MinSIOp>(loc, pb.create<arith::AddIOp>(loc, first, chunk), n);
-    stride = one;
-  }
-  IRMapping map;
-  std::function<Value(OpBuilder &, size_t, Value)> emit = [&](OpBuilder &ob, size_t level,
-                                                             Value running) -> Value {
-    scf::ForOp orig = loops[level];
-    Value lb = level ? map.lookupOrDefault(orig.getLowerBound()) : first;
-    Value ub = level ? map.lookupOrDefault(orig.getUpperBound()) : last;
-    Value step = level ? map.lookupOrDefault(orig.getStep()) : stride;
-    // (guarded: MLIR 19's scf.for -> SPIR-V gives a loop that runs no iteration 0, not its
-    // initial value, as its result: a product over an empty chunk or row was 0)
-    Value some = ob.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, lb, ub);
-    auto guard = ob.create<scf::IfOp>(loc, TypeRange{running.getType()}, some, true);
-    OpBuilder eb = guard.getElseBodyBuilder();
-    eb.create<scf::YieldOp>(loc, running);
-    OpBuilder tb = guard.getThenBodyBuilder();
-    auto loop = tb.create<scf::ForOp>(
-        loc, lb, ub, step, ValueRange{running},
-        [&](OpBuilder &lbd, Location l, Value iv, ValueRange args) {
-          map.map(orig.getInductionVar(), iv);
-          Value r;
-          if (level + 1 < loops.size()) {
-            r = emit(lbd, level + 1, args[0]);
-          } else {
-            map.map(acc.load.getResult(), args[0]);
-            for (Operation &op : orig.getBody()->without_terminator())
-              if (&op != acc.load.getOperation() && &op != acc.store.getOperation())
-                lbd.clone(op, map);
-            r = map.lookup(acc.store.getValue());
-          }
-          lbd.create<scf::YieldOp>(l, r);
-        });
-    tb.create<scf::YieldOp>(loc, loop.getResult(0));
-    return guard.getResult(0);
+  // part p's accumulation over the rows (flat = false) or the rows x columns (flat = true)
+  auto partOf = [&](OpBuilder &ob, bool flat) -> Value {
+    Value total = flat ? ob.create<arith::MulIOp>(loc, n0, n1).getResult() : n0;
+    Value first = p, last = total, stride = parts; // every P-th iteration from p
+    if (contiguous) { // iterations [p * chunk, min((p + 1) * chunk, total)), chunk = ceil(/ P)
+      Value chunk = ob.create<arith::CeilDivSIOp>(loc, total,
+                                                   ob.create<arith::MaxSIOp>(loc, parts, one));
+      first = ob.create<arith::MulIOp>(loc, p, chunk);
+      last = ob.create<arith::MinSIOp>(loc, ob.create<arith::AddIOp>(loc, first, chunk), total);
+      stride = one;
+    }
+    IRMapping map;
+    std::function<Value(OpBuilder &, size_t, Value)> emit = [&](OpBuilder &eob, size_t level,
+                                                               Value running) -> Value {
+      scf::ForOp orig = loops[level];
+      Value lb = level ? map.lookupOrDefault(orig.getLowerBound()) : first;
+      Value ub = level ? map.lookupOrDefault(orig.getUpperBound()) : last;
+      Value step = level ? map.lookupOrDefault(orig.getStep()) : stride;
+      if (flat && contiguous && level == 0) { // the rows [first / n1, ceil(last / n1))
+        lb = eob.create<arith::DivSIOp>(loc, first, n1);
+        ub = eob.create<arith::CeilDivSIOp>(loc, last, n1);
+      } else if (flat && contiguous && level == 1) { // row i0's columns in [first, last)
+        Value base = eob.create<arith::MulIOp>(loc, map.lookup(top.getInductionVar()), n1);
+        lb = eob.create<arith::MaxSIOp>(loc, eob.create<arith::SubIOp>(loc, first, base), zero);
+        ub = eob.create<arith::MinSIOp>(loc, eob.create<arith::SubIOp>(loc, last, base), n1);
+      }
+      // an interleaved flat loop runs over (row, column) pairs: the next level is 2
+      const bool pairs = flat && !contiguous && level == 0;
+      const size_t next = pairs ? 2 : level + 1;
+      // (guarded: MLIR 19's scf.for -> SPIR-V gives a loop that runs no iteration 0, not its
+      // initial value, as its result: a product over an empty chunk or row was 0)
+      Value some = eob.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, lb, ub);
+      auto guard = eob.create<scf::IfOp>(loc, TypeRange{running.getType()}, some, true);
+      OpBuilder eb = guard.getElseBodyBuilder();
+      eb.create<scf::YieldOp>(loc, running);
+      OpBuilder tb = guard.getThenBodyBuilder();
+      auto loop = tb.create<scf::ForOp>(
+          loc, lb, ub, step, ValueRange{running},
+          [&](OpBuilder &lbd, Location l, Value iv, ValueRange args) {
+            if (pairs) {
+              map.map(top.getInductionVar(), lbd.create<arith::DivUIOp>(l, iv, n1));
+              map.map(second.getInductionVar(), lbd.create<arith::RemUIOp>(l, iv, n1));
+            } else {
+              map.map(orig.getInductionVar(), iv);
+            }
+            Value r;
+            if (next < loops.size()) {
+              r = emit(lbd, next, args[0]);
+            } else {
+              map.map(acc.load.getResult(), args[0]);
+              for (Operation &op : innermost.getBody()->without_terminator())
+                if (&op != acc.load.getOperation() && &op != acc.store.getOperation())
+                  lbd.clone(op, map);
+              r = map.lookup(acc.store.getValue());
+            }
+            lbd.create<scf::YieldOp>(l, r);
+          });
+      tb.create<scf::YieldOp>(loc, loop.getResult(0));
+      return guard.getResult(0);
+    };
+    return emit(ob, 0, init);
   };
-  Value partial = emit(pb, 0, init);
+  Value partial;
+  if (!flattens) {
+    partial = partOf(pb, false);
+  } else { // by rows where there are at least P of them (their inner loops as they were)
+    Value rows = pb.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, n0, parts);
+    auto choice = pb.create<scf::IfOp>(loc, TypeRange{t}, rows, /*withElse=*/true);
+    OpBuilder rb = choice.getThenBodyBuilder();
+    rb.create<scf::YieldOp>(loc, partOf(rb, false));
+    OpBuilder fb = choice.getElseBodyBuilder();
+    fb.create<scf::YieldOp>(loc, partOf(fb, true));
+    partial = choice.getResult(0);
+  }
   pb.create<memref::StoreOp>(loc, partial, partials, ValueRange{p});
   // the partial results into the original place, in order (the host part: at most P)
   auto gather = b.create<scf::ForOp>(loc, zero, parts, one);

@@ -3,38 +3,68 @@
 // RUN: %ptensor-opt %s "--ptensor-split-reductions=contiguous=true max-parts=256 min-work=16384" | %FileCheck %s --check-prefix=HOST
 // A reduction over all axes (sequential loops accumulating into one place) becomes a parallel
 // loop of partial results, each from the combiner's identity over every P-th row (or a
-// contiguous chunk of rows), and a sequential fold of the partial results into the place.
+// contiguous chunk of rows) where there are at least P rows, else over every P-th (row,
+// column) pair (a contiguous chunk of the rows x columns iterations), and a sequential fold
+// of the partial results into the place.
 
 // CHECK-LABEL: func.func @sum_all
-// CHECK-DAG: %[[ID:.*]] = arith.constant -0.000000e+00 : f64
-// CHECK-DAG: %[[MAXP:.*]] = arith.constant 16384 : index
-// CHECK: %[[P:.*]] = arith.minsi %[[N:.*]], %[[MAXP]] : index
+// CHECK: %[[ID:.*]] = arith.constant -0.000000e+00 : f64
+// CHECK: %[[N:.*]] = arith.muli %[[N0:.*]], %[[N1:.*]] : index
+// CHECK: %[[MAXP:.*]] = arith.constant 16384 : index
+// CHECK: %[[P:.*]] = arith.minsi %[[N]], %[[MAXP]] : index
 // CHECK: %[[PARTS:.*]] = memref.alloc(%[[P]]) : memref<?xf64>
 // CHECK: scf.parallel (%[[I:.*]]) = (%{{.*}}) to (%[[P]])
-// CHECK: scf.if
-// CHECK: scf.for %[[R:.*]] = %[[I]] to %[[N]] step %[[P]] iter_args(%{{.*}} = %[[ID]])
-// CHECK: scf.for
+// CHECK: %[[ROWS:.*]] = arith.cmpi sge, %[[N0]], %[[P]]
+// CHECK: %[[PART:.*]] = scf.if %[[ROWS]] -> (f64) {
+// CHECK: scf.for %[[R:.*]] = %[[I]] to %[[N0]] step %[[P]] iter_args(%{{.*}} = %[[ID]])
+// CHECK: scf.for %{{.*}} = %c0 to %[[N1]] step %c1
 // CHECK: memref.load %{{.*}}[%[[R]], %{{.*}}]
+// CHECK: } else {
+// CHECK: %[[NF:.*]] = arith.muli %[[N0]], %[[N1]]
+// CHECK: scf.for %[[J:.*]] = %[[I]] to %[[NF]] step %[[P]] iter_args(%{{.*}} = %[[ID]])
+// CHECK-NEXT: %[[R2:.*]] = arith.divui %[[J]], %[[N1]]
+// CHECK-NEXT: %[[C2:.*]] = arith.remui %[[J]], %[[N1]]
+// CHECK-NEXT: memref.load %{{.*}}[%[[R2]], %[[C2]]]
 // CHECK: arith.addf {{.*}} fastmath<reassoc>
-// CHECK: memref.store %{{.*}}, %[[PARTS]][%[[I]]]
+// CHECK: memref.store %[[PART]], %[[PARTS]][%[[I]]]
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[P]]
 // CHECK-NEXT: %[[V:.*]] = memref.load %[[PARTS]][%[[K]]]
 // CHECK-NEXT: %[[O:.*]] = memref.load %arg1[]
 // CHECK-NEXT: %[[S:.*]] = arith.addf %[[O]], %[[V]] fastmath<reassoc>
 // CHECK-NEXT: memref.store %[[S]], %arg1[]
 // CHECK: memref.dealloc %[[PARTS]]
+// Contiguous: a chunk of rows, or a chunk [lo, hi) of the n0 * n1 iterations: the rows it
+// touches, each over its columns in [lo, hi) (a plain inner loop).
 // CHUNK-LABEL: func.func @sum_all
-// CHUNK: %[[C:.*]] = arith.ceildivsi
+// CHUNK: %[[N:.*]] = arith.muli %[[N0:.*]], %[[N1:.*]] : index
 // CHUNK: scf.parallel (%[[I:.*]]) =
+// CHUNK: arith.cmpi sge, %[[N0]]
+// CHUNK: %[[RC:.*]] = arith.ceildivsi %[[N0]]
+// CHUNK: %[[RLO:.*]] = arith.muli %[[I]], %[[RC]]
+// CHUNK: scf.for %{{.*}} = %[[RLO]] to %{{.*}} step %c1
+// CHUNK: } else {
+// CHUNK: %[[NF:.*]] = arith.muli %[[N0]], %[[N1]]
+// CHUNK: %[[C:.*]] = arith.ceildivsi %[[NF]]
 // CHUNK: %[[LO:.*]] = arith.muli %[[I]], %[[C]]
-// CHUNK: scf.for %{{.*}} = %[[LO]] to %{{.*}} step %c1
+// CHUNK: %[[HI:.*]] = arith.minsi %{{.*}}, %[[NF]]
+// CHUNK: %[[R0:.*]] = arith.divsi %[[LO]], %[[N1]]
+// CHUNK: %[[R1:.*]] = arith.ceildivsi %[[HI]], %[[N1]]
+// CHUNK: scf.for %[[R:.*]] = %[[R0]] to %[[R1]] step %c1
+// CHUNK: %[[B:.*]] = arith.muli %[[R]], %[[N1]]
+// CHUNK: arith.subi %[[LO]], %[[B]]
+// CHUNK: %[[CLO:.*]] = arith.maxsi
+// CHUNK: arith.subi %[[HI]], %[[B]]
+// CHUNK: %[[CHI:.*]] = arith.minsi %{{.*}}, %[[N1]]
+// CHUNK: scf.for %{{.*}} = %[[CLO]] to %[[CHI]] step %c1
+// CHUNK: memref.load %arg0[%[[R]], %{{.*}}]
 // Host programs: at most 256 parts of at least 16384 iterations of the whole nest (rows
 // times columns), the nest as it was where that is one part.
 // HOST-LABEL: func.func @sum_all
 // HOST: %[[N:.*]] = memref.dim %arg0, %c0 :
 // HOST: %[[M:.*]] = memref.dim %arg0, %c1 :
+// HOST: %[[NM:.*]] = arith.muli %[[N]], %[[M]] : index
 // HOST: %[[MAXP:.*]] = arith.constant 256 : index
-// HOST: %[[P0:.*]] = arith.minsi %[[N]], %[[MAXP]] : index
+// HOST: %[[P0:.*]] = arith.minsi %[[NM]], %[[MAXP]] : index
 // HOST: %[[MINW:.*]] = arith.constant 16384 : index
 // HOST: %[[W:.*]] = arith.muli %[[N]], %[[M]] : index
 // HOST: %[[PW:.*]] = arith.divsi %[[W]], %[[MINW]] : index
@@ -87,6 +117,30 @@ func.func @left_alone(%x: memref<?xf64>, %out: memref<f64>) {
     %m = arith.mulf %s2, %a : f64
     %t = arith.maximumf %s, %m : f64
     memref.store %t, %out[] : memref<f64>
+  }
+  return
+}
+
+// An inner loop whose bounds move with the row (not a rectangle): the parts divide the rows.
+// CHECK-LABEL: func.func @triangle
+// CHECK: %[[N:.*]] = memref.dim %arg0, %c0
+// CHECK: %[[P:.*]] = arith.minsi %[[N]], %{{.*}} : index
+// CHECK: scf.parallel (%[[I:.*]]) = (%{{.*}}) to (%[[P]])
+// CHECK: scf.for %[[R:.*]] = %[[I]] to %[[N]] step %[[P]]
+// CHECK: scf.for %{{.*}} = %[[R]] to %[[N]] step %c1
+// CHECK-NOT: arith.divui
+// CHECK: return
+func.func @triangle(%x: memref<?x?xi64>, %out: memref<i64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?x?xi64>
+  scf.for %i = %c0 to %n step %c1 {
+    scf.for %j = %i to %n step %c1 {
+      %a = memref.load %x[%i, %j] : memref<?x?xi64>
+      %s = memref.load %out[] : memref<i64>
+      %t = arith.addi %s, %a : i64
+      memref.store %t, %out[] : memref<i64>
+    }
   }
   return
 }

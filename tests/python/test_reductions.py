@@ -198,6 +198,33 @@ def test_large_reductions_nan_in_any_chunk(n):
     assert float(pt.max(pt.asarray(b))) == 1e3
 
 
+# Fewer rows than parts ((3, n), (2, 3, n), (1, n)): the parts divide rows x columns, each
+# a run of whole and partial rows; at least as many rows: whole rows. Values, NaN positions
+# and the extreme at part boundaries, against NumPy.
+@pytest.mark.parametrize("shape", [(3, 40000), (2, 3, 20001), (1, 70001), (5, 16384),
+                                   (255, 129), (3, 0), (0, 5), (40000, 3)])
+@pytest.mark.parametrize("dtype", ["float64", "int64", "float32"])
+def test_reductions_over_all_axes_of_few_rows(shape, dtype):
+    rng = np.random.default_rng(sum(shape))
+    a = (rng.standard_normal(shape) * 100).astype(dtype)
+    x = pt.asarray(a)
+    rtol = 1e-4 if dtype == "float32" else 1e-9
+    assert_matches(pt.sum(x), np.sum(a), rtol=rtol if dtype != "int64" else None)
+    if a.size == 0:
+        return
+    for fn in ("max", "min"):
+        assert_matches(getattr(pt, fn)(x), getattr(np, fn)(a))
+    assert bool(pt.any(x > 250)) == bool(np.any(a > 250))
+    flat = a.reshape(-1)
+    for pos in (0, flat.size // 2 - 1, flat.size // 2, flat.size - 1):
+        b = flat.copy()
+        b[pos] = 1e6  # the extreme at a part's edge, in the middle of a row
+        assert float(pt.max(pt.asarray(b.reshape(shape)))) == 1e6, pos
+        if dtype != "int64":
+            b[pos] = np.nan
+            assert np.isnan(float(pt.min(pt.asarray(b.reshape(shape))))), pos
+
+
 def test_large_reduction_same_bits_on_any_thread_count():
     # the parts depend on the sizes only: a float sum is the same on 1 or 2 threads
     a = np.random.default_rng(5).standard_normal((700, 3001))
