@@ -5,6 +5,7 @@
 #include "Conversion/ScalarOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -496,7 +497,10 @@ Value emitReduceCombine(OpBuilder &b, Location loc, ReduceKind k, Value a, Value
   // partial results (and the producers' math, exp of sum(exp(x)), vectorizes with it); a
   // strict left-to-right order is one scalar chain. NumPy's own order is pairwise, so neither
   // order is NumPy's to the last bit; several partial sums are the more accurate.
-  if (Operation *f = v.getDefiningOp(); f && isa<arith::AddFOp, arith::MulFOp>(f))
+  // (A complex sum too: its real and imaginary parts are two float sums; complex products
+  // are not marked, (1 + 0j) * x is not x for every x.)
+  if (Operation *f = v.getDefiningOp();
+      f && isa<arith::AddFOp, arith::MulFOp, complex::AddOp>(f))
     f->setAttr(arith::AddFOp::getFastmathAttrName(f->getName()),
                arith::FastMathFlagsAttr::get(b.getContext(), arith::FastMathFlags::reassoc));
   // A float max/min: of +0 and -0 either may be the result (IEEE maximum/minimum with no

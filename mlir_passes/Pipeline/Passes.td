@@ -160,7 +160,12 @@ def SplitReductions : Pass<"ptensor-split-reductions"> {
     over all axes runs on every thread instead of one: at most 256 parts of at least 16384
     iterations of the nest each; where that leaves one part, the nest runs as it was
     (scf.if). The number of parts depends on the sizes only, so a result does not depend
-    on the number of threads.
+    on the number of threads. With complex-sums=true (host programs) complex sums marked
+    reassoc are split too, from -0 - 0j.
+
+    Where the second loop's bounds are fixed for the nest, P is at most rows x columns, and
+    where there are fewer rows than P the parts divide the rows x columns iterations of the
+    outer two loops (a (3, 10^6) array gets as many parts as a (10^6, 3) one).
   }];
   let options = [
     Option<"contiguous", "contiguous", "bool", /*default=*/"false",
@@ -171,6 +176,8 @@ def SplitReductions : Pass<"ptensor-split-reductions"> {
     Option<"minWork", "min-work", "int64_t", /*default=*/"0",
            "If > 0: at most (iterations of the nest) / min-work parts, and the nest unsplit "
            "where that is one part">,
+    Option<"complexSums", "complex-sums", "bool", /*default=*/"false",
+           "Split complex sums too (host programs; GPU kernels take no complex loop values)">,
   ];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];

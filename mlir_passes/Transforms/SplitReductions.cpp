@@ -2,6 +2,7 @@
 #include "Pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
@@ -28,12 +29,20 @@ struct Accumulation {
 };
 
 /// combine's identity for type t (a value e with combine(e, x) == x for every x), if combine
-/// is associative and commutative (float sums and products only when marked reassociable).
-std::optional<TypedAttr> identity(Operation *combine, Type t) {
+/// is associative and commutative (float and complex sums and float products only when
+/// marked reassociable); a complex one as the [re, im] pair complex.constant takes.
+std::optional<Attribute> identity(Operation *combine, Type t) {
   auto reassoc = [&] {
     auto fm = combine->getAttrOfType<arith::FastMathFlagsAttr>("fastmath");
     return fm && bitEnumContainsAll(fm.getValue(), arith::FastMathFlags::reassoc);
   };
+  if (auto ct = dyn_cast<ComplexType>(t)) { // -0 + -0j: -0 + x is x for every x
+    auto ft = dyn_cast<FloatType>(ct.getElementType());
+    if (!ft || !isa<complex::AddOp>(combine) || !reassoc())
+      return std::nullopt;
+    Attribute z = FloatAttr::get(ft, APFloat::getZero(ft.getFloatSemantics(), true));
+    return ArrayAttr::get(t.getContext(), {z, z});
+  }
   if (auto ft = dyn_cast<FloatType>(t)) {
     const llvm::fltSemantics &s = ft.getFloatSemantics();
     auto f = [&](APFloat v) -> TypedAttr { return FloatAttr::get(ft, v); };
@@ -69,7 +78,7 @@ std::optional<TypedAttr> identity(Operation *combine, Type t) {
 
 /// body (of the innermost loop of the nest under top) holds loads, side-effect-free ops and
 /// exactly one store: the accumulation into a place fixed for the whole nest.
-std::optional<Accumulation> accumulation(Block *body, Operation *top) {
+std::optional<Accumulation> accumulation(Block *body, Operation *top, bool complexSums) {
   memref::StoreOp store;
   for (Operation &op : body->without_terminator()) {
     if (auto s = dyn_cast<memref::StoreOp>(op)) {
@@ -98,7 +107,8 @@ std::optional<Accumulation> accumulation(Block *body, Operation *top) {
       if (auto other = dyn_cast<memref::LoadOp>(op);
           other && other != load && other.getMemRef() == store.getMemRef())
         return std::nullopt;
-    if (!identity(combine, store.getValue().getType()))
+    if (!identity(combine, store.getValue().getType()) ||
+        (isa<ComplexType>(store.getValue().getType()) && !complexSums))
       return std::nullopt;
     return Accumulation{load, combine, store, combine->getOperand(1 - k)};
   }
@@ -142,7 +152,10 @@ void split(scf::ForOp top, ArrayRef<scf::ForOp> loops, Accumulation acc, bool co
   Location loc = top.getLoc();
   OpBuilder b(top);
   Type t = acc.store.getValue().getType();
-  Value init = b.create<arith::ConstantOp>(loc, *identity(acc.combine, t));
+  Attribute id = *identity(acc.combine, t);
+  Value init = isa<ComplexType>(t)
+      ? b.create<complex::ConstantOp>(loc, t, cast<ArrayAttr>(id)).getResult()
+      : b.create<arith::ConstantOp>(loc, cast<TypedAttr>(id)).getResult();
   Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
   Value one = b.create<arith::ConstantIndexOp>(loc, 1);
   scf::ForOp second = loops.size() >= 2 ? loops[1] : scf::ForOp(), innermost = loops.back();
@@ -285,7 +298,7 @@ struct SplitReductionsPass : ptensor::impl::SplitReductionsBase<SplitReductionsP
       }
       if (!nest)
         continue;
-      if (std::optional<Accumulation> acc = accumulation(loops.back().getBody(), top))
+      if (std::optional<Accumulation> acc = accumulation(loops.back().getBody(), top, complexSums))
         split(top, loops, *acc, contiguous, maxParts, minWork);
     }
   }

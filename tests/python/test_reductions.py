@@ -227,18 +227,21 @@ def test_reductions_over_all_axes_of_few_rows(shape, dtype):
 
 def test_large_reduction_same_bits_on_any_thread_count():
     # the parts depend on the sizes only: a float sum is the same on 1 or 2 threads
+    # (complex sums are split too: two float sums)
     a = np.random.default_rng(5).standard_normal((700, 3001))
-    x = pt.asarray(a)
+    c = a[:, ::-1] - 1j * a
+    x, z = pt.asarray(a), pt.asarray(c)
     got = []
     try:
         for threads in (1, 2):
             pt.set_num_threads(threads)
-            got.append((float(pt.sum(x)), float(pt.sum(pt.exp(x) * 0.5)), float(pt.var(x))))
+            got.append((float(pt.sum(x)), float(pt.sum(pt.exp(x) * 0.5)), float(pt.var(x)),
+                        complex(pt.sum(z))))
     finally:
         pt.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", os.cpu_count())))
     assert got[0] == got[1]
-    np.testing.assert_allclose(got[0], (np.sum(a), np.sum(np.exp(a) * 0.5), np.var(a)),
-                               rtol=1e-11)
+    np.testing.assert_allclose(got[0], (np.sum(a), np.sum(np.exp(a) * 0.5), np.var(a),
+                                        np.sum(c)), rtol=1e-11)
 
 
 @pytest.mark.parametrize("k", [1, 2, 3, 4, 5, 7])
