@@ -51,27 +51,32 @@ def _arg(name, x, axis, keepdims):
     NumPy returns the first NaN)."""
     x = _as_array(x, name)
     dt.reject_complex(name, x.dtype)
-    if axis is None:
-        ndim = x.ndim
-        r = _arg(name, reshape(x, (-1,)), 0, False)
-        return reshape(r, (1,) * ndim) if keepdims else r
-    if x.ndim == 0:
-        raise ValueError(f"{name}: x must have at least one dimension")
-    ax = _ops.normalize_axis(axis, x.ndim)
-    if x.shape[ax] == 0:
-        raise ValueError(f"{name}: attempt to get {name} of an empty sequence")
     if x._t.is_pending:
         # x's values computed once: the reduction and the comparison each recomputing them
         # (fused into two loops) could differ in the last bit (libm's exp in one, the vector
-        # exp in the other), and then no element equals the extreme (fuzz seed 635)
+        # exp in the other), and then no element equals the extreme (fuzz seed 635).
+        # (Before the reshape below: the flattened view of stored values reads the same
+        # values twice, and materializing it would copy the whole array.)
         _core.to_numpy(x._t)
-    shape = _ops.without_axes(x.shape, ax)
-    r = _ops.record_op("find_index", [x], dt.int64, shape, kind=_ops.Case("FindKind", name),
-                       axis=ax)
+    if axis is None:
+        flat = x if x.ndim == 1 else reshape(x, (-1,))
+        r = _find_index(name, flat, 0)
+        return reshape(r, (1,) * x.ndim) if keepdims else r
+    if x.ndim == 0:
+        raise ValueError(f"{name}: x must have at least one dimension")
+    ax = _ops.normalize_axis(axis, x.ndim)
+    r = _find_index(name, x, ax)
     if keepdims:
         r = _ops.insert_unit_dims(r, [ax], tuple(1 if i == ax else s
                                                  for i, s in enumerate(x.shape)))
     return r
+
+
+def _find_index(name, x, ax):
+    if x.shape[ax] == 0:
+        raise ValueError(f"{name}: attempt to get {name} of an empty sequence")
+    return _ops.record_op("find_index", [x], dt.int64, _ops.without_axes(x.shape, ax),
+                          kind=_ops.Case("FindKind", name), axis=ax)
 
 
 def argmax(x: Array, /, *, axis: int | None = None, keepdims: bool = False) -> Array:

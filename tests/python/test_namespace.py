@@ -438,6 +438,19 @@ def test_argmax_nan_and_errors():
         pt.argmin(pt.asarray(np.float64(1.0)), axis=0)
 
 
+def test_argmax_of_stored_values_runs_one_program():
+    # over all axes of stored values: one program reading them in place (the flattened array
+    # was first materialized as a copy: 7.3 -> 2.8 ms at 8M float64)
+    a = arr((40, 50), "float64")
+    for shape in ((2000,), (40, 50), (2, 20, 50)):
+        x = pt.asarray(a.reshape(shape))
+        for f, nf in ((pt.argmax, np.argmax), (pt.argmin, np.argmin)):
+            runs = pt.cache_info()["runs"]
+            assert int(f(x)) == nf(a)
+            assert pt.cache_info()["runs"] == runs + 1, shape
+        assert_matches(pt.argmax(x, keepdims=True), np.argmax(a.reshape(shape), keepdims=True))
+
+
 @pytest.mark.parametrize("dtype", ["int32", "uint8", "int64", "bool"])
 @pytest.mark.parametrize("axis", [0, 1])
 @pytest.mark.parametrize("include_initial", [False, True])
