@@ -76,31 +76,184 @@ struct Cx {
     return mk(b.create<math::CopySignOp>(loc, r, x), mul(c(0.5), atan2(mul(c(2), y), t)));
   }
 
+  // ---- C99 Annex G: the values for infinite and NaN parts. The formulas above are for
+  // finite values; where a part is not finite, the function's special value, as glibc's
+  // libm gives it (NumPy and ptensor's host programs call it; signs of zeros included),
+  // built from the parts' classes with selects. Each `...Special(x, y)` is only used where
+  // x or y is infinite or NaN.
+  using Pair = std::pair<Value, Value>;
+  Value inf() { return c(INFINITY); }
+  Value nan() { return c(NAN); }
+  Value absf(Value v) { return b.create<math::AbsFOp>(loc, v); }
+  Value cmp(arith::CmpFPredicate p, Value u, Value v) { return b.create<arith::CmpFOp>(loc, p, u, v); }
+  Value isNan(Value v) { return cmp(arith::CmpFPredicate::UNO, v, v); }
+  Value isInf(Value v) { return cmp(arith::CmpFPredicate::OEQ, absf(v), inf()); }
+  Value isFinite(Value v) { return cmp(arith::CmpFPredicate::OLT, absf(v), inf()); }
+  Value isZero(Value v) { return cmp(arith::CmpFPredicate::OEQ, v, c(0)); }
+  Value both(Value p, Value q) { return b.create<arith::AndIOp>(loc, p, q); }
+  Value either(Value p, Value q) { return b.create<arith::OrIOp>(loc, p, q); }
+  Value no(Value p) {
+    return b.create<arith::XOrIOp>(loc, p, b.create<arith::ConstantIntOp>(loc, 1, 1));
+  }
+  Value pick(Value cond, Value t, Value f) { return b.create<arith::SelectOp>(loc, cond, t, f); }
+  Value copysign(Value m, Value sgn) { return b.create<math::CopySignOp>(loc, m, sgn); }
+
+  Pair expSpecial(Value x, Value y) {
+    Value e = b.create<math::ExpOp>(loc, x);
+    Value r = mul(e, b.create<math::CosOp>(loc, y)), i = mul(e, b.create<math::SinOp>(loc, y));
+    Value yOpen = no(isFinite(y));
+    Value toZero = both(cmp(arith::CmpFPredicate::OEQ, x, c(-INFINITY)), yOpen); // +-0 +-0i
+    r = pick(toZero, c(0), r);
+    i = pick(toZero, pick(isNan(y), c(0), copysign(c(0), y)), i);
+    Value toInf = both(cmp(arith::CmpFPredicate::OEQ, x, inf()), yOpen); // inf + NaN i
+    r = pick(toInf, inf(), r);
+    i = pick(toInf, nan(), i);
+    return {pick(isZero(y), e, r), pick(isZero(y), y, i)}; // exp(x) + y i
+  }
+  Pair logSpecial(Value x, Value y) {
+    return {pick(either(isInf(x), isInf(y)), inf(), nan()), atan2(y, x)};
+  }
+  /// sinh (cosh = false) or cosh of x + iy: sinh x cos y + i cosh x sin y (cosh x cos y +
+  /// i sinh x sin y) but where inf * 0 or 0 * NaN would be NaN
+  Pair hyperbolicSpecial(Value x, Value y, bool cosh) {
+    Value sh = b.create<math::SinhOp>(loc, x), ch = b.create<math::CoshOp>(loc, x);
+    Value cy = b.create<math::CosOp>(loc, y), sy = b.create<math::SinOp>(loc, y);
+    Value r = cosh ? mul(ch, cy) : mul(sh, cy), i = cosh ? mul(sh, sy) : mul(ch, sy);
+    Value yOpen = no(isFinite(y));
+    Value atZero = both(isZero(x), yOpen); // sinh: x + NaN i; cosh: NaN + 0i
+    r = pick(atZero, cosh ? nan() : x, r);
+    i = pick(atZero, cosh ? c(0) : nan(), i);
+    Value atInf = both(isInf(x), yOpen); // inf + NaN i
+    r = pick(atInf, inf(), r);
+    i = pick(atInf, nan(), i);
+    Value real = isZero(y); // sinh: sinh x + y i; cosh: cosh x + 0i with the sign of x y
+    Value zi = cosh ? pick(isNan(x), y, mul(copysign(c(0), x), copysign(c(1), y))) : y;
+    return {pick(real, cosh ? ch : sh, r), pick(real, zi, i)};
+  }
+  /// (glibc = true: the zero of +-1 + 0i is 0 sin(2y), as glibc's; tan's is compared with it)
+  Pair tanhSpecial(Value x, Value y, bool glibc = false) {
+    Value r = pick(isZero(y), b.create<math::TanhOp>(loc, x), nan()); // tanh x + y i
+    Value i = pick(isZero(y), y, nan());
+    r = pick(isZero(x), x, r); // (y not finite) x + NaN i
+    i = pick(isZero(x), nan(), i);
+    Value atInf = isInf(x); // +-1 + 0i, the zero with y's sign (the standard; README)
+    Value zero = copysign(c(0), y);
+    if (glibc)
+      zero = pick(isFinite(y), mul(c(0), b.create<math::SinOp>(loc, mul(c(2), y))), zero);
+    return {pick(atInf, copysign(c(1), x), r), pick(atInf, zero, i)};
+  }
+  Pair asinhSpecial(Value x, Value y) {
+    Value r = copysign(inf(), x);
+    r = pick(isNan(y), pick(isInf(x), x, nan()), r);
+    r = pick(isNan(x), pick(isInf(y), inf(), nan()), r);
+    Value i = atan2(y, absf(x)); // +-0, +-pi/4, +-pi/2
+    i = pick(isNan(x), pick(isZero(y), y, nan()), i);
+    return {r, pick(isNan(y), nan(), i)};
+  }
+  Pair acoshSpecial(Value x, Value y) {
+    Value r = pick(either(isInf(x), isInf(y)), inf(), nan());
+    Value i = atan2(y, x); // (NaN where either is)
+    return {r, pick(isNan(y), pick(isZero(x), c(M_PI_2), nan()), i)};
+  }
+  Pair acosSpecial(Value x, Value y) {
+    Value r = atan2(absf(y), x);
+    r = pick(either(isNan(x), isNan(y)), pick(both(isNan(y), isZero(x)), c(M_PI_2), nan()), r);
+    Value i = pick(isNan(y), c(-INFINITY), b.create<arith::NegFOp>(loc, copysign(inf(), y)));
+    return {r, pick(either(isInf(x), isInf(y)), i, nan())};
+  }
+  Pair atanhSpecial(Value x, Value y) {
+    Value r = pick(either(isInf(x), isInf(y)), copysign(c(0), x), pick(isZero(x), x, nan()));
+    Value quarter = either(isInf(y), both(isInf(x), no(isNan(y))));
+    return {r, pick(quarter, copysign(c(M_PI_2), y), nan())};
+  }
+  /// sinh (cosh = false) or cosh of x + iy for finite x, y
+  Value hyperbolic(Value x, Value y, bool cosh) {
+    Value sh = b.create<math::SinhOp>(loc, x), ch = b.create<math::CoshOp>(loc, x);
+    Value cy = b.create<math::CosOp>(loc, y), sy = b.create<math::SinOp>(loc, y);
+    return cosh ? mk(mul(ch, cy), mul(sh, sy)) : mk(mul(sh, cy), mul(ch, sy));
+  }
+  /// tanh z for finite z, the real part with the sign of x (odd; the complex dialect's
+  /// formula lost the sign of a zero), a zero imaginary part kept
+  Value tanh(Value z) {
+    Value t = b.create<complex::TanhOp>(loc, z), y = im(z);
+    return mk(copysign(re(t), re(z)), pick(isZero(y), y, im(t))); // tanh(x +- 0i) = ... +- 0i
+  }
+  /// f(z) for f(w) = -i g(i w): g's special value at i z = -y + ix, turned back
+  Pair rotated(Value x, Value y, Pair (Cx::*g)(Value, Value)) {
+    auto [a, bb] = (this->*g)(b.create<arith::NegFOp>(loc, y), x);
+    return {bb, b.create<arith::NegFOp>(loc, a)};
+  }
+  /// The formula's value where z is finite, the special one elsewhere.
+  Value annexG(Value x, Value y, Value formula, Pair special) {
+    Value fin = both(isFinite(x), isFinite(y));
+    return mk(pick(fin, re(formula), special.first), pick(fin, im(formula), special.second));
+  }
+
   /// The device formula for libm's function `name`; null for a name that is not one.
+  /// The functions but pow are computed on the upper half plane, f(x - iy) = conj f(x + iy)
+  /// (C99 G.6; the formulas alone lost the sign of a zero imaginary part).
   Value libm(StringRef name, ValueRange a) {
-    Value z = a[0];
-    if (name == "cexp") return b.create<complex::ExpOp>(loc, z);
-    if (name == "clog") return b.create<complex::LogOp>(loc, z);
+    if (name == "cpow")
+      return b.create<complex::PowOp>(loc, a[0], a[1]);
+    Value y0 = im(a[0]);
+    Value lower = cmp(arith::CmpFPredicate::OLT, copysign(c(1), y0), c(0));
+    Value w = upper(name, mk(re(a[0]), absf(y0)));
+    if (!w)
+      return w;
+    Value wi = im(w);
+    Value fi = pick(lower, b.create<arith::NegFOp>(loc, wi), wi);
+    // glibc's choices where the standard leaves a sign unspecified (not conj-symmetric)
+    Value x0 = re(a[0]);
+    if (name == "csin") // sin(+-inf or NaN +- inf i): ... + inf i
+      fi = pick(both(isInf(y0), no(isFinite(x0))), inf(), fi);
+    if (name == "casin") // asin(+-inf + NaN i): NaN + inf i
+      fi = pick(both(isInf(x0), isNan(y0)), inf(), fi);
+    if (name == "ccos") // cos(+-inf or NaN +- 0i): NaN + 0i
+      fi = pick(both(isZero(y0), no(isFinite(x0))), c(0), fi);
+    if (name == "ccosh") // cosh(+-0 +- inf or NaN i): NaN + 0i
+      fi = pick(both(isZero(x0), no(isFinite(y0))), c(0), fi);
+    return mk(re(w), fi);
+  }
+  /// libm's `name` for z in the upper half plane (y >= +0 or NaN).
+  Value upper(StringRef name, Value z) {
+    Value x = re(z), y = im(z);
+    if (name == "cexp")
+      return annexG(x, y, b.create<complex::ExpOp>(loc, z), expSpecial(x, y));
+    if (name == "clog")
+      return annexG(x, y, b.create<complex::LogOp>(loc, z), logSpecial(x, y));
     if (name == "csqrt") return csqrt(z);
-    if (name == "csin") return b.create<complex::SinOp>(loc, z);
-    if (name == "ccos") return b.create<complex::CosOp>(loc, z);
-    if (name == "ctan") return b.create<complex::TanOp>(loc, z);
-    if (name == "ctanh") return b.create<complex::TanhOp>(loc, z);
-    if (name == "cpow") return b.create<complex::PowOp>(loc, z, a[1]);
+    // sin z = -i sinh(i z), cos z = cosh(i z), tan z = -i tanh(i z): with i z = -y + ix
+    Value ny = b.create<arith::NegFOp>(loc, y);
+    if (name == "csin")
+      return annexG(x, y, timesMinusI(hyperbolic(ny, x, false)), rotated(x, y, &Cx::sinhSpecial));
+    if (name == "ccos")
+      return annexG(x, y, hyperbolic(ny, x, true), coshSpecial(ny, x));
+    if (name == "ctan")
+      return annexG(x, y, timesMinusI(tanh(mk(ny, x))), rotated(x, y, &Cx::glibcTanhSpecial));
+    if (name == "ctanh")
+      return annexG(x, y, tanh(z), tanhSpecial(x, y));
     if (name == "csinh" || name == "ccosh") {
-      Value x = re(z), y = im(z);
-      Value sh = b.create<math::SinhOp>(loc, x), ch = b.create<math::CoshOp>(loc, x);
-      Value cy = b.create<math::CosOp>(loc, y), sy = b.create<math::SinOp>(loc, y);
-      return name == "csinh" ? mk(mul(sh, cy), mul(ch, sy)) : mk(mul(ch, cy), mul(sh, sy));
+      bool cosh = name == "ccosh";
+      return annexG(x, y, hyperbolic(x, y, cosh), hyperbolicSpecial(x, y, cosh));
     }
-    if (name == "casin") return asin(z);
-    if (name == "cacos") return acos(z);
-    if (name == "casinh") return timesMinusI(asin(timesI(z))); // asinh z = -i asin(i z)
-    if (name == "cacosh") return acosh(z);
-    if (name == "catanh") return atanh(z);
-    if (name == "catan") return timesMinusI(atanh(timesI(z))); // atan z = -i atanh(i z)
+    if (name == "casin") return annexG(x, y, asin(z), rotated(x, y, &Cx::asinhSpecial));
+    if (name == "cacos") { // (on the upper half plane the imaginary part is <= 0, -0 too)
+      Value w = annexG(x, y, acos(z), acosSpecial(x, y));
+      return mk(re(w), copysign(im(w), c(-1)));
+    }
+    if (name == "casinh") { // asinh z = -i asin(i z), the real part with the sign of x (odd)
+      Value f = timesMinusI(asin(timesI(z)));
+      return annexG(x, y, mk(copysign(re(f), x), im(f)), asinhSpecial(x, y));
+    }
+    if (name == "cacosh") return annexG(x, y, acosh(z), acoshSpecial(x, y));
+    if (name == "catanh") return annexG(x, y, atanh(z), atanhSpecial(x, y));
+    if (name == "catan") // atan z = -i atanh(i z)
+      return annexG(x, y, timesMinusI(atanh(timesI(z))), rotated(x, y, &Cx::atanhSpecial));
     return nullptr;
   }
+  Pair glibcTanhSpecial(Value x, Value y) { return tanhSpecial(x, y, true); }
+  Pair sinhSpecial(Value x, Value y) { return hyperbolicSpecial(x, y, false); }
+  Pair coshSpecial(Value x, Value y) { return hyperbolicSpecial(x, y, true); }
 };
 
 bool isComplex(Type t) { return isa<ComplexType>(t); }

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import ptensor as pt
-from _helpers import COMPLEX, SOME_DTYPES, assert_matches, on_a_device, ptd
+from _helpers import COMPLEX, SOME_DTYPES, assert_matches, ptd
 
 FINITE = np.array([complex(r, i) for r, i in itertools.product(
     [0.0, -0.0, 0.5, -1.0, 1.5, -2.5, 3.0], [0.0, -0.0, 0.25, -1.0, 2.0, -3.5])])
@@ -143,10 +143,8 @@ def test_unary_finite(name, d):
 
 @pytest.mark.parametrize("name", LIBM + ["abs", "sign", "conj", "real", "imag", "negative"])
 def test_unary_special_values(name):
-    """inf, nan and signed zeros in either part: C99 Annex G, as NumPy (which calls libm)."""
-    if name in LIBM and on_a_device():
-        pytest.xfail("devices compute complex functions by formulas without Annex G's special "
-                     "cases for infinite and NaN parts (docs/devices.md)")
+    """inf, nan and signed zeros in either part: C99 Annex G, as NumPy (which calls libm);
+    on devices, where kernels compute them by formulas, too (KernelComplex.cpp)."""
     want = ref(getattr(np, NP_NAME.get(name, name)), SPECIAL)
     assert_matches(getattr(pt, name)(pt.asarray(SPECIAL)), want, **TOL["complex128"])
 

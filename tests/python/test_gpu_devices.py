@@ -244,7 +244,9 @@ i = pt.asarray(np.arange(24, dtype=np.int32).reshape(4, 6), device={DEV.name!r})
 r = pt.sin(x[::2, 1:]) * 2 + pt.astype(i[::2, 1:] // 3, pt.float64)
 b = pt.astype(x > 3, pt.float32) + pt.sum(x, axis=1)[:, None]
 c = pt.acos(pt.astype(x, pt.complex64) * 1j) ** 2.5 + pt.exp(x * (1 - 2j))
-np.asarray(r), np.asarray(b), np.asarray(c)
+w = x * (1 - 2j)  # (the special-value selects of every complex libm function's formula)
+d = pt.sin(w) + pt.cos(w) + pt.tan(w) + pt.tanh(w) + pt.asin(w) + pt.asinh(w) + pt.atan(w)
+np.asarray(r), np.asarray(b), np.asarray(c), np.asarray(d)
 """
     env = dict(os.environ, PTENSOR_DUMP_KERNELS=str(tmp_path), PTENSOR_CACHE_DIR=str(tmp_path))
     subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=300)
