@@ -430,6 +430,31 @@ LogicalResult splitComplex(gpu::GPUFuncOp kernel) {
           r.replaceAllUsesWith(n.getResult(j++));
         }
       }
+    } else if (auto loop = dyn_cast<scf::ForOp>(op);
+               loop && llvm::any_of(loop.getResultTypes(), isComplex)) {
+      // complex loop-carried values (a split complex sum's partial result) become pairs:
+      // a new loop with the parts as values, the body moved into it
+      SmallVector<Value> inits;
+      if (!expand(loop.getInitArgs(), inits))
+        return fail();
+      auto n = b.create<scf::ForOp>(loc, loop.getLowerBound(), loop.getUpperBound(),
+                                    loop.getStep(), inits);
+      Block *from = loop.getBody(), *to = n.getBody();
+      if (!to->empty())
+        to->getTerminator()->erase();
+      to->getOperations().splice(to->end(), from->getOperations());
+      loop.getInductionVar().replaceAllUsesWith(n.getInductionVar());
+      unsigned j = 0;
+      for (auto [arg, res] : llvm::zip(loop.getRegionIterArgs(), loop.getResults())) {
+        if (isComplex(arg.getType())) {
+          parts[arg] = {n.getRegionIterArgs()[j], n.getRegionIterArgs()[j + 1]};
+          parts[res] = {n.getResult(j), n.getResult(j + 1)};
+          j += 2;
+        } else {
+          arg.replaceAllUsesWith(n.getRegionIterArgs()[j]);
+          res.replaceAllUsesWith(n.getResult(j++));
+        }
+      }
     } else if (auto y = dyn_cast<scf::YieldOp>(op);
                y && llvm::any_of(y.getOperandTypes(), isComplex)) {
       SmallVector<Value> vals;

@@ -152,7 +152,7 @@ def SplitReductions : Pass<"ptensor-split-reductions"> {
     iterations) into partials[p]: a parallel loop, so a kernel; then a host loop
     folds the P partial results into out[I] as before. Combiners: integer add, mul, and, or,
     xor, min, max; float maximum/minimum (NaN propagating), maxnum/minnum, and float add and
-    mul marked reassoc (ptensor's sums and products are). The innermost body may hold only
+    mul and complex add marked reassoc (ptensor's sums and products are). The innermost body may hold only
     loads, side-effect-free ops without regions and that one store; the loops no
     loop-carried values; the outermost from 0 by 1.
 
@@ -160,8 +160,7 @@ def SplitReductions : Pass<"ptensor-split-reductions"> {
     over all axes runs on every thread instead of one: at most 256 parts of at least 16384
     iterations of the nest each; where that leaves one part, the nest runs as it was
     (scf.if). The number of parts depends on the sizes only, so a result does not depend
-    on the number of threads. With complex-sums=true (host programs) complex sums marked
-    reassoc are split too, from -0 - 0j.
+    on the number of threads.
 
     Where the second loop's bounds are fixed for the nest, P is at most rows x columns, and
     where there are fewer rows than P the parts divide the rows x columns iterations of the
@@ -176,8 +175,6 @@ def SplitReductions : Pass<"ptensor-split-reductions"> {
     Option<"minWork", "min-work", "int64_t", /*default=*/"0",
            "If > 0: at most (iterations of the nest) / min-work parts, and the nest unsplit "
            "where that is one part">,
-    Option<"complexSums", "complex-sums", "bool", /*default=*/"false",
-           "Split complex sums too (host programs; GPU kernels take no complex loop values)">,
   ];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];

@@ -69,7 +69,7 @@ static std::string pipelineText(const PipelineOptions &o) {
                      "ptensor-streaming-stores{threshold=" +
          std::to_string(o.streamingBytes) + kStreamingFence + "},ptensor-parallel-outer,"
                      "ptensor-short-reductions,"
-                     "ptensor-split-reductions{contiguous=true max-parts=256 min-work=16384 complex-sums=true}),"
+                     "ptensor-split-reductions{contiguous=true max-parts=256 min-work=16384}),"
                      "expand-strided-metadata,ptensor-identity-strides,cse,") +
          (o.parallel ? "convert-scf-to-openmp," : "");
   // memref.alloca_scope (made by scf-to-openmp) must be lowered while its body is still one

@@ -78,7 +78,7 @@ std::optional<Attribute> identity(Operation *combine, Type t) {
 
 /// body (of the innermost loop of the nest under top) holds loads, side-effect-free ops and
 /// exactly one store: the accumulation into a place fixed for the whole nest.
-std::optional<Accumulation> accumulation(Block *body, Operation *top, bool complexSums) {
+std::optional<Accumulation> accumulation(Block *body, Operation *top) {
   memref::StoreOp store;
   for (Operation &op : body->without_terminator()) {
     if (auto s = dyn_cast<memref::StoreOp>(op)) {
@@ -107,8 +107,7 @@ std::optional<Accumulation> accumulation(Block *body, Operation *top, bool compl
       if (auto other = dyn_cast<memref::LoadOp>(op);
           other && other != load && other.getMemRef() == store.getMemRef())
         return std::nullopt;
-    if (!identity(combine, store.getValue().getType()) ||
-        (isa<ComplexType>(store.getValue().getType()) && !complexSums))
+    if (!identity(combine, store.getValue().getType()))
       return std::nullopt;
     return Accumulation{load, combine, store, combine->getOperand(1 - k)};
   }
@@ -298,7 +297,7 @@ struct SplitReductionsPass : ptensor::impl::SplitReductionsBase<SplitReductionsP
       }
       if (!nest)
         continue;
-      if (std::optional<Accumulation> acc = accumulation(loops.back().getBody(), top, complexSums))
+      if (std::optional<Accumulation> acc = accumulation(loops.back().getBody(), top))
         split(top, loops, *acc, contiguous, maxParts, minWork);
     }
   }

@@ -1,7 +1,6 @@
 // RUN: %ptensor-opt %s --ptensor-split-reductions | %FileCheck %s
 // RUN: %ptensor-opt %s --ptensor-split-reductions=contiguous=true | %FileCheck %s --check-prefix=CHUNK
 // RUN: %ptensor-opt %s "--ptensor-split-reductions=contiguous=true max-parts=256 min-work=16384" | %FileCheck %s --check-prefix=HOST
-// RUN: %ptensor-opt %s --ptensor-split-reductions=complex-sums=true | %FileCheck %s --check-prefix=CPLX
 // A reduction over all axes (sequential loops accumulating into one place) becomes a parallel
 // loop of partial results, each from the combiner's identity over every P-th row (or a
 // contiguous chunk of rows) where there are at least P rows, else over every P-th (row,
@@ -146,17 +145,14 @@ func.func @triangle(%x: memref<?x?xi64>, %out: memref<i64>) {
   return
 }
 
-// A complex sum (marked reassoc) is split only with complex-sums=true (host programs: GPU
-// kernels take no complex loop values), from -0 - 0j.
+// A complex sum (marked reassoc) is split too, from -0 - 0j (GPU kernels carry its parts as
+// two floats: KernelComplex.cpp).
 // CHECK-LABEL: func.func @complex_sum
-// CHECK-NOT: scf.parallel
-// CHECK: return
-// CPLX-LABEL: func.func @complex_sum
-// CPLX: %[[ID:.*]] = complex.constant [-0.000000e+00, -0.000000e+00] : complex<f64>
-// CPLX: scf.parallel
-// CPLX: scf.for %{{.*}} iter_args(%{{.*}} = %[[ID]]) -> (complex<f64>)
-// CPLX: complex.add {{.*}} fastmath<reassoc>
-// CPLX: memref.store %{{.*}}, %alloc
+// CHECK: %[[ID:.*]] = complex.constant [-0.000000e+00, -0.000000e+00] : complex<f64>
+// CHECK: scf.parallel
+// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %[[ID]]) -> (complex<f64>)
+// CHECK: complex.add {{.*}} fastmath<reassoc>
+// CHECK: memref.store %{{.*}}, %alloc
 func.func @complex_sum(%x: memref<?xcomplex<f64>>, %out: memref<complex<f64>>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -43,7 +43,8 @@ outs = [pt.sin(a) * 2 + pt.exp(-a), pt.where(a > 0, pt.sqrt(pt.abs(a)), pt.atan2
         a @ a.T, pt.acos(z / 9) ** 2.5 + pt.exp(z), pt.std(a, axis=1), pt.log1p(pt.abs(b)),
         pt.cumulative_sum(a, axis=1), pt.astype(a > b, pt.int8) + pt.asinh(b) * 0,
         pt.sum(a * 2) + pt.max(b), pt.any(i > 3), pt.prod(i[:3, :3]),  # (partial results)
-        pt.sin(z) + pt.tan(z) + pt.asinh(z) + pt.atanh(z / 9) + pt.cosh(z) + pt.log(z)]
+        pt.sin(z) + pt.tan(z) + pt.asinh(z) + pt.atanh(z / 9) + pt.cosh(z) + pt.log(z),
+        pt.sum(z * z)]  # (complex partial results: two floats a work item)
 for o in outs:
     np.asarray(o)
 """
