@@ -240,7 +240,7 @@ void plainScalarArguments(gpu::GPUFuncOp kernel) {
 /// has no ordering comparison of booleans; and with the conversion's own i1 loads, a
 /// boolean loaded before a loop and compared in it read as every work item's first one on
 /// Intel's OpenCL compiler: searchsorted and isin of bool arrays, fuzz seeds 2600023,
-/// 2600142.)
+/// 2600142.) Any other boolean in such a comparison is extended to a byte.
 void bytesForBooleans(gpu::GPUFuncOp kernel) {
   using P = arith::CmpIPredicate;
   auto i1Mem = [](Type t) {
@@ -252,6 +252,42 @@ void bytesForBooleans(gpu::GPUFuncOp kernel) {
                            mt.getMemorySpace());
   };
   Block &entry = kernel.getBody().front();
+  DenseMap<Value, Value> bytes; // a loaded boolean -> its byte
+  // an ordering comparison of booleans compares bytes: the loaded ones' own, an extension of
+  // any other (a computed needle of searchsorted: fuzz seed 2704534, wrong on opencl:cpu:0)
+  auto orderBytes = [&](arith::CmpIOp cmp) {
+    if (!cmp.getLhs().getType().isInteger(1) || cmp.getPredicate() == P::eq ||
+        cmp.getPredicate() == P::ne)
+      return;
+    OpBuilder b(cmp);
+    Location loc = cmp.getLoc();
+    bool sign = cmp.getPredicate() == P::slt || cmp.getPredicate() == P::sle ||
+                cmp.getPredicate() == P::sgt || cmp.getPredicate() == P::sge;
+    auto operand = [&](Value v) -> Value { // (i1 true is -1 for a signed predicate)
+      auto it = bytes.find(v);
+      Value byte;
+      if (it != bytes.end()) {
+        byte = it->second;
+      } else { // (extended where it is made: a boolean made before a loop and compared in
+               // it read as work item 0's on Intel's OpenCL compiler, as loaded ones did)
+        OpBuilder at(cmp);
+        at.setInsertionPointAfterValue(v);
+        byte = bytes[v] = at.create<arith::ExtUIOp>(loc, at.getI8Type(), v);
+      }
+      return sign ? b.create<arith::SubIOp>(loc, b.create<arith::ConstantIntOp>(loc, 0, 8),
+                                            byte).getResult()
+                  : byte;
+    };
+    Value l = operand(cmp.getLhs()), r = operand(cmp.getRhs());
+    cmp.getLhsMutable().assign(l);
+    cmp.getRhsMutable().assign(r);
+    // bytes 0 and 1 (or 0 and -1) compare alike signed: Intel's OpenCL CPU compiler gave
+    // OpULessThan of a loaded byte and one made before the loop the wrong value (seed
+    // 2704534: searchsorted(sorted bools, x > 0) was 0 everywhere; OpSLessThan is right)
+    P p = cmp.getPredicate();
+    cmp.setPredicate(p == P::ult ? P::slt : p == P::ule ? P::sle : p == P::ugt ? P::sgt
+                     : p == P::uge ? P::sge : p);
+  };
   bool changed = false;
   for (BlockArgument a : entry.getArguments().take_front(kernel.getNumArguments()))
     if (i1Mem(a.getType()) && llvm::all_of(a.getUsers(), [](Operation *u) {
@@ -260,10 +296,11 @@ void bytesForBooleans(gpu::GPUFuncOp kernel) {
       a.setType(asBytes(cast<MemRefType>(a.getType())));
       changed = true;
     }
-  if (!changed)
+  if (!changed) {
+    kernel.walk(orderBytes);
     return;
+  }
   ptensor::syncFunctionType(kernel);
-  DenseMap<Value, Value> bytes; // a loaded boolean -> its byte
   SmallVector<Operation *> ops;
   kernel.walk([&](Operation *op) { ops.push_back(op); });
   for (Operation *op : ops) {
@@ -290,20 +327,8 @@ void bytesForBooleans(gpu::GPUFuncOp kernel) {
                cast<MemRefType>(st.getMemRef().getType()).getElementType().isInteger(8)) {
       Value byte = b.create<arith::ExtUIOp>(loc, b.getI8Type(), st.getValueToStore());
       st.getValueMutable().assign(byte);
-    } else if (auto cmp = dyn_cast<arith::CmpIOp>(op);
-               cmp && cmp.getLhs().getType().isInteger(1) && cmp.getPredicate() != P::eq &&
-               cmp.getPredicate() != P::ne && bytes.count(cmp.getLhs()) &&
-               bytes.count(cmp.getRhs())) {
-      bool sign = cmp.getPredicate() == P::slt || cmp.getPredicate() == P::sle ||
-                  cmp.getPredicate() == P::sgt || cmp.getPredicate() == P::sge;
-      auto operand = [&](Value v) -> Value { // (i1 true is -1 for a signed predicate)
-        Value byte = bytes[v];
-        return sign ? b.create<arith::SubIOp>(loc, b.create<arith::ConstantIntOp>(loc, 0, 8),
-                                              byte).getResult()
-                    : byte;
-      };
-      cmp.getLhsMutable().assign(operand(cmp.getLhs()));
-      cmp.getRhsMutable().assign(operand(cmp.getRhs()));
+    } else if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+      orderBytes(cmp);
     }
   }
 }

@@ -67,6 +67,9 @@ inline __m512i loadKeys(const double *p) { return key(_mm512_loadu_si512(p)); }
 inline void storeKeys(double *p, __m512i k) { _mm512_storeu_si512(p, key(k)); }
 inline __m512i loadKeys(const int64_t *p) { return _mm512_loadu_si512(p); }
 inline void storeKeys(int64_t *p, __m512i k) { _mm512_storeu_si512(p, k); }
+/// 8 elements to 64-byte aligned p, around the caches (a non-temporal store)
+inline void streamKeys(double *p, __m512i k) { _mm512_stream_si512(reinterpret_cast<__m512i *>(p), key(k)); }
+inline void streamKeys(int64_t *p, __m512i k) { _mm512_stream_si512(reinterpret_cast<__m512i *>(p), k); }
 
 template <bool Desc>
 inline __m512i first(__m512i x, __m512i y) { // lane-wise: the one that goes first
@@ -129,6 +132,10 @@ void mergeTail(const T *t, int64_t nt, const T *a, int64_t i, int64_t ie, const 
 }
 
 constexpr int kPieces = 4; // independent merges in flight (one step's network is ~30 cycles)
+/// Outputs of at least this many elements (8 MiB of float64) are written with non-temporal
+/// stores where a piece's position is 64-byte aligned: the result of a large merge is not
+/// read again soon (the distributed sort's part), and a streamed line is not read first.
+constexpr int64_t kStreamMin = int64_t(1) << 20;
 
 template <bool Desc, typename T>
 void mergeRange(const T *a, int64_t na, const T *b, int64_t nb, T *out, int64_t k0, int64_t k1) {
@@ -141,6 +148,15 @@ void mergeRange(const T *a, int64_t na, const T *b, int64_t nb, T *out, int64_t 
     i[s] = pi, j[s] = pk - pi, k[s] = pk, ie[s] = ni, je[s] = nk - ni;
     pi = ni, pk = nk;
   }
+  bool nt[kPieces]; // the piece's blocks go to aligned lines: streamed
+  for (int s = 0; s < kPieces; ++s)
+    nt[s] = k1 - k0 >= kStreamMin && reinterpret_cast<uintptr_t>(out + k[s]) % 64 == 0;
+  auto put = [&](int s, __m512i lo) {
+    if (nt[s])
+      streamKeys(out + k[s], lo);
+    else
+      storeKeys(out + k[s], lo);
+  };
   auto more = [&](int s) { return i[s] + 8 <= ie[s] && j[s] + 8 <= je[s]; };
   auto step = [&](int s) { // the next block: of the run whose head goes first
     const int64_t ka = key(a[i[s]]), kb = key(b[j[s]]); // (in the network's order)
@@ -150,7 +166,7 @@ void mergeRange(const T *a, int64_t na, const T *b, int64_t nb, T *out, int64_t 
     i[s] += fromB ? 0 : 8;
     __m512i lo;
     merge16<Desc>(hi[s], loadKeys(src), lo, hi[s]);
-    storeKeys(out + k[s], lo);
+    put(s, lo);
     k[s] += 8;
   };
   bool on[kPieces], all = true; // on: the piece carries 8 elements in hi
@@ -161,7 +177,7 @@ void mergeRange(const T *a, int64_t na, const T *b, int64_t nb, T *out, int64_t 
       continue;
     __m512i lo;
     merge16<Desc>(loadKeys(a + i[s]), loadKeys(b + j[s]), lo, hi[s]);
-    storeKeys(out + k[s], lo);
+    put(s, lo);
     i[s] += 8, j[s] += 8, k[s] += 8;
   }
   while (all) { // in lockstep while every piece has a block of each run left
@@ -179,6 +195,7 @@ void mergeRange(const T *a, int64_t na, const T *b, int64_t nb, T *out, int64_t 
       storeKeys(t, hi[s]);
     mergeTail<Desc>(t, on[s] ? 8 : 0, a, i[s], ie[s], b, j[s], je[s], out + k[s]);
   }
+  _mm_sfence(); // (the streamed stores visible before the merge's results are read)
 }
 } // namespace
 #if defined(__clang__)

@@ -396,6 +396,15 @@ def test_searchsorted_and_isin_of_bool_arrays():
     v = np.array([True, False, True, False])
     for side in ("left", "right"):
         on_device(lambda m, a, b: m.searchsorted(a, b, side=side), s, v)
+    # seed 2704534: a needle computed in the kernel (x > 0), not loaded: the ordering
+    # comparison of bytes gave 0 everywhere for side="left" (Intel's OpenCL CPU compiler and
+    # OpULessThan; now signed); comparisons of computed booleans too
+    x = np.array([-9.0, 5.75, -6.75, 3.0, 0.0])
+    for side in ("left", "right"):
+        on_device(lambda m, a, b: m.searchsorted(a, b > 0, side=side),
+                  np.array([False, False, True, True]), x)
+    on_device(lambda m, a, b: (a > 0) < (b > 1), x, x[::-1] * 2)
+    on_device(lambda m, a, b: (a > 0) >= (b > 1), x, x[::-1] * 2)
     m3 = np.array([True, False, False, True, True, False]).reshape(3, 2)
     want = np.isin(m3, m3[::-1])
     got = pt.isin(pt.asarray(m3, device=DEV), pt.asarray(m3[::-1], device=DEV))
