@@ -114,14 +114,15 @@ std::optional<Accumulation> accumulation(Block *body, Operation *top) {
   return std::nullopt;
 }
 
-/// The iterations of the whole nest (the outermost loop's extent times those of the inner
-/// loops whose bounds are fixed for the nest: from 0 by 1 to a value defined outside it).
+/// f runs from 0 by 1 to a value defined outside the nest under top.
 bool fixedBounds(scf::ForOp f, scf::ForOp top) {
   Value ub = f.getUpperBound();
   return isConstantIntValue(f.getLowerBound(), 0) && isConstantIntValue(f.getStep(), 1) &&
          !top->isAncestor(ub.getParentBlock()->getParentOp());
 }
 
+/// The iterations of the whole nest (the outermost loop's extent times those of the inner
+/// loops whose bounds are fixed for the nest).
 Value nestWork(OpBuilder &b, Location loc, scf::ForOp top, ArrayRef<scf::ForOp> loops) {
   Value work = top.getUpperBound();
   for (scf::ForOp f : loops.drop_front()) {

@@ -361,9 +361,10 @@ def test_merge_runs_against_numpy(lengths, dtype, descending, indices):
 
 @pytest.mark.parametrize("kind", ["random", "ties", "disjoint", "disjoint_reversed", "nan_zeros"])
 @pytest.mark.parametrize("lengths", [[0, 9], [8, 8], [17, 63], [1000, 4099], [300001, 200003],
-                                     [70000, 5, 150000, 90000]])
+                                     [70000, 5, 150000, 90000], [700001, 650003]])
 @pytest.mark.parametrize("descending", [False, True])
 def test_merge_runs_float64_values(kind, lengths, descending):
+    # (outputs of 1M elements and more are streamed: non-temporal stores where aligned)
     # float64 values merge 8 at a time with AVX-512 where the CPU has it (runtime/host/
     # MergeAvx512.cpp: pieces in lockstep, each piece's rest element by element; equal
     # elements in any order, then the zeros rewritten in the stable order): the stable
@@ -393,7 +394,7 @@ def test_merge_runs_float64_values(kind, lengths, descending):
 
 
 @pytest.mark.parametrize("lengths", [[3, 9], [8, 8], [17, 63], [4099, 1000], [300001, 200003],
-                                     [70000, 5, 150000, 90000]])
+                                     [70000, 5, 150000, 90000], [700001, 650003]])
 @pytest.mark.parametrize("descending", [False, True])
 @pytest.mark.parametrize("spread", [5, 2**62])
 def test_merge_runs_int64_values(lengths, descending, spread):
