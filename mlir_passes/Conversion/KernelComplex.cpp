@@ -116,9 +116,10 @@ struct Cx {
   /// sinh (cosh = false) or cosh of x + iy: sinh x cos y + i cosh x sin y (cosh x cos y +
   /// i sinh x sin y) but where inf * 0 or 0 * NaN would be NaN
   Pair hyperbolicSpecial(Value x, Value y, bool cosh) {
-    Value sh = b.create<math::SinhOp>(loc, x), ch = b.create<math::CoshOp>(loc, x);
-    Value cy = b.create<math::CosOp>(loc, y), sy = b.create<math::SinOp>(loc, y);
-    Value r = cosh ? mul(ch, cy) : mul(sh, cy), i = cosh ? mul(sh, sy) : mul(ch, sy);
+    Value f = hyperbolic(x, y, cosh), r = re(f), i = im(f);
+    Value real = isZero(y); // sinh: sinh x + y i; cosh: cosh x + 0i with the sign of x y
+    Value onAxis = cosh ? b.create<math::CoshOp>(loc, x).getResult()
+                        : b.create<math::SinhOp>(loc, x).getResult();
     Value yOpen = no(isFinite(y));
     Value atZero = both(isZero(x), yOpen); // sinh: x + NaN i; cosh: NaN + 0i
     r = pick(atZero, cosh ? nan() : x, r);
@@ -126,9 +127,8 @@ struct Cx {
     Value atInf = both(isInf(x), yOpen); // inf + NaN i
     r = pick(atInf, inf(), r);
     i = pick(atInf, nan(), i);
-    Value real = isZero(y); // sinh: sinh x + y i; cosh: cosh x + 0i with the sign of x y
     Value zi = cosh ? pick(isNan(x), y, mul(copysign(c(0), x), copysign(c(1), y))) : y;
-    return {pick(real, cosh ? ch : sh, r), pick(real, zi, i)};
+    return {pick(real, onAxis, r), pick(real, zi, i)};
   }
   /// (glibc = true: the zero of +-1 + 0i is 0 sin(2y), as glibc's; tan's is compared with it)
   Pair tanhSpecial(Value x, Value y, bool glibc = false) {

@@ -180,7 +180,7 @@ void split(scf::ForOp top, ArrayRef<scf::ForOp> loops, Accumulation acc, bool co
   Value p = par.getInductionVars()[0];
   // part p's accumulation over the rows (flat = false) or the rows x columns (flat = true)
   auto partOf = [&](OpBuilder &ob, bool flat) -> Value {
-    Value total = flat ? ob.create<arith::MulIOp>(loc, n0, n1).getResult() : n0;
+    Value total = flat ? n : n0;
     Value first = p, last = total, stride = parts; // every P-th iteration from p
     if (contiguous) { // iterations [p * chunk, min((p + 1) * chunk, total)), chunk = ceil(/ P)
       Value chunk = ob.create<arith::CeilDivSIOp>(loc, total,

@@ -20,8 +20,7 @@
 // CHECK: scf.for %{{.*}} = %c0 to %[[N1]] step %c1
 // CHECK: memref.load %{{.*}}[%[[R]], %{{.*}}]
 // CHECK: } else {
-// CHECK: %[[NF:.*]] = arith.muli %[[N0]], %[[N1]]
-// CHECK: scf.for %[[J:.*]] = %[[I]] to %[[NF]] step %[[P]] iter_args(%{{.*}} = %[[ID]])
+// CHECK: scf.for %[[J:.*]] = %[[I]] to %[[N]] step %[[P]] iter_args(%{{.*}} = %[[ID]])
 // CHECK-NEXT: %[[R2:.*]] = arith.divui %[[J]], %[[N1]]
 // CHECK-NEXT: %[[C2:.*]] = arith.remui %[[J]], %[[N1]]
 // CHECK-NEXT: memref.load %{{.*}}[%[[R2]], %[[C2]]]
@@ -43,10 +42,9 @@
 // CHUNK: %[[RLO:.*]] = arith.muli %[[I]], %[[RC]]
 // CHUNK: scf.for %{{.*}} = %[[RLO]] to %{{.*}} step %c1
 // CHUNK: } else {
-// CHUNK: %[[NF:.*]] = arith.muli %[[N0]], %[[N1]]
-// CHUNK: %[[C:.*]] = arith.ceildivsi %[[NF]]
+// CHUNK: %[[C:.*]] = arith.ceildivsi %[[N]]
 // CHUNK: %[[LO:.*]] = arith.muli %[[I]], %[[C]]
-// CHUNK: %[[HI:.*]] = arith.minsi %{{.*}}, %[[NF]]
+// CHUNK: %[[HI:.*]] = arith.minsi %{{.*}}, %[[N]]
 // CHUNK: %[[R0:.*]] = arith.divsi %[[LO]], %[[N1]]
 // CHUNK: %[[R1:.*]] = arith.ceildivsi %[[HI]], %[[N1]]
 // CHUNK: scf.for %[[R:.*]] = %[[R0]] to %[[R1]] step %c1
