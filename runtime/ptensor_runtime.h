@@ -66,7 +66,14 @@ void ptensor_gpu_clear_error(void);
 void *ptensor_gpu_alloc(int dev, int64_t bytes);
 void ptensor_gpu_free(int dev, void *p);
 int ptensor_gpu_copy(int dev, void *dst, const void *src, int64_t bytes);
+/* Waits for all work queued on the device */
 int ptensor_gpu_sync(int dev);
+/* Compiled code and the JIT: waits for the kernels launched on the device since the last wait,
+ * if any (cheap when none): before the host touches device memory and at a program's end. A
+ * kernel's failure is recorded as ptensor_gpu_error. */
+void ptensor_gpu_wait(int64_t dev);
+/* Waits that found launched kernels (all devices), for pt.cache_info() */
+int64_t ptensor_gpu_waits(void);
 /* Kernels launched so far (all devices), for pt.cache_info() */
 int64_t ptensor_gpu_launches(void);
 /* Compiled code: the host part of a device program is about to run a loop nest (kind 0: work
@@ -80,7 +87,8 @@ int64_t ptensor_gpu_host_work_count(int64_t kind);
 int64_t ptensor_gpu_driver_allocations(void);
 /* Compiled code (--ptensor-gpu-to-runtime): runs `kernel` of the device binary (SPIR-V, or PTX
  * with its NUL) on a
- * grid of gx*gy*gz blocks of bx*by*bz work items and waits for it. *module_slot caches the
+ * grid of gx*gy*gz blocks of bx*by*bz work items, after the work queued before it on the device
+ * (it does not wait for it: ptensor_gpu_wait does). *module_slot caches the
  * loaded module (a zero-initialized word of the program). args[i] holds argument i: a device
  * pointer (arg_bytes[i] == 0) or a scalar in its low arg_bytes[i] bytes. Does nothing after
  * a failure on this thread until ptensor_gpu_clear_error. */

@@ -85,7 +85,8 @@ SymbolList runtimeSymbols(bool gpu) {
             {"ptensor_custom_call", reinterpret_cast<void *>(&ptensor_custom_call)},
             {"memrefCopy", reinterpret_cast<void *>(&ptensor_memref_copy)},
             {"ptensor_gpu_launch", reinterpret_cast<void *>(&ptensor_gpu_launch)},
-            {"ptensor_gpu_host_work", reinterpret_cast<void *>(&ptensor_gpu_host_work)}};
+            {"ptensor_gpu_host_work", reinterpret_cast<void *>(&ptensor_gpu_host_work)},
+            {"ptensor_gpu_wait", reinterpret_cast<void *>(&ptensor_gpu_wait)}};
   SymbolList host = {
       {"_mlir_memref_to_llvm_alloc", reinterpret_cast<void *>(&jitAlloc)},
       {"_mlir_memref_to_llvm_aligned_alloc", reinterpret_cast<void *>(&jitAlignedAlloc)},
@@ -504,6 +505,7 @@ public:
     tGpu = gpu;
     ptensor_gpu_clear_error();
     static_cast<HostExecutable &>(e).fn(args);
+    ptensor_gpu_wait(gpu); // (launches only queue their kernels; Python may read the results)
     std::string err = ptensor_gpu_error();
     if (!err.empty()) {
       ptensor_gpu_clear_error();

@@ -587,6 +587,7 @@ PYBIND11_MODULE(_core, m) {
     d["cached_programs"] = cachedPrograms();
     d["program_cache_size"] = programCacheSize();
     d["gpu_launches"] = ptensor_gpu_launches(); // kernels run on GPU runtime devices
+    d["gpu_waits"] = ptensor_gpu_waits(); // times the host waited for launched kernels
     d["gpu_allocations"] = ptensor_gpu_driver_allocations(); // device buffers from drivers
     // what device programs ran on the host over device memory (README "Devices": loop nests
     // the kernels did not take, library calls)

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVAttributes.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
@@ -557,6 +558,7 @@ struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
   void runOnOperation() override {
     ModuleOp top = getOperation();
     auto modules = llvm::to_vector(top.getOps<gpu::GPUModuleOp>());
+    insertWaits(top);
     OpBuilder mb(&getContext());
     mb.setInsertionPointToStart(top.getBody());
     for (gpu::GPUModuleOp gm : modules) {
@@ -591,6 +593,76 @@ struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
     }
     top->removeAttr(gpu::GPUDialect::getContainerModuleAttrName());
     countHostWork(top);
+  }
+
+  /// Launches only queue their kernels (in order, on the device's one queue): the host waits
+  /// for them (ptensor_gpu_wait, which returns at once when nothing is queued) before it
+  /// touches memory again: before each host op that reads or writes memory (a loop nest, a
+  /// load, a copy, a call), unless no launch came since the last wait in the same block. A
+  /// host op whose regions launch kernels (a sequential loop of launches) gets the waits
+  /// inside. The JIT waits once more at the program's end.
+  void insertWaits(ModuleOp top) {
+    func::FuncOp waitFn;
+    auto launches = [](Operation *op) {
+      return op->walk([](gpu::LaunchFuncOp) { return WalkResult::interrupt(); })
+          .wasInterrupted();
+    };
+    auto touchesMemory = [](Operation *op) {
+      return op->walk([](Operation *inner) {
+                 if (isa<gpu::LaunchFuncOp>(inner))
+                   return WalkResult::skip();
+                 if (isa<CallOpInterface>(inner))
+                   return WalkResult::interrupt();
+                 if (inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+                   return WalkResult::advance();
+                 auto mem = dyn_cast<MemoryEffectOpInterface>(inner);
+                 if (!mem) // (unknown effects: assume memory)
+                   return inner->getNumRegions() || isPure(inner) ? WalkResult::advance()
+                                                                  : WalkResult::interrupt();
+                 SmallVector<MemoryEffects::EffectInstance> effects;
+                 mem.getEffects(effects);
+                 for (auto &e : effects)
+                   if (isa<MemoryEffects::Read, MemoryEffects::Write>(e.getEffect()))
+                     return WalkResult::interrupt();
+                 return WalkResult::advance();
+               })
+          .wasInterrupted();
+    };
+    // (at a function's start nothing is queued: the JIT waited at the last program's end; at
+    // the start of a block inside an op that launches, a launch may come before it)
+    std::function<void(Block &, bool)> visit = [&](Block &block, bool queued) {
+      for (Operation &op : llvm::make_early_inc_range(block)) {
+        if (isa<gpu::LaunchFuncOp>(op)) {
+          queued = true;
+          continue;
+        }
+        if (!touchesMemory(&op))
+          continue;
+        if (launches(&op)) {
+          for (Region &r : op.getRegions())
+            for (Block &b : r)
+              visit(b, true);
+          queued = true;
+          continue;
+        }
+        if (!queued)
+          continue;
+        if (!waitFn) {
+          OpBuilder tb(top.getBodyRegion());
+          waitFn = tb.create<func::FuncOp>(top.getLoc(), "ptensor_gpu_wait",
+                                           tb.getFunctionType({tb.getI64Type()}, {}));
+          waitFn.setPrivate();
+        }
+        OpBuilder b(&op);
+        Value dev = b.create<arith::ConstantIntOp>(op.getLoc(), device, 64);
+        b.create<func::CallOp>(op.getLoc(), waitFn, ValueRange{dev});
+        queued = false;
+      }
+    };
+    for (auto fn : llvm::to_vector(top.getOps<func::FuncOp>()))
+      if (!fn.isExternal())
+        for (Block &b : fn.getBody())
+          visit(b, false);
   }
 
   /// The work of a device program that the kernels did not take runs on the host over shared

@@ -169,7 +169,8 @@ public:
                                  nullptr, params.data(), nullptr),
                "cuLaunchKernel"))
       return false;
-    return sync(); // (launches wait for now: host code reads managed memory after them)
+    return true; // (queued on the legacy default stream, in order; Gpu.cpp syncs before the
+                 // host touches managed memory again)
   }
 
   bool sync() override { return current() && !failed(gApi.ctxSynchronize(), "cuCtxSynchronize"); }

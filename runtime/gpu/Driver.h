@@ -18,7 +18,8 @@ struct KernelArg {
 
 /// A device of one driver. Memory is shared with the host (OpenCL fine-grained SVM, Level
 /// Zero shared USM, CUDA managed memory): compiled host code may read what kernels wrote once
-/// the device is synchronized, which every launch does before it returns (for now).
+/// the device is synchronized. Launches only queue their kernel (one in-order queue or stream
+/// per device); Gpu.cpp waits (sync) before the host touches the memory again.
 class Device {
 public:
   virtual ~Device() = default;
@@ -29,14 +30,14 @@ public:
   virtual std::string target() const { return "spirv"; }
   /// Device memory shared with the host, aligned to 64 bytes; nullptr with error() set.
   virtual void *alloc(int64_t bytes) = 0;
-  virtual void free(void *p) = 0;
+  virtual void free(void *p) = 0; ///< (the caller has synchronized: no kernel uses p)
   /// Copies between device (or host) memory; false with error() set.
   virtual bool copy(void *dst, const void *src, int64_t bytes) = 0;
   /// A module from a binary (SPIR-V for OpenCL and Level Zero, PTX for CUDA); nullptr with
   /// error() set. Modules stay loaded for the life of the process.
   virtual void *loadModule(const void *binary, int64_t size) = 0;
-  /// Runs `kernel` of a module on grid x block work items and waits for it; false with
-  /// error() set.
+  /// Queues `kernel` of a module on grid x block work items, after the work queued before it;
+  /// false with error() set (a failure of the kernel itself shows at the next sync).
   virtual bool launch(void *module, const char *kernel, const int64_t grid[3],
                       const int64_t block[3], const std::vector<KernelArg> &args) = 0;
   /// Waits for all work queued on the device; false with error() set.

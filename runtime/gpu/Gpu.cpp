@@ -50,6 +50,23 @@ Device *device(int64_t dev) {
 
 std::mutex gModules; // module slots of compiled programs
 std::atomic<int64_t> gLaunches{0};
+std::atomic<int64_t> gWaits{0}; // waits for queued launches (ptensor_gpu_waits)
+
+/// Launches return once their kernel is queued (in order, on the device's one queue); a
+/// device's flag says whether some may still run. Whatever touches the memory on the host
+/// waits first: compiled host code through ptensor_gpu_wait (--ptensor-gpu-to-runtime puts
+/// the calls in), the JIT at a program's end, copies, and a buffer given back to its driver.
+std::unique_ptr<std::atomic<bool>[]> &pendingFlags() {
+  static std::unique_ptr<std::atomic<bool>[]> flags(new std::atomic<bool>[devices().size() + 1]());
+  return flags;
+}
+
+bool waitFor(Device *d, int64_t dev) {
+  if (!pendingFlags()[size_t(dev)].exchange(false))
+    return true;
+  ++gWaits;
+  return d->sync();
+}
 std::atomic<int64_t> gDriverAllocs{0};
 std::atomic<int64_t> gHostWork[2]; // loop nests, library calls (ptensor_gpu_host_work)
 
@@ -66,6 +83,8 @@ class Pool {
   int64_t held_ = 0;
 
   void release(Device *d, size_t keep) { // (under mu_) down to `keep` bytes held
+    if (held_ > int64_t(keep))
+      d->sync(); // (a queued kernel may still use a buffer the driver would free)
     while (held_ > int64_t(keep) && !free_.empty()) {
       d->free(free_.front().first);
       held_ -= free_.front().second;
@@ -109,12 +128,14 @@ public:
     std::lock_guard<std::mutex> lock(mu_);
     auto it = live_.find(p);
     if (it == live_.end()) {
+      d->sync();
       d->free(p);
       return;
     }
     int64_t n = it->second;
     live_.erase(it);
     if (n > kMaxBytes) {
+      d->sync();
       d->free(p);
       return;
     }
@@ -178,13 +199,22 @@ int64_t ptensor_gpu_driver_allocations(void) { return gDriverAllocs.load(); }
 
 int ptensor_gpu_copy(int dev, void *dst, const void *src, int64_t bytes) {
   Device *d = device(dev);
-  return d && d->copy(dst, src, bytes) ? 0 : -1;
+  return d && waitFor(d, dev) && d->copy(dst, src, bytes) ? 0 : -1;
 }
 
 int ptensor_gpu_sync(int dev) {
   Device *d = device(dev);
+  if (d)
+    pendingFlags()[size_t(dev)] = false;
   return d && d->sync() ? 0 : -1;
 }
+
+void ptensor_gpu_wait(int64_t dev) {
+  if (Device *d = device(dev); d && !waitFor(d, dev) && error().empty())
+    error() = "waiting for the kernels failed";
+}
+
+int64_t ptensor_gpu_waits(void) { return gWaits.load(); }
 
 void ptensor_gpu_launch(int64_t dev, int64_t *module_slot, const void *binary, int64_t size,
                         const char *kernel, int64_t gx, int64_t gy, int64_t gz, int64_t bx,
@@ -208,8 +238,10 @@ void ptensor_gpu_launch(int64_t dev, int64_t *module_slot, const void *binary, i
   for (int64_t i = 0; i < nargs; ++i)
     list[size_t(i)] = KernelArg{args[i], int32_t(arg_bytes[i])};
   const int64_t grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
-  if (d->launch(module, kernel, grid, block, list))
+  if (d->launch(module, kernel, grid, block, list)) {
+    pendingFlags()[size_t(dev)] = true;
     ++gLaunches;
+  }
 }
 
 int64_t ptensor_gpu_launches(void) { return gLaunches.load(); }

@@ -43,6 +43,7 @@ struct Api {
   cl_int (*enqueueNDRangeKernel)(Handle, Handle, cl_uint, const size_t *, const size_t *,
                                  const size_t *, cl_uint, const Handle *, Handle *);
   cl_int (*finish)(Handle);
+  cl_int (*flush)(Handle);
   void *(*svmAlloc)(Handle, cl_bitfield, size_t, cl_uint);
   void (*svmFree)(Handle, void *);
   cl_int (*enqueueSVMMemcpy)(Handle, cl_uint, void *, const void *, size_t, cl_uint,
@@ -68,6 +69,7 @@ struct Api {
     get(setKernelArgSVMPointer, "clSetKernelArgSVMPointer");
     get(enqueueNDRangeKernel, "clEnqueueNDRangeKernel");
     get(finish, "clFinish");
+    get(flush, "clFlush");
     get(svmAlloc, "clSVMAlloc");
     get(svmFree, "clSVMFree");
     get(enqueueSVMMemcpy, "clEnqueueSVMMemcpy");
@@ -168,7 +170,9 @@ public:
                                          nullptr),
                "clEnqueueNDRangeKernel"))
       return false;
-    return !failed(api_.finish(queue_), "clFinish");
+    // not waited for (the queue is in order; the arguments were captured when it was queued);
+    // clFlush lets the device start on it now
+    return !failed(api_.flush(queue_), "clFlush");
   }
 
   bool sync() override {

@@ -57,3 +57,61 @@ func.func @host_work(%x: memref<?xf64>, %s: memref<f64>, %t: i64) {
   call @ptensor_custom_call(%t) : (i64) -> ()
   return
 }
+
+// Launches only queue their kernels: the host waits (ptensor_gpu_wait with the device) before
+// it reads or writes memory after a launch, once until the next launch; none between
+// launches, none before a function's first launch, none at its end (the JIT waits there). A
+// host loop that launches kernels gets its waits inside: after its launch, and at the start of
+// its body (a launch of the iteration before may be queued; a wait with nothing queued
+// returns at once).
+// CHECK-LABEL: func.func @queued
+// CHECK-NOT: call @ptensor_gpu_wait
+// CHECK: call @ptensor_gpu_launch
+// CHECK-NOT: call @ptensor_gpu_wait
+// CHECK: call @ptensor_gpu_launch
+// CHECK-NEXT: %[[D1:.*]] = arith.constant 2 : i64
+// CHECK-NEXT: call @ptensor_gpu_wait(%[[D1]]) : (i64) -> ()
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: memref.store
+// CHECK: call @ptensor_gpu_host_work
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: arith.constant 2 : i64
+// CHECK-NEXT: call @ptensor_gpu_wait
+// CHECK-NEXT: memref.load %arg1
+// CHECK-NOT: call @ptensor_gpu_wait
+// CHECK: call @ptensor_gpu_launch
+// CHECK: %[[D2:.*]] = arith.constant 2 : i64
+// CHECK-NEXT: call @ptensor_gpu_wait(%[[D2]]) : (i64) -> ()
+// CHECK-NEXT: memref.load
+// CHECK-NOT: call @ptensor_gpu_wait
+// CHECK: return
+func.func @queued(%x: memref<?xf64>, %s: memref<f64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %n = memref.dim %x, %c0 : memref<?xf64>
+  %two = arith.constant 2.0 : f64
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    memref.store %two, %x[%i] : memref<?xf64>
+    scf.reduce
+  }
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %xi = memref.load %x[%i] : memref<?xf64>
+    %d = arith.addf %xi, %xi : f64
+    memref.store %d, %x[%i] : memref<?xf64>
+    scf.reduce
+  }
+  %x0 = memref.load %x[%c0] : memref<?xf64>
+  memref.store %x0, %s[] : memref<f64>
+  scf.for %k = %c0 to %c4 step %c1 {
+    %a = memref.load %s[] : memref<f64>
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      memref.store %a, %x[%i] : memref<?xf64>
+      scf.reduce
+    }
+    %b = memref.load %x[%c0] : memref<?xf64>
+    %c = arith.addf %a, %b : f64
+    memref.store %c, %s[] : memref<f64>
+  }
+  return
+}

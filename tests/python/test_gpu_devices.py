@@ -341,6 +341,28 @@ def test_host_work_of_device_programs_is_counted():
     assert pt.cache_info()["gpu_host_calls"] == host_work()[1]
 
 
+def test_launches_queue_and_the_host_waits_once():
+    # launches only queue their kernels; the host waits before it touches device memory
+    # (here: once, at the program's end) and the results are those of the kernels in order
+    a = rng.standard_normal((300, 7))
+    want = a
+    for _ in range(6):
+        want = want - np.max(want, axis=0) * 0.5
+    x = pt.asarray(a, device=DEV)
+    y = x
+    for _ in range(6):
+        y = y - pt.max(y, axis=0) * 0.5  # (a reduction and an elementwise kernel each)
+    before, waits = launches(), pt.cache_info()["gpu_waits"]
+    assert_matches(y, want, rtol=1e-12)
+    if TEAM is None:
+        assert launches() - before >= 6
+        assert pt.cache_info()["gpu_waits"] - waits == 1
+    # a host loop after the kernels (the fold of partial sums) reads what they wrote
+    z = pt.asarray(a, device=DEV) * 3.0
+    assert_matches(pt.sum(z) + pt.sum(z * z), np.sum(a * 3.0) + np.sum((a * 3.0) ** 2),
+                   rtol=1e-12)
+
+
 @pytest.mark.parametrize("shape,axis", [((300, 7), 0), ((5, 7, 9), (0, 1)), ((4, 5, 6, 3), (0, 2)),
                                         ((40, 1), 0)])
 @pytest.mark.parametrize("fn", ["sum", "max", "mean", "std", "argmin"])
