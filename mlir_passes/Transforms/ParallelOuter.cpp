@@ -1,6 +1,10 @@
 // --ptensor-parallel-outer: see Passes.td.
 #include "Pipeline/Passes.h"
 
+#include "mlir/IR/IRMapping.h"
+
+#include <optional>
+
 namespace ptensor {
 #define GEN_PASS_DEF_PARALLELOUTER
 #include "Pipeline/Passes.h.inc"
@@ -12,29 +16,58 @@ namespace {
 /// scf.for i { scf.parallel j {...} } (a reduction over an outer dimension, e.g. a sum over
 /// axis 0) -> scf.parallel over blocks of j { scf.for i { scf.for j in block {...} } }: one
 /// parallel region instead of one per i, and the innermost loop still walks contiguous
-/// memory. Legal because iterations of the parallel loop are independent.
+/// memory. Legal because iterations of the parallel loop are independent. Several reduced
+/// leading axes (scf.for i0 { scf.for i1 { ... scf.parallel j } }, a sum over axes (0, 1))
+/// keep their loops in order inside the block loop (before: one parallel region per (i0, i1)
+/// row, 25 ms for (4000, 3, 500) against NumPy's 1.3).
 constexpr int64_t kBlock = 512;
 
-void blockOuterReduction(scf::ForOp f) {
-  auto p = cast<scf::ParallelOp>(f.getBody()->front());
-  OpBuilder b(f);
-  Location loc = f.getLoc();
+void blockOuterReduction(ArrayRef<scf::ForOp> fors, scf::ParallelOp p) {
+  scf::ForOp top = fors.front();
+  OpBuilder b(top);
+  Location loc = top.getLoc();
   Value lb = p.getLowerBound()[0], ub = p.getUpperBound()[0], step = p.getStep()[0];
   Value bstep = b.create<arith::MulIOp>(loc, step, b.create<arith::ConstantIndexOp>(loc, kBlock));
   auto blocks = b.create<scf::ParallelOp>(loc, ValueRange{lb}, ValueRange{ub}, ValueRange{bstep});
   b.setInsertionPoint(blocks.getBody()->getTerminator());
   Value jb = blocks.getInductionVars()[0];
   Value end = b.create<arith::MinSIOp>(loc, b.create<arith::AddIOp>(loc, jb, bstep), ub);
-  auto outer = b.create<scf::ForOp>(loc, f.getLowerBound(), f.getUpperBound(), f.getStep());
-  b.setInsertionPoint(outer.getBody()->getTerminator());
+  IRMapping map; // (an inner loop's bounds may use an outer one's variable)
+  for (scf::ForOp f : fors) {
+    auto g = b.create<scf::ForOp>(loc, map.lookupOrDefault(f.getLowerBound()),
+                                  map.lookupOrDefault(f.getUpperBound()),
+                                  map.lookupOrDefault(f.getStep()));
+    map.map(f.getInductionVar(), g.getInductionVar());
+    b.setInsertionPoint(g.getBody()->getTerminator());
+  }
   auto inner = b.create<scf::ForOp>(loc, jb, end, step);
-  f.getInductionVar().replaceAllUsesWith(outer.getInductionVar());
+  for (scf::ForOp f : fors)
+    f.getInductionVar().replaceAllUsesWith(map.lookup(f.getInductionVar()));
   Block &body = p.getRegion().front();
   body.getArgument(0).replaceAllUsesWith(inner.getInductionVar());
   inner.getBody()->getOperations().splice(Block::iterator(inner.getBody()->getTerminator()),
                                           body.getOperations(), body.begin(),
                                           std::prev(body.end()));
-  f.erase();
+  top.erase();
+}
+
+/// f = scf.for { scf.for { ... scf.parallel J {} } } with one op in each body, no
+/// loop-carried values and a one-dimensional parallel loop without reductions: the loops
+/// (outermost first) and the parallel loop.
+std::optional<std::pair<SmallVector<scf::ForOp>, scf::ParallelOp>> reductionNest(scf::ForOp f) {
+  SmallVector<scf::ForOp> fors;
+  Operation *op = f;
+  while (auto g = dyn_cast<scf::ForOp>(op)) {
+    Block *body = g.getBody();
+    if (g.getNumRegionIterArgs() != 0 || body->getOperations().size() != 2)
+      return std::nullopt;
+    fors.push_back(g);
+    op = &body->front();
+  }
+  auto p = dyn_cast<scf::ParallelOp>(op);
+  if (!p || p.getNumLoops() != 1 || !p.getInitVals().empty())
+    return std::nullopt;
+  return std::make_pair(fors, p);
 }
 
 struct ParallelOuterPass : ptensor::impl::ParallelOuterBase<ParallelOuterPass> {
@@ -65,17 +98,14 @@ struct ParallelOuterPass : ptensor::impl::ParallelOuterBase<ParallelOuterPass> {
                                     old.begin(), std::prev(old.end()));
       p.erase();
     }
-    SmallVector<scf::ForOp> reductions;
+    SmallVector<std::pair<SmallVector<scf::ForOp>, scf::ParallelOp>> reductions;
     getOperation()->walk([&](scf::ForOp f) {
-      Block *body = f.getBody();
-      if (f.getNumRegionIterArgs() == 0 && body->getOperations().size() == 2)
-        if (auto p = dyn_cast<scf::ParallelOp>(body->front());
-            p && p.getNumLoops() == 1 && p.getInitVals().empty() &&
-            !f->getParentOfType<scf::ParallelOp>() && !f->getParentOfType<scf::ForOp>())
-          reductions.push_back(f);
+      if (!f->getParentOfType<scf::ParallelOp>() && !f->getParentOfType<scf::ForOp>())
+        if (auto nest = reductionNest(f))
+          reductions.push_back(*nest);
     });
-    for (scf::ForOp f : reductions)
-      blockOuterReduction(f);
+    for (auto &[fors, p] : reductions)
+      blockOuterReduction(fors, p);
   }
 };
 } // namespace

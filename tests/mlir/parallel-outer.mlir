@@ -40,3 +40,30 @@ func.func @sum_axis0(%m: memref<?x?xf64>, %out: memref<?xf64>, %n0: index, %n1: 
   }
   return
 }
+
+// Two reduced leading axes (a sum over axes (0, 1)): their loops stay in order inside each
+// block (one parallel region, not one per (i, k) row).
+// CHECK-LABEL: func.func @sum_axes01
+// CHECK: scf.parallel (%[[JB:.*]]) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
+// CHECK: %[[END:.*]] = arith.minsi
+// CHECK-NEXT: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT: scf.for %[[K:.*]] = %{{.*}} to %[[I]] step
+// CHECK-NEXT: scf.for %[[J:.*]] = %[[JB]] to %[[END]] step
+// CHECK: memref.load %{{.*}}[%[[I]], %[[K]], %[[J]]]
+// CHECK-NOT: scf.parallel
+func.func @sum_axes01(%m: memref<?x?x?xf64>, %out: memref<?xf64>, %n0: index, %n2: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n0 step %c1 {
+    scf.for %k = %c0 to %i step %c1 {
+      scf.parallel (%j) = (%c0) to (%n2) step (%c1) {
+        %x = memref.load %m[%i, %k, %j] : memref<?x?x?xf64>
+        %s = memref.load %out[%j] : memref<?xf64>
+        %t = arith.addf %s, %x : f64
+        memref.store %t, %out[%j] : memref<?xf64>
+        scf.reduce
+      }
+    }
+  }
+  return
+}

@@ -444,3 +444,27 @@ def test_reductions_of_results_in_the_same_program():
     assert_matches(put, nput)
     for got, want in zip(sums, [np.sum(ncall), np.max(nput), np.mean(ncall * nput)]):
         assert_matches(got, want, rtol=1e-9)
+
+
+@pytest.mark.parametrize("shape,axis", [((600, 3, 1100), (0, 1)), ((5, 7, 1030), (0, 1)),
+                                        ((3, 4, 5, 1200), (0, 1, 2)), ((40, 2, 9), (0, 1)),
+                                        ((2, 0, 700), (0, 1))])
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int32"])
+@pytest.mark.parametrize("fn", ["sum", "max", "min", "mean"])
+def test_reductions_over_several_leading_axes(fn, dtype, shape, axis):
+    # ptensor-parallel-outer: the reduced axes' loops inside each block of kept columns (one
+    # parallel region, not one per reduced row); NaNs and extremes in the first and last rows
+    if 0 in shape and fn in ("max", "min"):
+        pytest.skip("max/min of nothing raise")
+    rng = np.random.default_rng(3)
+    a = (rng.standard_normal(shape) * 100).astype(dtype)
+    if a.size and dtype != "int32":
+        a.reshape(-1, shape[-1])[0, 3] = np.nan
+        a.reshape(-1, shape[-1])[-1, -2] = -np.inf
+    got = getattr(pt, fn)(pt.asarray(a), axis=axis)
+    # (the sums' rounding in another order, e.g. a part per rank: ulps of the sum of |a|)
+    finite = np.where(np.isfinite(a), a, 0).astype(np.float64)
+    scale = float(np.max(np.sum(np.abs(finite), axis=axis), initial=1.0))
+    tol = dict(rtol=1e-12, atol=1e-14 * scale) if dtype != "float32" else \
+        dict(rtol=1e-5, atol=1e-6 * scale)
+    assert_matches(got, getattr(np, fn)(a, axis=axis), **tol)
