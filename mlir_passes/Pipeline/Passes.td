@@ -165,8 +165,24 @@ def SplitReductions : Pass<"ptensor-split-reductions"> {
     Where the second loop's bounds are fixed for the nest, P is at most rows x columns, and
     where there are fewer rows than P the parts divide the rows x columns iterations of the
     outer two loops (a (3, 10^6) array gets as many parts as a (10^6, 3) one).
+
+    With kept-work > 0 (device programs; before ptensor-kernel-reduction-order), a reduction
+    over leading axes (scf.for i0 { [scf.for ...] scf.parallel J { store(combine(load(out[J]),
+    v), out[J]) } }, J from 0 by 1) whose C kept elements are fewer than kept-work is split
+    over the outermost reduced loop too: P = min(kept-parts, kept-work / C, n0 / 8) parts of
+    consecutive rows, P x C work items (w: part w / C, kept element w % C, so neighbouring
+    work items read neighbouring elements), each accumulating its part's rows from the
+    identity into partials[w]; then a second kernel of C work items folds the P partials of
+    each kept element into out[J] in order. Where P < 2 the nest runs as it was (scf.if),
+    then one work item per kept element (ptensor-kernel-reduction-order). Before: (10^5, 64)
+    summed over axis 0 was 64 work items.
   }];
   let options = [
+    Option<"keptWork", "kept-work", "int64_t", /*default=*/"0",
+           "If > 0: reductions over leading axes with fewer kept elements than this are split "
+           "over their rows (about this many work items)">,
+    Option<"keptParts", "kept-parts", "int64_t", /*default=*/"1024",
+           "At most this many parts of the rows of a reduction over leading axes">,
     Option<"contiguous", "contiguous", "bool", /*default=*/"false",
            "Work items take contiguous chunks of the outermost loop (CPU devices: cache lines "
            "and pages) instead of every P-th iteration (GPUs: coalesced loads)">,

@@ -77,8 +77,10 @@ std::optional<Attribute> identity(Operation *combine, Type t) {
 }
 
 /// body (of the innermost loop of the nest under top) holds loads, side-effect-free ops and
-/// exactly one store: the accumulation into a place fixed for the whole nest.
-std::optional<Accumulation> accumulation(Block *body, Operation *top) {
+/// exactly one store: the accumulation into a place fixed for the whole nest (or indexed by
+/// `kept`, the induction variables of a parallel loop inside the nest, and values from
+/// outside it).
+std::optional<Accumulation> accumulation(Block *body, Operation *top, ValueRange kept = {}) {
   memref::StoreOp store;
   for (Operation &op : body->without_terminator()) {
     if (auto s = dyn_cast<memref::StoreOp>(op)) {
@@ -92,7 +94,7 @@ std::optional<Accumulation> accumulation(Block *body, Operation *top) {
   if (!store)
     return std::nullopt;
   for (Value i : store.getIndices())
-    if (top->isAncestor(i.getParentBlock()->getParentOp()))
+    if (top->isAncestor(i.getParentBlock()->getParentOp()) && !llvm::is_contained(kept, i))
       return std::nullopt;
   Operation *combine = store.getValue().getDefiningOp();
   if (!combine || combine->getBlock() != body || combine->getNumOperands() != 2 ||
@@ -112,6 +114,52 @@ std::optional<Accumulation> accumulation(Block *body, Operation *top) {
     return Accumulation{load, combine, store, combine->getOperand(1 - k)};
   }
   return std::nullopt;
+}
+
+/// The combiner's identity as a value (accumulation() checked that it has one).
+Value identityValue(OpBuilder &b, Location loc, Accumulation acc) {
+  Type t = acc.store.getValue().getType();
+  Attribute id = *identity(acc.combine, t);
+  return isa<ComplexType>(t)
+      ? b.create<complex::ConstantOp>(loc, t, cast<ArrayAttr>(id)).getResult()
+      : b.create<arith::ConstantOp>(loc, cast<TypedAttr>(id)).getResult();
+}
+
+/// combine(running, part) as the accumulation combines (the running value in the load's place).
+Value combineWith(OpBuilder &b, Accumulation acc, Value running, Value part) {
+  IRMapping map;
+  map.map(acc.load.getResult(), running);
+  map.map(acc.value, part);
+  return b.clone(*acc.combine, map)->getResult(0);
+}
+
+/// scf.if (lb < ub) { scf.for lb..ub step (running) { body } } else { running }: MLIR 19's
+/// scf.for -> SPIR-V gives a loop that runs no iteration 0, not its initial value, as its
+/// result (a product over an empty chunk was 0).
+Value guardedLoop(OpBuilder &b, Location loc, Value lb, Value ub, Value step, Value running,
+                  function_ref<Value(OpBuilder &, Value iv, Value running)> body) {
+  Value some = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, lb, ub);
+  auto guard = b.create<scf::IfOp>(loc, TypeRange{running.getType()}, some, true);
+  OpBuilder eb = guard.getElseBodyBuilder();
+  eb.create<scf::YieldOp>(loc, running);
+  OpBuilder tb = guard.getThenBodyBuilder();
+  auto loop = tb.create<scf::ForOp>(loc, lb, ub, step, ValueRange{running},
+                                    [&](OpBuilder &lb2, Location l, Value iv, ValueRange args) {
+                                      lb2.create<scf::YieldOp>(l, body(lb2, iv, args[0]));
+                                    });
+  tb.create<scf::YieldOp>(loc, loop.getResult(0));
+  return guard.getResult(0);
+}
+
+/// flat (< the product of ubs) as indices of a row-major iteration space with extents ubs.
+SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value flat, ValueRange ubs) {
+  SmallVector<Value> out(ubs.size());
+  for (size_t d = ubs.size(); d-- > 1;) {
+    out[d] = b.create<arith::RemUIOp>(loc, flat, ubs[d]);
+    flat = b.create<arith::DivUIOp>(loc, flat, ubs[d]);
+  }
+  out[0] = flat;
+  return out;
 }
 
 /// f runs from 0 by 1 to a value defined outside the nest under top.
@@ -152,10 +200,7 @@ void split(scf::ForOp top, ArrayRef<scf::ForOp> loops, Accumulation acc, bool co
   Location loc = top.getLoc();
   OpBuilder b(top);
   Type t = acc.store.getValue().getType();
-  Attribute id = *identity(acc.combine, t);
-  Value init = isa<ComplexType>(t)
-      ? b.create<complex::ConstantOp>(loc, t, cast<ArrayAttr>(id)).getResult()
-      : b.create<arith::ConstantOp>(loc, cast<TypedAttr>(id)).getResult();
+  Value init = identityValue(b, loc, acc);
   Value zero = b.create<arith::ConstantIndexOp>(loc, 0);
   Value one = b.create<arith::ConstantIndexOp>(loc, 1);
   scf::ForOp second = loops.size() >= 2 ? loops[1] : scf::ForOp(), innermost = loops.back();
@@ -207,36 +252,23 @@ void split(scf::ForOp top, ArrayRef<scf::ForOp> loops, Accumulation acc, bool co
       // an interleaved flat loop runs over (row, column) pairs: the next level is 2
       const bool pairs = flat && !contiguous && level == 0;
       const size_t next = pairs ? 2 : level + 1;
-      // (guarded: MLIR 19's scf.for -> SPIR-V gives a loop that runs no iteration 0, not its
-      // initial value, as its result: a product over an empty chunk or row was 0)
-      Value some = eob.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, lb, ub);
-      auto guard = eob.create<scf::IfOp>(loc, TypeRange{running.getType()}, some, true);
-      OpBuilder eb = guard.getElseBodyBuilder();
-      eb.create<scf::YieldOp>(loc, running);
-      OpBuilder tb = guard.getThenBodyBuilder();
-      auto loop = tb.create<scf::ForOp>(
-          loc, lb, ub, step, ValueRange{running},
-          [&](OpBuilder &lbd, Location l, Value iv, ValueRange args) {
-            if (pairs) {
-              map.map(top.getInductionVar(), lbd.create<arith::DivUIOp>(l, iv, n1));
-              map.map(second.getInductionVar(), lbd.create<arith::RemUIOp>(l, iv, n1));
-            } else {
-              map.map(orig.getInductionVar(), iv);
-            }
-            Value r;
-            if (next < loops.size()) {
-              r = emit(lbd, next, args[0]);
-            } else {
-              map.map(acc.load.getResult(), args[0]);
-              for (Operation &op : innermost.getBody()->without_terminator())
-                if (&op != acc.load.getOperation() && &op != acc.store.getOperation())
-                  lbd.clone(op, map);
-              r = map.lookup(acc.store.getValue());
-            }
-            lbd.create<scf::YieldOp>(l, r);
-          });
-      tb.create<scf::YieldOp>(loc, loop.getResult(0));
-      return guard.getResult(0);
+      return guardedLoop(eob, loc, lb, ub, step, running,
+                         [&](OpBuilder &lbd, Value iv, Value arg) -> Value {
+                           if (pairs) {
+                             map.map(top.getInductionVar(), lbd.create<arith::DivUIOp>(loc, iv, n1));
+                             map.map(second.getInductionVar(),
+                                     lbd.create<arith::RemUIOp>(loc, iv, n1));
+                           } else {
+                             map.map(orig.getInductionVar(), iv);
+                           }
+                           if (next < loops.size())
+                             return emit(lbd, next, arg);
+                           map.map(acc.load.getResult(), arg);
+                           for (Operation &op : innermost.getBody()->without_terminator())
+                             if (&op != acc.load.getOperation() && &op != acc.store.getOperation())
+                               lbd.clone(op, map);
+                           return map.lookup(acc.store.getValue());
+                         });
     };
     return emit(ob, 0, init);
   };
@@ -258,15 +290,112 @@ void split(scf::ForOp top, ArrayRef<scf::ForOp> loops, Accumulation acc, bool co
   OpBuilder gb = OpBuilder::atBlockTerminator(gather.getBody());
   Value part = gb.create<memref::LoadOp>(loc, partials, gather.getInductionVar());
   Value old = gb.create<memref::LoadOp>(loc, acc.store.getMemRef(), acc.store.getIndices());
-  IRMapping cm;
-  cm.map(acc.load.getResult(), old);
-  cm.map(acc.value, part);
-  Operation *combined = gb.clone(*acc.combine, cm);
-  gb.create<memref::StoreOp>(loc, combined->getResult(0), acc.store.getMemRef(),
+  gb.create<memref::StoreOp>(loc, combineWith(gb, acc, old, part), acc.store.getMemRef(),
                              acc.store.getIndices());
   b.create<memref::DeallocOp>(loc, partials);
   if (!guarded)
     top.erase();
+}
+
+/// Rows per part at least (a part's partial result costs a store and a step of the fold).
+constexpr int64_t kMinRowsPerPart = 8;
+
+/// A reduction over leading axes, loops = scf.for i0 { [scf.for ...] par = scf.parallel J
+/// { acc into out[J] } }, with few kept elements C: parts of consecutive rows of i0 as P x C
+/// work items, then a fold of C work items (Passes.td, kept-work). The nest as it was where
+/// P < 2.
+void splitKept(ArrayRef<scf::ForOp> loops, scf::ParallelOp par, Accumulation acc,
+               int64_t keptWork, int64_t keptParts) {
+  scf::ForOp top = loops.front();
+  Location loc = top.getLoc();
+  OpBuilder b(top);
+  Type t = acc.store.getValue().getType();
+  auto index = [&](int64_t v) { return b.create<arith::ConstantIndexOp>(loc, v).getResult(); };
+  Value zero = index(0), one = index(1);
+  ValueRange ubs = par.getUpperBound();
+  Value kept = one;
+  for (Value ub : ubs)
+    kept = b.create<arith::MulIOp>(loc, kept, ub);
+  Value n0 = top.getUpperBound();
+  Value parts = b.create<arith::MinSIOp>(
+      loc, index(keptParts),
+      b.create<arith::DivSIOp>(loc, index(keptWork), b.create<arith::MaxSIOp>(loc, kept, one)));
+  parts = b.create<arith::MinSIOp>(loc, parts,
+                                   b.create<arith::DivSIOp>(loc, n0, index(kMinRowsPerPart)));
+  Value several = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, parts, one);
+  auto choice = b.create<scf::IfOp>(loc, TypeRange{}, several, /*withElse=*/true);
+  top->moveBefore(choice.elseBlock()->getTerminator());
+  b.setInsertionPoint(choice.thenBlock()->getTerminator());
+  Value init = identityValue(b, loc, acc);
+  Value work = b.create<arith::MulIOp>(loc, parts, kept);
+  Value partials = b.create<memref::AllocOp>(loc, MemRefType::get({ShapedType::kDynamic}, t),
+                                             ValueRange{work});
+  // part p = w / C of kept element w % C: rows [p * chunk, min((p + 1) * chunk, n0))
+  auto byPart = b.create<scf::ParallelOp>(loc, ValueRange{zero}, ValueRange{work}, ValueRange{one});
+  OpBuilder pb = OpBuilder::atBlockTerminator(byPart.getBody());
+  Value w = byPart.getInductionVars()[0];
+  Value p = pb.create<arith::DivUIOp>(loc, w, kept);
+  IRMapping map;
+  for (auto [iv, j] : llvm::zip(par.getInductionVars(),
+                                delinearize(pb, loc, pb.create<arith::RemUIOp>(loc, w, kept), ubs)))
+    map.map(iv, j);
+  Value chunk = pb.create<arith::CeilDivSIOp>(loc, n0, parts);
+  Value first = pb.create<arith::MulIOp>(loc, p, chunk);
+  Value last = pb.create<arith::MinSIOp>(loc, pb.create<arith::AddIOp>(loc, first, chunk), n0);
+  std::function<Value(OpBuilder &, size_t, Value)> emit = [&](OpBuilder &eb, size_t level,
+                                                             Value running) -> Value {
+    scf::ForOp orig = loops[level];
+    Value lb = level ? map.lookupOrDefault(orig.getLowerBound()) : first;
+    Value ub = level ? map.lookupOrDefault(orig.getUpperBound()) : last;
+    Value step = map.lookupOrDefault(orig.getStep());
+    return guardedLoop(eb, loc, lb, ub, step, running,
+                       [&](OpBuilder &lbd, Value iv, Value arg) -> Value {
+                         map.map(orig.getInductionVar(), iv);
+                         if (level + 1 < loops.size())
+                           return emit(lbd, level + 1, arg);
+                         map.map(acc.load.getResult(), arg);
+                         for (Operation &op : par.getBody()->without_terminator())
+                           if (&op != acc.load.getOperation() && &op != acc.store.getOperation())
+                             lbd.clone(op, map);
+                         return map.lookup(acc.store.getValue());
+                       });
+  };
+  pb.create<memref::StoreOp>(loc, emit(pb, 0, init), partials, ValueRange{w});
+  // each kept element's P partial results into out[J], in order of the parts
+  auto fold = b.create<scf::ParallelOp>(loc, ValueRange{zero}, ValueRange{kept}, ValueRange{one});
+  OpBuilder fb = OpBuilder::atBlockTerminator(fold.getBody());
+  Value j = fold.getInductionVars()[0];
+  IRMapping outMap;
+  for (auto [iv, jd] : llvm::zip(par.getInductionVars(), delinearize(fb, loc, j, ubs)))
+    outMap.map(iv, jd);
+  SmallVector<Value> where;
+  for (Value i : acc.store.getIndices())
+    where.push_back(outMap.lookupOrDefault(i));
+  Value old = fb.create<memref::LoadOp>(loc, acc.store.getMemRef(), where);
+  Value total = guardedLoop(fb, loc, zero, parts, one, old,
+                            [&](OpBuilder &lbd, Value q, Value running) -> Value {
+                              Value at = lbd.create<arith::AddIOp>(
+                                  loc, lbd.create<arith::MulIOp>(loc, q, kept), j);
+                              Value part = lbd.create<memref::LoadOp>(loc, partials, at);
+                              return combineWith(lbd, acc, running, part);
+                            });
+  fb.create<memref::StoreOp>(loc, total, acc.store.getMemRef(), where);
+  b.create<memref::DeallocOp>(loc, partials);
+}
+
+/// f's body is one parallel loop over the kept elements (from 0 by 1 to bounds from outside
+/// the nest under top, no reductions): that loop.
+scf::ParallelOp keptLoop(scf::ForOp f, scf::ForOp top) {
+  Block *body = f.getBody();
+  auto par = body->getOperations().size() == 2 ? dyn_cast<scf::ParallelOp>(body->front())
+                                               : scf::ParallelOp();
+  if (!par || !par.getInitVals().empty())
+    return nullptr;
+  for (auto [lb, ub, step] : llvm::zip(par.getLowerBound(), par.getUpperBound(), par.getStep()))
+    if (!isConstantIntValue(lb, 0) || !isConstantIntValue(step, 1) ||
+        top->isAncestor(ub.getParentBlock()->getParentOp()))
+      return nullptr;
+  return par;
 }
 
 struct SplitReductionsPass : ptensor::impl::SplitReductionsBase<SplitReductionsPass> {
@@ -298,8 +427,16 @@ struct SplitReductionsPass : ptensor::impl::SplitReductionsBase<SplitReductionsP
       }
       if (!nest)
         continue;
-      if (std::optional<Accumulation> acc = accumulation(loops.back().getBody(), top))
+      if (std::optional<Accumulation> acc = accumulation(loops.back().getBody(), top)) {
         split(top, loops, *acc, contiguous, maxParts, minWork);
+        continue;
+      }
+      if (keptWork <= 0)
+        continue;
+      if (scf::ParallelOp par = keptLoop(loops.back(), top))
+        if (std::optional<Accumulation> acc =
+                accumulation(par.getBody(), top, par.getInductionVars()))
+          splitKept(loops, par, *acc, keptWork, keptParts);
     }
   }
 };

@@ -44,7 +44,8 @@ outs = [pt.sin(a) * 2 + pt.exp(-a), pt.where(a > 0, pt.sqrt(pt.abs(a)), pt.atan2
         pt.cumulative_sum(a, axis=1), pt.astype(a > b, pt.int8) + pt.asinh(b) * 0,
         pt.sum(a * 2) + pt.max(b), pt.any(i > 3), pt.prod(i[:3, :3]),  # (partial results)
         pt.sin(z) + pt.tan(z) + pt.asinh(z) + pt.atanh(z / 9) + pt.cosh(z) + pt.log(z),
-        pt.sum(z * z)]  # (complex partial results: two floats a work item)
+        pt.sum(z * z),  # (complex partial results: two floats a work item)
+        pt.sum(z, axis=0), pt.prod(i, axis=0), pt.max(b, axis=0)]  # (parts of rows, a fold)
 for o in outs:
     np.asarray(o)
 """
