@@ -16,3 +16,9 @@ fi
 # (a fresh disk cache: device programs are keyed by device, but a run should compile its own)
 PTENSOR_CACHE_DIR="$(mktemp -d)" PTENSOR_DEVICE="${DEVICE:-opencl:cpu:0}" \
   python3 -m pytest $files -q -n 2 -p no:cacheprovider
+# The kernels as a GPU gets them (work items interleaved over a reduction's rows and parts,
+# not contiguous chunks: PTENSOR_KERNEL_LAYOUT=gpu) on the same CPU device: the reductions
+# and the device tests (no GPU runs them otherwise).
+PTENSOR_CACHE_DIR="$(mktemp -d)" PTENSOR_DEVICE="${DEVICE:-opencl:cpu:0}" PTENSOR_KERNEL_LAYOUT=gpu \
+  python3 -m pytest tests/python/test_reductions.py tests/python/test_gpu_devices.py -q -n 2 \
+  -p no:cacheprovider

@@ -131,6 +131,10 @@ llvm::cl::opt<bool> *regPressure = nullptr;
 
 class HostBackend final : public Backend {
   int gpu = -1;           ///< >= 0: the GPU runtime's device whose programs these are
+  /// Kernels laid out for a CPU device (contiguous chunks per work item, not interleaved):
+  /// an OpenCL CPU device, unless PTENSOR_KERNEL_LAYOUT=gpu (the GPU layouts run on the CPU
+  /// device: scripts/test_devices.sh checks them there, having no GPU).
+  bool cpuLayout = false;
   bool parallel = true;
   bool blas = false;
   int threads = 0;        ///< set_num_threads (0: the default)
@@ -181,6 +185,11 @@ public:
 #ifdef PTENSOR_BLAS
     blasLibs.insert(blasLibs.begin(), libraryPath(PTENSOR_BLAS));
 #endif
+    if (gpu >= 0) {
+      const char *layout = std::getenv("PTENSOR_KERNEL_LAYOUT");
+      cpuLayout = std::string(ptensor_gpu_name(gpu)).find(":cpu:") != std::string::npos &&
+                  !(layout && std::string(layout) == "gpu");
+    }
     if (gpu < 0) {
       BlasChoice b = chooseBlas(blasLibs);
       blas = !b.library.empty();
@@ -361,7 +370,8 @@ public:
     if (gpu >= 0) // the device's name and kernel target: a disk-cached program never runs
                   // on another device
       return {4, int64_t(std::hash<std::string>()(name() + "/" + ptensor_gpu_target(gpu)) &
-                         INT64_MAX)};
+                         INT64_MAX),
+              int64_t(cpuLayout)};
     return {int64_t(parallel) + 2 * blas, streamingBytes};
   }
 
@@ -383,9 +393,7 @@ public:
     mlir::PassManager pm(module->getContext());
     buildPipeline(pm, PipelineOptions{parallel, blas, gpu,
                                       gpu >= 0 ? ptensor_gpu_target(gpu) : "spirv",
-                                      gpu >= 0 && std::string(ptensor_gpu_name(gpu)).find(":cpu:") !=
-                                                      std::string::npos,
-                                      streamingBytes});
+                                      cpuLayout, streamingBytes});
     auto t0 = std::chrono::steady_clock::now();
     if (failed(pm.run(module)))
       throw StageError{"lowering", ""};

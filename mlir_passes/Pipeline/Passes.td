@@ -175,7 +175,10 @@ def SplitReductions : Pass<"ptensor-split-reductions"> {
     identity into partials[w]; then a second kernel of C work items folds the P partials of
     each kept element into out[J] in order. Where P < 2 the nest runs as it was (scf.if),
     then one work item per kept element (ptensor-kernel-reduction-order). Before: (10^5, 64)
-    summed over axis 0 was 64 work items.
+    summed over axis 0 was 64 work items. Reductions over trailing axes (scf.parallel J {
+    scf.for i0 { [scf.for ...] acc } }: (64, 10^5) over axis 1 was 64 work items) the same,
+    but work item w is part w % P of element w / P, and its rows are every P-th from p
+    (neighbouring work items read neighbouring elements of a row; contiguous=true: chunks).
   }];
   let options = [
     Option<"keptWork", "kept-work", "int64_t", /*default=*/"0",

@@ -300,15 +300,19 @@ void split(scf::ForOp top, ArrayRef<scf::ForOp> loops, Accumulation acc, bool co
 /// Rows per part at least (a part's partial result costs a store and a step of the fold).
 constexpr int64_t kMinRowsPerPart = 8;
 
-/// A reduction over leading axes, loops = scf.for i0 { [scf.for ...] par = scf.parallel J
-/// { acc into out[J] } }, with few kept elements C: parts of consecutive rows of i0 as P x C
-/// work items, then a fold of C work items (Passes.td, kept-work). The nest as it was where
-/// P < 2.
+/// A reduction with few kept elements C (Passes.td, kept-work), over leading axes: loops =
+/// scf.for i0 { [scf.for ...] par = scf.parallel J { acc into out[J] } }, or (trailing)
+/// over trailing axes: par = scf.parallel J { scf.for i0 { [scf.for ...] { acc } } }: parts
+/// of the rows of i0 as P x C work items, then a fold of C work items. Leading: work item w
+/// is part w / C of element w % C, its rows consecutive; trailing: part w % P of element
+/// w / P, its rows every P-th from p (neighbouring work items read neighbouring elements of
+/// a row; with contiguous, consecutive rows). The nest as it was where P < 2.
 void splitKept(ArrayRef<scf::ForOp> loops, scf::ParallelOp par, Accumulation acc,
-               int64_t keptWork, int64_t keptParts) {
+               bool trailing, bool contiguous, int64_t keptWork, int64_t keptParts) {
   scf::ForOp top = loops.front();
+  Operation *nest = trailing ? par.getOperation() : top.getOperation();
   Location loc = top.getLoc();
-  OpBuilder b(top);
+  OpBuilder b(nest);
   Type t = acc.store.getValue().getType();
   auto index = [&](int64_t v) { return b.create<arith::ConstantIndexOp>(loc, v).getResult(); };
   Value zero = index(0), one = index(1);
@@ -324,37 +328,44 @@ void splitKept(ArrayRef<scf::ForOp> loops, scf::ParallelOp par, Accumulation acc
                                    b.create<arith::DivSIOp>(loc, n0, index(kMinRowsPerPart)));
   Value several = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, parts, one);
   auto choice = b.create<scf::IfOp>(loc, TypeRange{}, several, /*withElse=*/true);
-  top->moveBefore(choice.elseBlock()->getTerminator());
+  nest->moveBefore(choice.elseBlock()->getTerminator());
   b.setInsertionPoint(choice.thenBlock()->getTerminator());
   Value init = identityValue(b, loc, acc);
   Value work = b.create<arith::MulIOp>(loc, parts, kept);
   Value partials = b.create<memref::AllocOp>(loc, MemRefType::get({ShapedType::kDynamic}, t),
                                              ValueRange{work});
-  // part p = w / C of kept element w % C: rows [p * chunk, min((p + 1) * chunk, n0))
   auto byPart = b.create<scf::ParallelOp>(loc, ValueRange{zero}, ValueRange{work}, ValueRange{one});
   OpBuilder pb = OpBuilder::atBlockTerminator(byPart.getBody());
   Value w = byPart.getInductionVars()[0];
-  Value p = pb.create<arith::DivUIOp>(loc, w, kept);
+  Value p = trailing ? pb.create<arith::RemUIOp>(loc, w, parts).getResult()
+                     : pb.create<arith::DivUIOp>(loc, w, kept).getResult();
+  Value element = trailing ? pb.create<arith::DivUIOp>(loc, w, parts).getResult()
+                           : pb.create<arith::RemUIOp>(loc, w, kept).getResult();
   IRMapping map;
-  for (auto [iv, j] : llvm::zip(par.getInductionVars(),
-                                delinearize(pb, loc, pb.create<arith::RemUIOp>(loc, w, kept), ubs)))
+  for (auto [iv, j] : llvm::zip(par.getInductionVars(), delinearize(pb, loc, element, ubs)))
     map.map(iv, j);
-  Value chunk = pb.create<arith::CeilDivSIOp>(loc, n0, parts);
-  Value first = pb.create<arith::MulIOp>(loc, p, chunk);
-  Value last = pb.create<arith::MinSIOp>(loc, pb.create<arith::AddIOp>(loc, first, chunk), n0);
+  // part p's rows: [p * chunk, min((p + 1) * chunk, n0)), or p, p + P, ... (interleaved)
+  Value first = p, last = n0, stride = parts;
+  if (!trailing || contiguous) {
+    Value chunk = pb.create<arith::CeilDivSIOp>(loc, n0, parts);
+    first = pb.create<arith::MulIOp>(loc, p, chunk);
+    last = pb.create<arith::MinSIOp>(loc, pb.create<arith::AddIOp>(loc, first, chunk), n0);
+    stride = one;
+  }
+  Block *innermost = trailing ? scf::ForOp(loops.back()).getBody() : par.getBody();
   std::function<Value(OpBuilder &, size_t, Value)> emit = [&](OpBuilder &eb, size_t level,
                                                              Value running) -> Value {
     scf::ForOp orig = loops[level];
     Value lb = level ? map.lookupOrDefault(orig.getLowerBound()) : first;
     Value ub = level ? map.lookupOrDefault(orig.getUpperBound()) : last;
-    Value step = map.lookupOrDefault(orig.getStep());
+    Value step = level ? map.lookupOrDefault(orig.getStep()) : stride;
     return guardedLoop(eb, loc, lb, ub, step, running,
                        [&](OpBuilder &lbd, Value iv, Value arg) -> Value {
                          map.map(orig.getInductionVar(), iv);
                          if (level + 1 < loops.size())
                            return emit(lbd, level + 1, arg);
                          map.map(acc.load.getResult(), arg);
-                         for (Operation &op : par.getBody()->without_terminator())
+                         for (Operation &op : innermost->without_terminator())
                            if (&op != acc.load.getOperation() && &op != acc.store.getOperation())
                              lbd.clone(op, map);
                          return map.lookup(acc.store.getValue());
@@ -374,8 +385,11 @@ void splitKept(ArrayRef<scf::ForOp> loops, scf::ParallelOp par, Accumulation acc
   Value old = fb.create<memref::LoadOp>(loc, acc.store.getMemRef(), where);
   Value total = guardedLoop(fb, loc, zero, parts, one, old,
                             [&](OpBuilder &lbd, Value q, Value running) -> Value {
-                              Value at = lbd.create<arith::AddIOp>(
-                                  loc, lbd.create<arith::MulIOp>(loc, q, kept), j);
+                              Value at = trailing // (j * P + q, or q * C + j)
+                                  ? lbd.create<arith::AddIOp>(
+                                        loc, lbd.create<arith::MulIOp>(loc, j, parts), q)
+                                  : lbd.create<arith::AddIOp>(
+                                        loc, lbd.create<arith::MulIOp>(loc, q, kept), j);
                               Value part = lbd.create<memref::LoadOp>(loc, partials, at);
                               return combineWith(lbd, acc, running, part);
                             });
@@ -383,60 +397,85 @@ void splitKept(ArrayRef<scf::ForOp> loops, scf::ParallelOp par, Accumulation acc
   b.create<memref::DeallocOp>(loc, partials);
 }
 
-/// f's body is one parallel loop over the kept elements (from 0 by 1 to bounds from outside
-/// the nest under top, no reductions): that loop.
-scf::ParallelOp keptLoop(scf::ForOp f, scf::ForOp top) {
-  Block *body = f.getBody();
-  auto par = body->getOperations().size() == 2 ? dyn_cast<scf::ParallelOp>(body->front())
-                                               : scf::ParallelOp();
+/// par runs over the kept elements: from 0 by 1 to bounds from outside `top` (the whole
+/// nest), no reductions.
+bool keptLoop(scf::ParallelOp par, Operation *top) {
   if (!par || !par.getInitVals().empty())
-    return nullptr;
+    return false;
   for (auto [lb, ub, step] : llvm::zip(par.getLowerBound(), par.getUpperBound(), par.getStep()))
     if (!isConstantIntValue(lb, 0) || !isConstantIntValue(step, 1) ||
         top->isAncestor(ub.getParentBlock()->getParentOp()))
-      return nullptr;
-  return par;
+      return false;
+  return true;
+}
+
+/// scf.for i0 { scf.for i1 { ... } } with one op in each body but the innermost's, no
+/// loop-carried values: the loops, outermost first (empty where f has loop-carried values).
+SmallVector<scf::ForOp> forNest(scf::ForOp f) {
+  SmallVector<scf::ForOp> loops = {f};
+  for (;;) {
+    if (loops.back().getNumRegionIterArgs() != 0)
+      return {};
+    Block *body = loops.back().getBody();
+    auto inner = body->getOperations().size() == 2 ? dyn_cast<scf::ForOp>(body->front())
+                                                   : scf::ForOp();
+    if (!inner)
+      return loops;
+    loops.push_back(inner);
+  }
 }
 
 struct SplitReductionsPass : ptensor::impl::SplitReductionsBase<SplitReductionsPass> {
   using SplitReductionsBase::SplitReductionsBase;
   void runOnOperation() override {
+    auto outermost = [](Operation *op) {
+      return !op->getParentOfType<scf::ForOp>() && !op->getParentOfType<scf::ParallelOp>() &&
+             !op->getParentOfType<scf::WhileOp>();
+    };
+    auto fromZeroByOne = [](scf::ForOp f) {
+      return isConstantIntValue(f.getLowerBound(), 0) && isConstantIntValue(f.getStep(), 1);
+    };
     SmallVector<scf::ForOp> tops;
-    getOperation()->walk([&](scf::ForOp f) {
-      if (!f->getParentOfType<scf::ForOp>() && !f->getParentOfType<scf::ParallelOp>() &&
-          !f->getParentOfType<scf::WhileOp>())
+    SmallVector<scf::ParallelOp> pars;
+    getOperation()->walk([&](Operation *op) {
+      if (auto f = dyn_cast<scf::ForOp>(op); f && outermost(f))
         tops.push_back(f);
+      else if (auto p = dyn_cast<scf::ParallelOp>(op); p && outermost(p))
+        pars.push_back(p);
     });
     for (scf::ForOp top : tops) {
-      if (!isConstantIntValue(top.getLowerBound(), 0) || !isConstantIntValue(top.getStep(), 1))
+      if (!fromZeroByOne(top))
         continue;
-      SmallVector<scf::ForOp> loops = {top};
-      bool nest = true;
-      for (;;) {
-        scf::ForOp f = loops.back();
-        if (f.getNumRegionIterArgs() != 0) {
-          nest = false;
-          break;
-        }
-        Block *body = f.getBody();
-        auto inner = body->getOperations().size() == 2 ? dyn_cast<scf::ForOp>(body->front())
-                                                       : scf::ForOp();
-        if (!inner)
-          break;
-        loops.push_back(inner);
-      }
-      if (!nest)
+      SmallVector<scf::ForOp> loops = forNest(top);
+      if (loops.empty())
         continue;
       if (std::optional<Accumulation> acc = accumulation(loops.back().getBody(), top)) {
         split(top, loops, *acc, contiguous, maxParts, minWork);
         continue;
       }
-      if (keptWork <= 0)
-        continue;
-      if (scf::ParallelOp par = keptLoop(loops.back(), top))
+      // over leading axes: the innermost loop's body one parallel loop over the kept elements
+      Block *body = loops.back().getBody();
+      auto par = body->getOperations().size() == 2 ? dyn_cast<scf::ParallelOp>(body->front())
+                                                   : scf::ParallelOp();
+      if (keptWork > 0 && keptLoop(par, top))
         if (std::optional<Accumulation> acc =
                 accumulation(par.getBody(), top, par.getInductionVars()))
-          splitKept(loops, par, *acc, keptWork, keptParts);
+          splitKept(loops, par, *acc, /*trailing=*/false, contiguous, keptWork, keptParts);
+    }
+    // over trailing axes: a parallel loop over the kept elements around a loop nest
+    for (scf::ParallelOp par : pars) {
+      Block *body = par.getBody();
+      auto top = body->getOperations().size() == 2 ? dyn_cast<scf::ForOp>(body->front())
+                                                   : scf::ForOp();
+      if (keptWork <= 0 || !top || !fromZeroByOne(top) || !keptLoop(par, par) ||
+          par->isAncestor(top.getUpperBound().getParentBlock()->getParentOp()))
+        continue;
+      SmallVector<scf::ForOp> loops = forNest(top);
+      if (loops.empty())
+        continue;
+      if (std::optional<Accumulation> acc =
+              accumulation(loops.back().getBody(), top, par.getInductionVars()))
+        splitKept(loops, par, *acc, /*trailing=*/true, contiguous, keptWork, keptParts);
     }
   }
 };

@@ -1,5 +1,6 @@
 // RUN: %ptensor-opt %s "--ptensor-split-reductions=kept-work=4096 kept-parts=64" | %FileCheck %s
 // RUN: %ptensor-opt %s --ptensor-split-reductions | %FileCheck %s --check-prefix=OFF
+// RUN: %ptensor-opt %s "--ptensor-split-reductions=kept-work=4096 kept-parts=64 contiguous=true" | %FileCheck %s --check-prefix=CONTIG
 // A reduction over leading axes (sequential loops around a parallel loop over the C kept
 // elements) with few kept elements: P = min(kept-parts, kept-work / C, rows / 8) parts of
 // consecutive rows as P x C work items (w: part w / C, element w % C), each accumulating from
@@ -97,6 +98,52 @@ func.func @max_axes01(%x: memref<?x?x?x?xf32>, %out: memref<?x?xf32>) {
         scf.reduce
       }
     }
+  }
+  return
+}
+
+// Over a trailing axis (a parallel loop over few kept rows around the reduced loop): part
+// p = w % P of row w / P, its elements every P-th from p (neighbouring work items read
+// neighbouring elements), or (contiguous) consecutive chunks; the fold reads partials[j * P + q].
+// CHECK-LABEL: func.func @sum_axis1
+// CHECK: %[[ROWS8:.*]] = arith.divsi %[[N1:.*]], %c8
+// CHECK: %[[P:.*]] = arith.minsi %{{.*}}, %[[ROWS8]]
+// CHECK: scf.if
+// CHECK: %[[PARTS:.*]] = memref.alloc
+// CHECK: scf.parallel (%[[WI:.*]]) =
+// CHECK-NEXT: %[[PART:.*]] = arith.remui %[[WI]], %[[P]]
+// CHECK-NEXT: %[[J:.*]] = arith.divui %[[WI]], %[[P]]
+// CHECK: scf.for %[[K:.*]] = %[[PART]] to %[[N1]] step %[[P]] iter_args
+// CHECK-NEXT: memref.load %{{.*}}[%[[J]], %[[K]]]
+// CHECK: memref.store %{{.*}}, %[[PARTS]][%[[WI]]]
+// CHECK: scf.parallel (%[[JF:.*]]) =
+// CHECK: scf.for %[[Q:.*]] = %{{.*}} to %[[P]]
+// CHECK-NEXT: %[[JP:.*]] = arith.muli %[[JF]], %[[P]]
+// CHECK-NEXT: %[[AT:.*]] = arith.addi %[[JP]], %[[Q]]
+// CHECK-NEXT: memref.load %[[PARTS]][%[[AT]]]
+// CHECK-NEXT: arith.muli %{{.*}} : i32
+// CHECK: memref.dealloc %[[PARTS]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.parallel
+// CHECK-NEXT: scf.for
+// CONTIG-LABEL: func.func @sum_axis1
+// CONTIG: %[[PART:.*]] = arith.remui
+// CONTIG: %[[SIZE:.*]] = arith.ceildivsi
+// CONTIG-NEXT: %[[FIRST:.*]] = arith.muli %[[PART]], %[[SIZE]]
+// CONTIG: scf.for %{{.*}} = %[[FIRST]] to %{{.*}} step %c1
+func.func @sum_axis1(%x: memref<?x?xi32>, %out: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.dim %x, %c0 : memref<?x?xi32>
+  %n = memref.dim %x, %c1 : memref<?x?xi32>
+  scf.parallel (%i) = (%c0) to (%m) step (%c1) {
+    scf.for %k = %c0 to %n step %c1 {
+      %a = memref.load %x[%i, %k] : memref<?x?xi32>
+      %s = memref.load %out[%i] : memref<?xi32>
+      %t = arith.muli %s, %a : i32
+      memref.store %t, %out[%i] : memref<?xi32>
+    }
+    scf.reduce
   }
   return
 }

@@ -396,6 +396,26 @@ def test_reductions_over_leading_axes_are_kernels(shape, axis, fn):
         assert counts[0] <= counts[1] <= counts[0] + 2 and counts[1] <= 10, counts
 
 
+@pytest.mark.parametrize("shape,axis", [((64, 3000), 1), ((3, 5000), -1), ((5, 40, 300), (1, 2)),
+                                        ((7, 2, 900), 2), ((2, 17), 1)])
+@pytest.mark.parametrize("fn", ["sum", "min", "mean", "prod", "all"])
+def test_reductions_over_trailing_axes_of_few_rows(shape, axis, fn):
+    # ptensor-split-reductions (kept-work): few kept rows, each a long reduction: parts of
+    # each row as work items (interleaved on GPUs, consecutive on CPU devices) and a kernel
+    # folding them; no loop on the host
+    a = rng.standard_normal(shape)
+    if fn == "prod":
+        a = 1.0 + a / 64
+    if fn == "all":
+        a = a > -3.0  # (some rows all True, some not)
+    x = pt.asarray(a, device=DEV)
+    before, loops = launches(), host_work()[0]
+    got = getattr(pt, fn)(x, axis=axis)
+    assert_matches(got, getattr(np, fn)(a, axis=axis), rtol=1e-12, atol=1e-11)
+    if TEAM is None:
+        assert 0 < launches() - before <= 4 and host_work()[0] == loops
+
+
 @pytest.mark.parametrize("shape", [(0,), (1,), (7,), (4, 0), (2, 0, 3), (37, 23), (20000, 2),
                                    (3, 5000)])
 @pytest.mark.parametrize("dtype", ["float64", "float32", "int64", "int32", "bool"])
