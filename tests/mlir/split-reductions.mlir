@@ -34,9 +34,22 @@
 // CHECK: memref.dealloc %[[PARTS]]
 // Contiguous: a chunk of rows, or a chunk [lo, hi) of the n0 * n1 iterations: the rows it
 // touches, each over its columns in [lo, hi) (a plain inner loop).
+// Inputs read as M[i0, i1] that are row-major at run time (row stride n1, column stride 1)
+// run each part as one loop over its elements [lo, hi) of a flat view (the same parts).
 // CHUNK-LABEL: func.func @sum_all
 // CHUNK: %[[N:.*]] = arith.muli %[[N0:.*]], %[[N1:.*]] : index
+// CHUNK: %{{.*}}, %[[OFF:.*]], %{{.*}}:2, %[[ST:.*]]:2 = memref.extract_strided_metadata %arg0
+// CHUNK-NEXT: %[[E0:.*]] = arith.cmpi eq, %[[ST]]#0, %[[N1]]
+// CHUNK-NEXT: %[[E1:.*]] = arith.cmpi eq, %[[ST]]#1, %c1
+// CHUNK-NEXT: %[[DENSE:.*]] = arith.andi %[[E0]], %[[E1]]
+// CHUNK-NEXT: %[[FLAT:.*]] = memref.reinterpret_cast %arg0 to offset: [%[[OFF]]], sizes: [%[[N]]], strides: [1] : memref<?x?xf64> to memref<?xf64, strided<[1], offset: ?>>
 // CHUNK: scf.parallel (%[[I:.*]]) =
+// CHUNK-NEXT: scf.if %[[DENSE]] -> (f64) {
+// CHUNK: %[[LO:.*]] = arith.select
+// CHUNK: %[[HI:.*]] = arith.select
+// CHUNK: scf.for %[[F:.*]] = %[[LO]] to %[[HI]] step %{{.*}} iter_args
+// CHUNK-NEXT: memref.load %[[FLAT]][%[[F]]]
+// CHUNK: } else {
 // CHUNK: arith.cmpi sge, %[[N0]]
 // CHUNK: %[[RC:.*]] = arith.ceildivsi %[[N0]]
 // CHUNK: %[[RLO:.*]] = arith.muli %[[I]], %[[RC]]
