@@ -179,6 +179,15 @@ def SplitReductions : Pass<"ptensor-split-reductions"> {
     scf.for i0 { [scf.for ...] acc } }: (64, 10^5) over axis 1 was 64 work items) the same,
     but work item w is part w % P of element w / P, and its rows are every P-th from p
     (neighbouring work items read neighbouring elements of a row; contiguous=true: chunks).
+
+    Host programs (rows-outer=true, all-axes=false, before ptensor-parallel-outer): a
+    reduction over leading axes becomes P = min(kept-parts, rows / 8, rows x C / min-work,
+    2^22 / C) parts of consecutive rows, a parallel loop whose iterations each read their rows in order,
+    accumulating every row into their own C partial results (from the identity; the kept
+    elements innermost, contiguous); then the parts are folded into out[J] in order, each a
+    parallel loop over the kept elements (which ptensor-parallel-outer blocks). Before, the
+    threads took blocks of 512 kept elements and each read 4 KB of every row (2000 x 2000
+    over axis 0: 1.4 ms on one thread against NumPy's row-by-row 0.8).
   }];
   let options = [
     Option<"keptWork", "kept-work", "int64_t", /*default=*/"0",
@@ -186,6 +195,13 @@ def SplitReductions : Pass<"ptensor-split-reductions"> {
            "over their rows (about this many work items)">,
     Option<"keptParts", "kept-parts", "int64_t", /*default=*/"1024",
            "At most this many parts of the rows of a reduction over leading axes">,
+    Option<"rowsOuter", "rows-outer", "bool", /*default=*/"false",
+           "Host programs: reductions over leading axes as parts of consecutive rows, each "
+           "part's loop over its rows outside the kept elements (a thread reads its rows "
+           "in order), then the parts folded in order; at most kept-parts parts of at least "
+           "8 rows and min-work iterations">,
+    Option<"allAxes", "all-axes", "bool", /*default=*/"true",
+           "Split reductions over all axes (off: only those with kept elements)">,
     Option<"contiguous", "contiguous", "bool", /*default=*/"false",
            "Work items take contiguous chunks of the outermost loop (CPU devices: cache lines "
            "and pages) instead of every P-th iteration (GPUs: coalesced loads)">,

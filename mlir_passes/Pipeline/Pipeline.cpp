@@ -69,6 +69,8 @@ static std::string pipelineText(const PipelineOptions &o) {
     // (the same sums whatever the threads).
     s += std::string("func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
                      "ptensor-frame-fills,ptensor-fuse-parallel-loops,"
+                     "ptensor-split-reductions{rows-outer=true all-axes=false kept-parts=16 "
+                     "min-work=65536},"
                      "ptensor-streaming-stores{threshold=" +
          std::to_string(o.streamingBytes) + kStreamingFence + "},ptensor-parallel-outer,"
                      "ptensor-short-reductions,"

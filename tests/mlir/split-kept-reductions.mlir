@@ -1,5 +1,6 @@
 // RUN: %ptensor-opt %s "--ptensor-split-reductions=kept-work=4096 kept-parts=64" | %FileCheck %s
 // RUN: %ptensor-opt %s --ptensor-split-reductions | %FileCheck %s --check-prefix=OFF
+// RUN: %ptensor-opt %s "--ptensor-split-reductions=rows-outer=true all-axes=false kept-parts=16 min-work=65536" | %FileCheck %s --check-prefix=ROWS
 // RUN: %ptensor-opt %s "--ptensor-split-reductions=kept-work=4096 kept-parts=64 contiguous=true" | %FileCheck %s --check-prefix=CONTIG
 // A reduction over leading axes (sequential loops around a parallel loop over the C kept
 // elements) with few kept elements: P = min(kept-parts, kept-work / C, rows / 8) parts of
@@ -42,6 +43,40 @@
 // CHECK-NEXT: } else {
 // CHECK-NEXT: scf.for
 // CHECK-NEXT: scf.parallel
+// Host programs (rows-outer): P = min(16, rows / 8, rows x C / min-work) parts; part p fills
+// its C partials with the identity, reads its rows in order, the kept elements innermost
+// (contiguous: a thread's sequential read), then the parts fold into out one after another,
+// each a parallel loop over the kept elements.
+// ROWS-LABEL: func.func @sum_axis0
+// ROWS: %[[C:.*]] = arith.muli %{{.*}}, %[[N1:.*]] : index
+// ROWS: arith.minsi %c16
+// ROWS: %[[W:.*]] = arith.muli %[[N0:.*]], %[[C]]
+// ROWS-NEXT: %[[BYWORK:.*]] = arith.divsi %[[W]], %c65536
+// ROWS-NEXT: %[[P:.*]] = arith.minsi %{{.*}}, %[[BYWORK]]
+// ROWS: scf.if
+// ROWS: %[[PARTS:.*]] = memref.alloc
+// ROWS: scf.parallel (%[[PART:.*]]) = (%{{.*}}) to (%[[P]])
+// ROWS-NEXT: %[[BASE:.*]] = arith.muli %[[PART]], %[[C]]
+// ROWS-NEXT: scf.for %[[J0:.*]] = %{{.*}} to %[[C]]
+// ROWS-NEXT: %[[AT0:.*]] = arith.addi %[[BASE]], %[[J0]]
+// ROWS-NEXT: memref.store %{{.*}}, %[[PARTS]][%[[AT0]]]
+// ROWS: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// ROWS-NEXT: scf.for %[[J:.*]] = %{{.*}} to %[[N1]] step
+// ROWS: %[[AT:.*]] = arith.addi %[[BASE]], %{{.*}}
+// ROWS-NEXT: %[[R:.*]] = memref.load %[[PARTS]][%[[AT]]]
+// ROWS-NEXT: %[[X:.*]] = memref.load %arg0[%[[I]], %[[J]]]
+// ROWS-NEXT: %[[S:.*]] = arith.addf %[[R]], %[[X]] fastmath<reassoc>
+// ROWS-NEXT: memref.store %[[S]], %[[PARTS]][%[[AT]]]
+// ROWS: scf.for %[[Q:.*]] = %{{.*}} to %[[P]]
+// ROWS-NEXT: scf.parallel (%[[K:.*]]) = (%{{.*}}) to (%[[N1]])
+// ROWS: %[[O:.*]] = memref.load %arg1[%[[K]]]
+// ROWS-NEXT: %[[V:.*]] = memref.load %[[PARTS]]
+// ROWS-NEXT: %[[T:.*]] = arith.addf %[[O]], %[[V]] fastmath<reassoc>
+// ROWS-NEXT: memref.store %[[T]], %arg1[%[[K]]]
+// ROWS: memref.dealloc %[[PARTS]]
+// ROWS-NEXT: } else {
+// ROWS-NEXT: scf.for
+// ROWS-NEXT: scf.parallel
 // OFF-LABEL: func.func @sum_axis0
 // OFF-NOT: memref.alloc
 // OFF: scf.for

@@ -232,17 +232,21 @@ def test_large_reduction_same_bits_on_any_thread_count():
     a = np.random.default_rng(5).standard_normal((700, 3001))
     c = a[:, ::-1] - 1j * a
     x, z = pt.asarray(a), pt.asarray(c)
-    got = []
+    got, columns = [], []
     try:
         for threads in (1, 2):
             pt.set_num_threads(threads)
             got.append((float(pt.sum(x)), float(pt.sum(pt.exp(x) * 0.5)), float(pt.var(x)),
                         complex(pt.sum(z))))
+            # (over axis 0: parts of the rows, ptensor-split-reductions rows-outer)
+            columns.append(np.asarray(pt.sum(x * 3.0, axis=0)))
     finally:
         pt.set_num_threads(int(os.environ.get("OMP_NUM_THREADS", os.cpu_count())))
     assert got[0] == got[1]
     np.testing.assert_allclose(got[0], (np.sum(a), np.sum(np.exp(a) * 0.5), np.var(a),
                                         np.sum(c)), rtol=1e-11)
+    assert columns[0].tobytes() == columns[1].tobytes()
+    np.testing.assert_allclose(columns[0], np.sum(a * 3.0, axis=0), rtol=1e-11, atol=1e-11)
 
 
 @pytest.mark.parametrize("shape", [(200001, 3), (700, 3001), (4, 90001), (50000, 7)])
