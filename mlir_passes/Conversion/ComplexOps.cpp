@@ -217,7 +217,7 @@ Value emitComplexUnary(OpBuilder &b, Location loc, UnaryOpKind k, Value x, Type 
   FloatType ft = partType(ct);
   Value xr = re(b, loc, x), xi = im(b, loc, x);
   switch (k) {
-  case UnaryOpKind::abs: return emitBinary(b, loc, BinaryOpKind::hypot, xr, xi, ft);
+  case UnaryOpKind::abs: return emitComplexAbs(b, loc, xr, xi, ft);
   case UnaryOpKind::negative: return b.create<complex::NegOp>(loc, x);
   case UnaryOpKind::positive: return x;
   case UnaryOpKind::square: return cmul(b, loc, x, x);

@@ -23,6 +23,11 @@ mlir::Value emitReduceInit(mlir::OpBuilder &b, mlir::Location loc, ReduceKind k,
 mlir::Value emitReduceCombine(mlir::OpBuilder &b, mlir::Location loc, ReduceKind k,
                               mlir::Value a, mlir::Value x, mlir::Type acc);
 
+/// |re + i im| as NumPy's complex absolute computes it: max * sqrt(1 + (min / max)^2) (its
+/// SIMD loop; not libm's hypot, which np.hypot and the hypot above are); inf wins over NaN.
+mlir::Value emitComplexAbs(mlir::OpBuilder &b, mlir::Location loc, mlir::Value re,
+                           mlir::Value im, mlir::Type ft);
+
 // complex<fN> (ComplexOps.cpp); the emit* functions above dispatch to these.
 mlir::Value emitComplexCast(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v, mlir::Type from,
                             mlir::Type to);
