@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <optional>
+#include <tuple>
 
 namespace ptensor {
 #define GEN_PASS_DEF_SPLITREDUCTIONS
@@ -151,6 +152,17 @@ Value guardedLoop(OpBuilder &b, Location loc, Value lb, Value ub, Value step, Va
   return guard.getResult(0);
 }
 
+/// The bounds of loops[level] in a copy of the nest whose outermost loop runs from first to
+/// last by stride (the inner ones as they were, their bounds through map).
+std::tuple<Value, Value, Value> levelBounds(IRMapping &map, ArrayRef<scf::ForOp> loops,
+                                            size_t level, Value first, Value last, Value stride) {
+  if (level == 0)
+    return {first, last, stride};
+  scf::ForOp f = loops[level];
+  return {map.lookupOrDefault(f.getLowerBound()), map.lookupOrDefault(f.getUpperBound()),
+          map.lookupOrDefault(f.getStep())};
+}
+
 /// flat (< the product of ubs) as indices of a row-major iteration space with extents ubs.
 SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value flat, ValueRange ubs) {
   SmallVector<Value> out(ubs.size());
@@ -288,9 +300,7 @@ void split(scf::ForOp top, ArrayRef<scf::ForOp> loops, Accumulation acc, bool co
     std::function<Value(OpBuilder &, size_t, Value)> emit = [&](OpBuilder &eob, size_t level,
                                                                Value running) -> Value {
       scf::ForOp orig = loops[level];
-      Value lb = level ? map.lookupOrDefault(orig.getLowerBound()) : first;
-      Value ub = level ? map.lookupOrDefault(orig.getUpperBound()) : last;
-      Value step = level ? map.lookupOrDefault(orig.getStep()) : stride;
+      auto [lb, ub, step] = levelBounds(map, loops, level, first, last, stride);
       if (flat && contiguous && level == 0) { // the rows [first / n1, ceil(last / n1))
         lb = eob.create<arith::DivSIOp>(loc, first, n1);
         ub = eob.create<arith::CeilDivSIOp>(loc, last, n1);
@@ -478,9 +488,7 @@ void splitRowsOuter(ArrayRef<scf::ForOp> loops, scf::ParallelOp par, Accumulatio
     size_t nr = loops.size();
     if (level < nr) {
       scf::ForOp orig = loops[level];
-      Value lb = level ? map.lookupOrDefault(orig.getLowerBound()) : first;
-      Value ub = level ? map.lookupOrDefault(orig.getUpperBound()) : last;
-      Value step = level ? map.lookupOrDefault(orig.getStep()) : k.one;
+      auto [lb, ub, step] = levelBounds(map, loops, level, first, last, k.one);
       eb.create<scf::ForOp>(loc, lb, ub, step, ValueRange{},
                             [&](OpBuilder &fb, Location, Value iv, ValueRange) {
                               map.map(orig.getInductionVar(), iv);
@@ -568,9 +576,7 @@ void splitKept(ArrayRef<scf::ForOp> loops, scf::ParallelOp par, Accumulation acc
   std::function<Value(OpBuilder &, size_t, Value)> emit = [&](OpBuilder &eb, size_t level,
                                                              Value running) -> Value {
     scf::ForOp orig = loops[level];
-    Value lb = level ? map.lookupOrDefault(orig.getLowerBound()) : first;
-    Value ub = level ? map.lookupOrDefault(orig.getUpperBound()) : last;
-    Value step = level ? map.lookupOrDefault(orig.getStep()) : stride;
+    auto [lb, ub, step] = levelBounds(map, loops, level, first, last, stride);
     return guardedLoop(eb, loc, lb, ub, step, running,
                        [&](OpBuilder &lbd, Value iv, Value arg) -> Value {
                          map.map(orig.getInductionVar(), iv);

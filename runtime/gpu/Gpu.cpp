@@ -52,20 +52,38 @@ std::mutex gModules; // module slots of compiled programs
 std::atomic<int64_t> gLaunches{0};
 std::atomic<int64_t> gWaits{0}; // waits for queued launches (ptensor_gpu_waits)
 
-/// Launches return once their kernel is queued (in order, on the device's one queue); a
-/// device's flag says whether some may still run. Whatever touches the memory on the host
-/// waits first: compiled host code through ptensor_gpu_wait (--ptensor-gpu-to-runtime puts
-/// the calls in), the JIT at a program's end, copies, and a buffer given back to its driver.
-std::unique_ptr<std::atomic<bool>[]> &pendingFlags() {
-  static std::unique_ptr<std::atomic<bool>[]> flags(new std::atomic<bool>[devices().size() + 1]());
-  return flags;
+/// Launches return once their kernel is queued (in order, on the device's one queue). Per
+/// device, launches counts the kernels queued and done how many of them a sync has seen
+/// finish. Whatever touches the memory on the host waits first: compiled host code through
+/// ptensor_gpu_wait (--ptensor-gpu-to-runtime puts the calls in), the JIT at a program's end,
+/// copies, and a buffer given back to its driver. (Counts, not a flag: a thread whose wait
+/// finds another thread's sync under way syncs itself instead of returning early.)
+struct Progress {
+  std::atomic<int64_t> launches{0}, done{0};
+};
+
+Progress &progress(int64_t dev) {
+  static std::unique_ptr<Progress[]> all(new Progress[devices().size() + 1]);
+  return all[size_t(dev)];
+}
+
+/// d->sync(), then every launch counted before it began is done.
+bool syncSeen(Device *d, int64_t dev) {
+  Progress &p = progress(dev);
+  int64_t target = p.launches.load();
+  if (!d->sync())
+    return false;
+  for (int64_t seen = p.done.load(); seen < target && !p.done.compare_exchange_weak(seen, target);)
+    ;
+  return true;
 }
 
 bool waitFor(Device *d, int64_t dev) {
-  if (!pendingFlags()[size_t(dev)].exchange(false))
+  Progress &p = progress(dev);
+  if (p.done.load() >= p.launches.load())
     return true;
   ++gWaits;
-  return d->sync();
+  return syncSeen(d, dev);
 }
 std::atomic<int64_t> gDriverAllocs{0};
 std::atomic<int64_t> gHostWork[2]; // loop nests, library calls (ptensor_gpu_host_work)
@@ -204,9 +222,7 @@ int ptensor_gpu_copy(int dev, void *dst, const void *src, int64_t bytes) {
 
 int ptensor_gpu_sync(int dev) {
   Device *d = device(dev);
-  if (d)
-    pendingFlags()[size_t(dev)] = false;
-  return d && d->sync() ? 0 : -1;
+  return d && syncSeen(d, dev) ? 0 : -1;
 }
 
 void ptensor_gpu_wait(int64_t dev) {
@@ -239,7 +255,7 @@ void ptensor_gpu_launch(int64_t dev, int64_t *module_slot, const void *binary, i
     list[size_t(i)] = KernelArg{args[i], int32_t(arg_bytes[i])};
   const int64_t grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
   if (d->launch(module, kernel, grid, block, list)) {
-    pendingFlags()[size_t(dev)] = true;
+    ++progress(dev).launches;
     ++gLaunches;
   }
 }
