@@ -595,6 +595,19 @@ struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
     countHostWork(top);
   }
 
+  /// The GPU runtime's function `name` (ptensor_runtime.h) of `arity` i64 arguments and no
+  /// result, declared in top once.
+  static func::FuncOp runtimeFunction(ModuleOp top, StringRef name, size_t arity) {
+    if (auto fn = top.lookupSymbol<func::FuncOp>(name))
+      return fn;
+    OpBuilder tb(top.getBodyRegion());
+    auto fn = tb.create<func::FuncOp>(
+        top.getLoc(), name,
+        tb.getFunctionType(SmallVector<Type>(arity, tb.getI64Type()), {}));
+    fn.setPrivate();
+    return fn;
+  }
+
   /// Launches only queue their kernels (in order, on the device's one queue): the host waits
   /// for them (ptensor_gpu_wait, which returns at once when nothing is queued) before it
   /// touches memory again: before each host op that reads or writes memory (a loop nest, a
@@ -647,12 +660,8 @@ struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
         }
         if (!queued)
           continue;
-        if (!waitFn) {
-          OpBuilder tb(top.getBodyRegion());
-          waitFn = tb.create<func::FuncOp>(top.getLoc(), "ptensor_gpu_wait",
-                                           tb.getFunctionType({tb.getI64Type()}, {}));
-          waitFn.setPrivate();
-        }
+        if (!waitFn)
+          waitFn = runtimeFunction(top, "ptensor_gpu_wait", 1);
         OpBuilder b(&op);
         Value dev = b.create<arith::ConstantIntOp>(op.getLoc(), device, 64);
         b.create<func::CallOp>(op.getLoc(), waitFn, ValueRange{dev});
@@ -682,13 +691,7 @@ struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
     });
     if (sites.empty())
       return;
-    auto fn = top.lookupSymbol<func::FuncOp>("ptensor_gpu_host_work");
-    if (!fn) {
-      OpBuilder tb(top.getBodyRegion());
-      fn = tb.create<func::FuncOp>(top.getLoc(), "ptensor_gpu_host_work",
-                                   tb.getFunctionType({tb.getI64Type()}, {}));
-      fn.setPrivate();
-    }
+    func::FuncOp fn = runtimeFunction(top, "ptensor_gpu_host_work", 1);
     for (auto [op, kind] : sites) {
       OpBuilder b(op);
       Value k = b.create<arith::ConstantIntOp>(op->getLoc(), kind, 64);
@@ -729,13 +732,7 @@ struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
         asI64(block.y), asI64(block.z), pointerOf(b, loc, words), pointerOf(b, loc, sizes),
         b.create<arith::ConstantIntOp>(loc, n, 64)};
     ModuleOp top = getOperation();
-    auto fn = top.lookupSymbol<func::FuncOp>("ptensor_gpu_launch");
-    if (!fn) {
-      OpBuilder tb(top.getBodyRegion());
-      fn = tb.create<func::FuncOp>(top.getLoc(), "ptensor_gpu_launch",
-                                   tb.getFunctionType(SmallVector<Type>(args.size(), i64), {}));
-      fn.setPrivate();
-    }
+    func::FuncOp fn = runtimeFunction(top, "ptensor_gpu_launch", args.size());
     b.create<func::CallOp>(loc, fn, args);
     launch.erase();
     return success();

@@ -69,8 +69,9 @@ Value accurateExpm1(OpBuilder &b, Location loc, Value x, Type t) {
 /// NumPy's np.hypot); inf wins over NaN.
 Value hypot(OpBuilder &b, Location loc, Value x, Value y, Type t) {
   // sqrt(hi^2 + lo^2) corrected by its rounding error (Borges, "An improved algorithm for
-  // hypot(a, b)", 2019, without fma), as glibc's hypot (NumPy's) computes it; hi * sqrt(1 + (lo / hi)^2) was 1 ulp off for a third of random inputs (and complex
-  // sign, which divides by it, with them). Scaled by a power of 2 where the squares would
+  // hypot(a, b)", 2019, without fma), as glibc's hypot (NumPy's) computes it; hi * sqrt(1 +
+  // (lo / hi)^2) was 1 ulp off for a third of random inputs (and complex sign, which divides
+  // by it, with them). Scaled by a power of 2 where the squares would
   // overflow or lose bits to underflow.
   using P = arith::CmpFPredicate;
   if (t.isF32() || t.isF16()) { // as glibc's hypotf: sqrt of the sum of squares in double

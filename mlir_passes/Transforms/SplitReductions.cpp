@@ -117,6 +117,17 @@ std::optional<Accumulation> accumulation(Block *body, Operation *top, ValueRange
   return std::nullopt;
 }
 
+/// One step of the accumulation in `body` (its ops but the accumulation's load and store,
+/// cloned through map, `running` in the load's place): the value the store would store.
+Value accumulationStep(OpBuilder &b, Block *body, Accumulation acc, IRMapping &map,
+                       Value running) {
+  map.map(acc.load.getResult(), running);
+  for (Operation &op : body->without_terminator())
+    if (&op != acc.load.getOperation() && &op != acc.store.getOperation())
+      b.clone(op, map);
+  return map.lookup(acc.store.getValue());
+}
+
 /// The combiner's identity as a value (accumulation() checked that it has one).
 Value identityValue(OpBuilder &b, Location loc, Accumulation acc) {
   Type t = acc.store.getValue().getType();
@@ -323,11 +334,7 @@ void split(scf::ForOp top, ArrayRef<scf::ForOp> loops, Accumulation acc, bool co
                            }
                            if (next < loops.size())
                              return emit(lbd, next, arg);
-                           map.map(acc.load.getResult(), arg);
-                           for (Operation &op : innermost.getBody()->without_terminator())
-                             if (&op != acc.load.getOperation() && &op != acc.store.getOperation())
-                               lbd.clone(op, map);
-                           return map.lookup(acc.store.getValue());
+                           return accumulationStep(lbd, innermost.getBody(), acc, map, arg);
                          });
     };
     return emit(ob, 0, init);
@@ -512,11 +519,9 @@ void splitRowsOuter(ArrayRef<scf::ForOp> loops, scf::ParallelOp par, Accumulatio
       flat = eb.create<arith::AddIOp>(loc, eb.create<arith::MulIOp>(loc, flat, ub),
                                       map.lookup(iv));
     Value at = eb.create<arith::AddIOp>(loc, base, flat);
-    map.map(acc.load.getResult(), eb.create<memref::LoadOp>(loc, k.partials, ValueRange{at}));
-    for (Operation &op : par.getBody()->without_terminator())
-      if (&op != acc.load.getOperation() && &op != acc.store.getOperation())
-        eb.clone(op, map);
-    eb.create<memref::StoreOp>(loc, map.lookup(acc.store.getValue()), k.partials, ValueRange{at});
+    Value running = eb.create<memref::LoadOp>(loc, k.partials, ValueRange{at});
+    eb.create<memref::StoreOp>(loc, accumulationStep(eb, par.getBody(), acc, map, running),
+                               k.partials, ValueRange{at});
   };
   emit(pb, 0);
   // the parts into out[J], one after another (each a parallel loop over the kept elements)
@@ -582,11 +587,7 @@ void splitKept(ArrayRef<scf::ForOp> loops, scf::ParallelOp par, Accumulation acc
                          map.map(orig.getInductionVar(), iv);
                          if (level + 1 < loops.size())
                            return emit(lbd, level + 1, arg);
-                         map.map(acc.load.getResult(), arg);
-                         for (Operation &op : innermost->without_terminator())
-                           if (&op != acc.load.getOperation() && &op != acc.store.getOperation())
-                             lbd.clone(op, map);
-                         return map.lookup(acc.store.getValue());
+                         return accumulationStep(lbd, innermost, acc, map, arg);
                        });
   };
   pb.create<memref::StoreOp>(loc, emit(pb, 0, init), partials, ValueRange{w});
