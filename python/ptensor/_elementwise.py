@@ -93,12 +93,17 @@ def _as_array(x, name):
     raise TypeError(f"{name}: expected a ptensor Array, got {type(x).__name__}")
 
 
-def _operand(x, name):
+def _operand(x, name, other=None):
     """An operand as an Array or a Python scalar. NumPy arrays and NumPy scalars become
     Arrays of their dtype (NumPy 2's rule: a NumPy scalar's dtype takes part in promotion,
-    np.float64 too, though it is a Python float); Python scalars stay weakly typed."""
+    np.float64 too, though it is a Python float); Python scalars stay weakly typed. A NumPy
+    scalar goes where the other operand (an Array) lives, as a Python scalar does: a value,
+    not a host array (x / np.sqrt(n) on a GPU, as CuPy and PyTorch take it); NumPy arrays
+    stay host arrays (a device operand with one raises ValueError: no silent copies)."""
     if isinstance(x, Local) or isinstance(x, _SCALARS) and not isinstance(x, np.generic):
         return x
+    if isinstance(x, np.generic) and isinstance(other, Local):
+        return asarray(x, device=other.device)
     return _as_array(x, name)
 
 
@@ -195,15 +200,18 @@ def _binary(name: str, ufunc: Callable[..., Any]) -> _BinaryFunction:
             if k2 is rt and (k1 is float or k1 is int):
                 return Array._new(_binary_fast(kind, sub, x2._t, float(x1), rt.code, True), rt)
         if rt is None:
-            x1, x2 = _operand(x1, name), _operand(x2, name)
+            t1, t2 = type(x1), type(x2)  # (as given: a NumPy operand becomes an Array below)
+            x1, x2 = _operand(x1, name, x2), _operand(x2, name, x1)
             if isinstance(x1, _SCALARS) and isinstance(x2, _SCALARS):
                 raise TypeError(f"{name}: at least one argument must be a ptensor Array")
             ins = [a.dtype if not isinstance(a, _SCALARS) else a for a in (x1, x2)]
             _check_complex(name, *ins)
             rt = dt.ufunc_result(ufunc, *ins)
-            if type(x1) is Array and type(x2) in (Array, bool, int, float):
-                result[(k1, k2)] = rt  # only exact types: subclasses take the full path
-            elif type(x2) is Array and type(x1) in (bool, int, float):
+            # only exact types: subclasses and NumPy operands take this path each time (a
+            # cached (float32, ndarray) entry made the next x + ndarray skip the conversion)
+            if t1 is Array and t2 in (Array, bool, int, float):
+                result[(k1, k2)] = rt
+            elif t2 is Array and t1 in (bool, int, float):
                 result[(k1, k2)] = rt
         _check_int_pow(name, x1, x2, rt)
         (a, b), shape = _prepare(name, x1, x2, rt)
@@ -290,7 +298,7 @@ def _binary_test(name: str, ufunc: Callable[..., Any]) -> _BinaryFunction:
     logical = name.startswith("logical_")
 
     def fn(x1, x2, /):
-        x1, x2 = _operand(x1, name), _operand(x2, name)
+        x1, x2 = _operand(x1, name, x2), _operand(x2, name, x1)
         if isinstance(x1, _SCALARS) and isinstance(x2, _SCALARS):
             raise TypeError(f"{name}: at least one argument must be a ptensor Array")
         ins = [a.dtype if not isinstance(a, _SCALARS) else a for a in (x1, x2)]
@@ -403,7 +411,7 @@ def clip(x: Array, /, min: Array | int | float | None = None,
                 raise TypeError(f"clip: {nm} must be an integer for integer arrays")
             b = _ops.full(x.shape, bound, x.dtype) if dt.scalar_fits(bound, x.dtype) else bound
         else:
-            b = _ops.cast(_as_array(bound, "clip"), x.dtype)
+            b = _ops.cast(_operand(bound, "clip", x), x.dtype)
         r = fn(r, b)
         r = _ops.cast(r, x.dtype)
     if r is x:  # no bounds: a new array all the same (functions never return their input)

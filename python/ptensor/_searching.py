@@ -9,7 +9,7 @@ from . import _dtypes as dt
 from . import _core, _ops
 from ._array import Local
 from ._creation import arange
-from ._elementwise import _SCALARS, _as_array, _conformed
+from ._elementwise import _SCALARS, _as_array, _conformed, _operand
 from ._indexing_ops import take
 from ._manipulation import reshape
 from ._statistical import cumulative_sum
@@ -31,7 +31,7 @@ def where(condition: Array, x1: Array | Scalar, x2: Array | Scalar, /) -> Array:
     xs = []
     for name, x in (("x1", x1), ("x2", x2)):
         if not isinstance(x, (Local,) + _SCALARS):
-            x = _as_array(x, f"where: {name}")
+            x = _operand(x, f"where: {name}", c)  # (a NumPy scalar goes to c's device)
         xs.append(x)
     arrays = [x for x in xs if isinstance(x, Local)]
     if not arrays:
@@ -100,7 +100,7 @@ def searchsorted(x1: Array, x2: Array | int | float, /, *, side: Literal["left",
     array API's rule for scalars)."""
     a = _as_array(x1, "searchsorted")
     v = x2 if isinstance(x2, _SCALARS) and not isinstance(x2, np.generic) else \
-        _as_array(x2, "searchsorted")
+        _operand(x2, "searchsorted", a)
     if side not in ("left", "right"):
         raise ValueError(f"searchsorted: side must be 'left' or 'right', got {side!r}")
     if a.ndim != 1:

@@ -18,7 +18,7 @@ import numpy as np
 from . import _dtypes as dt
 from . import _ops
 from ._array import Local
-from ._elementwise import (_SCALARS, _as_array, equal, logical_not, minimum, not_equal,
+from ._elementwise import (_SCALARS, _as_array, _operand, equal, logical_not, minimum, not_equal,
                            subtract)
 from ._indexing_ops import take
 from ._manipulation import concat, reshape
@@ -147,8 +147,8 @@ def isin(x1: Array | int | float | complex, x2: Array | int | float | complex, /
     scalar = [isinstance(v, _SCALARS) and not isinstance(v, np.generic) for v in (x1, x2)]
     if all(scalar):
         raise TypeError("isin: at least one of x1 and x2 must be an array")
-    a = x1 if scalar[0] else _as_array(x1, "isin")
-    b = x2 if scalar[1] else _as_array(x2, "isin")
+    a = x1 if scalar[0] else _operand(x1, "isin", x2)  # (NumPy scalars go to the other's device)
+    b = x2 if scalar[1] else _operand(x2, "isin", a)
     rt = dt.result_type(a, b)
     a, b = (_ops.full((), v, rt) if not isinstance(v, Local) else _ops.cast(v, rt)
             for v in (a, b))

@@ -866,3 +866,17 @@ def test_hypot_is_rounded_as_numpys(dtype):
     s = np.asarray(pt.sign(pt.asarray(z)))
     assert np.mean(s != np.sign(z)) < 1e-3
     assert _ulps(np.abs(z), np.asarray(pt.abs(pt.asarray(z)))).max() <= 1
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64", "int32"])
+def test_numpy_operands_every_time(dtype):
+    # the binary functions cache result dtypes by operand types; a NumPy operand was cached
+    # as if it were a Python scalar, and the second x + ndarray raised TypeError
+    a = np.arange(6, dtype=dtype).reshape(2, 3)
+    x = pt.asarray(a)
+    for _ in range(3):
+        assert_matches(x + np.ones(3, dtype), a + np.ones(3, dtype))
+        assert_matches(np.full((2, 1), 2, dtype) * x, np.full((2, 1), 2, dtype) * a)
+        assert_matches(x - np.float32(1.5), a - np.float32(1.5))
+        assert_matches(np.int16(3) * x, np.int16(3) * a)
+        assert_matches(pt.maximum(x, np.array(2, dtype)), np.maximum(a, np.array(2, dtype)))
