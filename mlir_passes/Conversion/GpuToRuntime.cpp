@@ -614,8 +614,47 @@ struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
   /// load, a copy, a call), unless no launch came since the last wait in the same block. A
   /// host op whose regions launch kernels (a sequential loop of launches) gets the waits
   /// inside. The JIT waits once more at the program's end.
+  /// A host op needs no wait where all its memory accesses are loads and stores of memory no
+  /// kernel queued since the last wait was given and no queued kernel can reach otherwise: a
+  /// result buffer the runtime allocated for the call (ptensor.fresh, removed here) or a
+  /// buffer allocated in the function's first block before any buffer was freed (so not a
+  /// freed buffer the pool gave again while a queued kernel may still read it); small
+  /// allocations of static shape move to the function's start for it. The fill of the next
+  /// reduction's 0-D result between kernels made x - mean(x) wait twice.
+  static constexpr int64_t kSmallAlloc = 4096; // bytes (the pool's smallest size class)
   void insertWaits(ModuleOp top) {
     func::FuncOp waitFn;
+    // (the memory a host op may touch without a wait, given the roots launched since the last)
+    auto privateAccesses = [](Operation *op, const llvm::DenseSet<Value> &safe,
+                              const llvm::DenseSet<Value> &launched) {
+      return !op->walk([&](Operation *inner) {
+                  Value m;
+                  if (auto l = dyn_cast<memref::LoadOp>(inner))
+                    m = l.getMemRef();
+                  else if (auto st = dyn_cast<memref::StoreOp>(inner))
+                    m = st.getMemRef();
+                  else if (isa<CallOpInterface, gpu::LaunchFuncOp>(inner))
+                    return WalkResult::interrupt();
+                  else if (auto mem = dyn_cast<MemoryEffectOpInterface>(inner)) {
+                    SmallVector<MemoryEffects::EffectInstance> effects;
+                    mem.getEffects(effects);
+                    for (auto &e : effects)
+                      if (isa<MemoryEffects::Read, MemoryEffects::Write>(e.getEffect()))
+                        return WalkResult::interrupt();
+                    return WalkResult::advance();
+                  } else if (!inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
+                             !inner->getNumRegions() && !isPure(inner))
+                    return WalkResult::interrupt();
+                  else
+                    return WalkResult::advance();
+                  Value root = ptensor::memrefRoot(m);
+                  return safe.contains(root) && !launched.contains(root) &&
+                                 !launched.contains(Value())
+                             ? WalkResult::advance()
+                             : WalkResult::interrupt();
+                })
+                  .wasInterrupted();
+    };
     auto launches = [](Operation *op) {
       return op->walk([](gpu::LaunchFuncOp) { return WalkResult::interrupt(); })
           .wasInterrupted();
@@ -643,22 +682,46 @@ struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
     };
     // (at a function's start nothing is queued: the JIT waited at the last program's end; at
     // the start of a block inside an op that launches, a launch may come before it)
+    // launched: the roots of the memory of the kernels queued since the last wait (a null
+    // value: memory whose root is neither an allocation nor an argument, which may alias
+    // anything)
+    llvm::DenseSet<Value> safe, launched;
+    auto noteLaunches = [&](Operation *op) {
+      op->walk([&](gpu::LaunchFuncOp launch) {
+        for (Value v : launch.getKernelOperands()) {
+          if (!isa<BaseMemRefType>(v.getType()))
+            continue;
+          Value root = ptensor::memrefRoot(v);
+          bool known = isa<BlockArgument>(root) &&
+                       isa<func::FuncOp>(cast<BlockArgument>(root).getOwner()->getParentOp());
+          launched.insert(known || root.getDefiningOp<memref::AllocOp>() ? root : Value());
+        }
+      });
+    };
     std::function<void(Block &, bool)> visit = [&](Block &block, bool queued) {
       for (Operation &op : llvm::make_early_inc_range(block)) {
         if (isa<gpu::LaunchFuncOp>(op)) {
+          noteLaunches(&op);
           queued = true;
           continue;
         }
         if (!touchesMemory(&op))
           continue;
         if (launches(&op)) {
+          // each of its blocks may follow any launch inside it (a loop's next iteration) or
+          // before it; after it, any of them may be queued
+          noteLaunches(&op);
+          llvm::DenseSet<Value> before = launched;
           for (Region &r : op.getRegions())
-            for (Block &b : r)
+            for (Block &b : r) {
+              launched = before;
               visit(b, true);
+            }
+          launched = before;
           queued = true;
           continue;
         }
-        if (!queued)
+        if (!queued || privateAccesses(&op, safe, launched))
           continue;
         if (!waitFn)
           waitFn = runtimeFunction(top, "ptensor_gpu_wait", 1);
@@ -666,12 +729,37 @@ struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
         Value dev = b.create<arith::ConstantIntOp>(op.getLoc(), device, 64);
         b.create<func::CallOp>(op.getLoc(), waitFn, ValueRange{dev});
         queued = false;
+        launched.clear();
       }
     };
-    for (auto fn : llvm::to_vector(top.getOps<func::FuncOp>()))
-      if (!fn.isExternal())
-        for (Block &b : fn.getBody())
-          visit(b, false);
+    for (auto fn : llvm::to_vector(top.getOps<func::FuncOp>())) {
+      if (fn.isExternal())
+        continue;
+      safe.clear();
+      launched.clear();
+      Block &entry = fn.getBody().front();
+      // small allocations of static shape (0-D results of reductions) move to the start
+      for (auto alloc : llvm::to_vector(entry.getOps<memref::AllocOp>())) {
+        MemRefType t = alloc.getType();
+        if (alloc->getNumOperands() == 0 && t.hasStaticShape() && t.getElementType().isIntOrFloat() &&
+            t.getNumElements() * t.getElementTypeBitWidth() <= 8 * kSmallAlloc)
+          alloc->moveBefore(&entry.front());
+      }
+      for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i)
+        if (fn.getArgAttr(i, ptensor::kFreshAttr))
+          safe.insert(entry.getArgument(i));
+      for (Operation &op : entry) {
+        if (isa<memref::DeallocOp>(op) ||
+            op.walk([](memref::DeallocOp) { return WalkResult::interrupt(); }).wasInterrupted())
+          break;
+        if (isa<memref::AllocOp>(op))
+          safe.insert(op.getResult(0));
+      }
+      for (Block &b : fn.getBody())
+        visit(b, false);
+      for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i)
+        fn.removeArgAttr(i, ptensor::kFreshAttr);
+    }
   }
 
   /// The work of a device program that the kernels did not take runs on the host over shared

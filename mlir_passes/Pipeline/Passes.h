@@ -29,8 +29,9 @@ namespace ptensor {
 inline constexpr const char *kSizeClassesAttr = "ptensor.size_classes";
 
 /// Function-argument attribute set by the JIT's IR builder on result buffers the runtime
-/// allocated for the call (not donated leaves): no other argument aliases them. Read and
-/// removed by --ptensor-fuse-parallel-loops.
+/// allocated for the call (not donated leaves): no other argument aliases them. Read by
+/// --ptensor-fuse-parallel-loops, which removes it (keep-fresh=true: device pipelines, where
+/// --ptensor-gpu-to-runtime reads and removes it).
 inline constexpr const char *kFreshAttr = "ptensor.fresh";
 
 /// Horizontal fusion: merges all-parallel linalg.generic ops on tensors whose loop domains are
@@ -39,7 +40,8 @@ inline constexpr const char *kFreshAttr = "ptensor.fresh";
 /// kSizeClassesAttr argument attributes it reads afterwards.
 void fuseSiblings(mlir::func::FuncOp fn);
 
-/// The memref a view is a view of (subviews, casts, reshapes followed back; FuseParallelLoops.cpp).
+/// The memref a view is a view of (subviews, casts, reshapes, the base buffers of
+/// extract_strided_metadata followed back; FuseParallelLoops.cpp).
 mlir::Value memrefRoot(mlir::Value m);
 /// Memory no other memref of the function reaches: an allocation, or a result buffer the
 /// runtime allocated (kFreshAttr, until --ptensor-fuse-parallel-loops removes it).

@@ -188,8 +188,18 @@ def SplitReductions : Pass<"ptensor-split-reductions"> {
     parallel loop over the kept elements (which ptensor-parallel-outer blocks). Before, the
     threads took blocks of 512 kept elements and each read 4 KB of every row (2000 x 2000
     over axis 0: 1.4 ms on one thread against NumPy's row-by-row 0.8).
+
+    Devices (fold-kernels=true): the partial results of a reduction over all axes are folded
+    by kernels instead of a host loop: groups of 128 partials, each folded into its first
+    element by one work item, then one work item folding the groups' results into the
+    original place in order. The host loop made the host wait for the kernels in the middle
+    of a program (x - mean(x) waited twice) and, on a discrete GPU, read up to max-parts
+    partial results through shared memory.
   }];
   let options = [
+    Option<"foldKernels", "fold-kernels", "bool", /*default=*/"false",
+           "Fold the partial results of a reduction over all axes in kernels (devices), not "
+           "in a host loop">,
     Option<"keptWork", "kept-work", "int64_t", /*default=*/"0",
            "If > 0: reductions over leading axes with fewer kept elements than this are split "
            "over their rows (about this many work items)">,
@@ -247,7 +257,8 @@ def FuseParallelLoops : Pass<"ptensor-fuse-parallel-loops", "::mlir::func::FuncO
     is to the same memref at exactly the loops' induction variables (each iteration then
     touches only its own element). Memory may alias unless one side is a memref.alloc or a
     function argument marked ptensor.fresh (a result buffer the runtime allocated for this
-    call); the pass removes that mark. The loop bodies may hold only loads, stores,
+    call); the pass removes that mark (keep-fresh=true, device pipelines: it stays for
+    ptensor-gpu-to-runtime). The loop bodies may hold only loads, stores,
     side-effect-free ops and structured control flow. A loop between them that cannot join
     (other bounds: the frame fill of the next result's buffer, ptensor-frame-fills) but
     shares no memory with the loop before it where either writes moves above that loop.
@@ -261,6 +272,8 @@ def FuseParallelLoops : Pass<"ptensor-fuse-parallel-loops", "::mlir::func::FuncO
   let options = [
     Option<"contract", "contract", "bool", /*default=*/"true",
            "Temporaries used by one loop only at its induction variables become values">,
+    Option<"keepFresh", "keep-fresh", "bool", /*default=*/"false",
+           "Leave the ptensor.fresh marks of the arguments (for ptensor-gpu-to-runtime)">,
   ];
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect"];
 }

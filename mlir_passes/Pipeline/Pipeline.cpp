@@ -47,15 +47,18 @@ static std::string pipelineText(const PipelineOptions &o) {
     // and the kernels become SPIR-V launched through the GPU runtime. Neighbouring loops
     // fuse into one kernel (a reduction's fill, accumulation and epilogue; the temporary
     // stays in memory: see ptensor-fuse-parallel-loops). A reduction over all axes is a
-    // kernel of partial results (ptensor-split-reductions) and a host fold; one over leading
-    // axes with few kept elements a kernel of partial results over parts of the rows and a
-    // kernel folding them (the same pass), else one kernel whose work items each loop over
-    // the rows (ptensor-kernel-reduction-order); the rest of the program (sequential loops,
-    // the host folds) runs on the host on shared memory.
+    // kernel of partial results (ptensor-split-reductions) and a fold of them: on GPUs two
+    // small kernels (no wait, no page migration), on CPU devices a host loop (two launches
+    // cost 7 us more than the wait on opencl:cpu:0); one over leading axes with few kept
+    // elements a kernel of partial results over parts of the rows and a kernel folding them
+    // (the same pass), else one kernel whose work items each loop over the rows
+    // (ptensor-kernel-reduction-order); the rest of the program (sequential loops, the host
+    // folds) runs on the host on shared memory.
     s += "func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
-         "ptensor-fuse-parallel-loops{contract=false},"
-         "ptensor-split-reductions{contiguous=" +
-         std::string(o.gpuIsCpu ? "true" : "false") + " kept-work=131072},"
+         "ptensor-fuse-parallel-loops{contract=false keep-fresh=true},"
+         "ptensor-split-reductions{" +
+         std::string(o.gpuIsCpu ? "contiguous=true" : "contiguous=false fold-kernels=true") +
+         " kept-work=131072},"
          "ptensor-kernel-reduction-order,"
          "scf-parallel-loop-tiling{parallel-loop-tile-sizes=256 no-min-max-bounds=true},"
          "gpu-map-parallel-loops,convert-parallel-loops-to-gpu),"

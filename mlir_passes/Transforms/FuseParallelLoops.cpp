@@ -307,8 +307,9 @@ struct FuseParallelLoopsPass : ptensor::impl::FuseParallelLoopsBase<FuseParallel
       if (contract)
         contractTemporaries(fn);
     }
-    for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i)
-      fn.removeArgAttr(i, ptensor::kFreshAttr);
+    if (!keepFresh)
+      for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i)
+        fn.removeArgAttr(i, ptensor::kFreshAttr);
   }
 };
 } // namespace
@@ -319,6 +320,8 @@ mlir::Value ptensor::memrefRoot(mlir::Value m) {
       m = v.getViewSource();
     else if (auto c = mlir::dyn_cast<mlir::memref::CastOp>(op))
       m = c.getSource();
+    else if (auto meta = mlir::dyn_cast<mlir::memref::ExtractStridedMetadataOp>(op))
+      m = meta.getSource();
     else
       break;
   }

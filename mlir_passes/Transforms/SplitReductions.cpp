@@ -227,6 +227,10 @@ SmallVector<Value> rowMajorInputs(ArrayRef<scf::ForOp> loops, const Accumulation
   return inputs;
 }
 
+/// Partial results one work item folds (fold-kernels): 16384 partials take two kernels of at
+/// most 128 steps each.
+constexpr int64_t kFoldGroup = 128;
+
 /// top = scf.for i0 { scf.for i1 { ... { acc } } } (no loop-carried values, i0 from 0 by 1)
 /// -> partials = alloc(P); scf.parallel p < P { partials[p] = the accumulation, from the
 /// identity, of iterations i0 = p, p + P, ... } ; scf.for p < P { acc of partials[p] };
@@ -247,7 +251,7 @@ SmallVector<Value> rowMajorInputs(ArrayRef<scf::ForOp> loops, const Accumulation
 /// time of a (6M,) one); the same parts, so stored and pending inputs (a rank's rows of the
 /// caller's array under mpiexec) give the same sums.
 void split(scf::ForOp top, ArrayRef<scf::ForOp> loops, Accumulation acc, bool contiguous,
-           int64_t maxParts, int64_t minWork) {
+           int64_t maxParts, int64_t minWork, bool foldKernels) {
   Location loc = top.getLoc();
   OpBuilder b(top);
   Type t = acc.store.getValue().getType();
@@ -397,13 +401,42 @@ void split(scf::ForOp top, ArrayRef<scf::ForOp> loops, Accumulation acc, bool co
     partial = choice.getResult(0);
   }
   pb.create<memref::StoreOp>(loc, partial, partials, ValueRange{p});
-  // the partial results into the original place, in order (the host part: at most P)
-  auto gather = b.create<scf::ForOp>(loc, zero, parts, one);
-  OpBuilder gb = OpBuilder::atBlockTerminator(gather.getBody());
-  Value part = gb.create<memref::LoadOp>(loc, partials, gather.getInductionVar());
-  Value old = gb.create<memref::LoadOp>(loc, acc.store.getMemRef(), acc.store.getIndices());
-  gb.create<memref::StoreOp>(loc, combineWith(gb, acc, old, part), acc.store.getMemRef(),
-                             acc.store.getIndices());
+  if (foldKernels) {
+    // devices: groups of kFoldGroup partials, each folded into its first element by one work
+    // item, then one work item folds the groups' results into the original place in order
+    Value group = b.create<arith::ConstantIndexOp>(loc, kFoldGroup);
+    Value groups = b.create<arith::CeilDivSIOp>(loc, parts, group);
+    auto gpar =
+        b.create<scf::ParallelOp>(loc, ValueRange{zero}, ValueRange{groups}, ValueRange{one});
+    OpBuilder gb = OpBuilder::atBlockTerminator(gpar.getBody());
+    Value lo = gb.create<arith::MulIOp>(loc, gpar.getInductionVars()[0], group);
+    Value hi = gb.create<arith::MinSIOp>(loc, gb.create<arith::AddIOp>(loc, lo, group), parts);
+    Value first = gb.create<memref::LoadOp>(loc, partials, lo);
+    Value folded = guardedLoop(gb, loc, gb.create<arith::AddIOp>(loc, lo, one), hi, one, first,
+                               [&](OpBuilder &lbd, Value q, Value running) -> Value {
+                                 Value part = lbd.create<memref::LoadOp>(loc, partials, q);
+                                 return combineWith(lbd, acc, running, part);
+                               });
+    gb.create<memref::StoreOp>(loc, folded, partials, lo);
+    auto last = b.create<scf::ParallelOp>(loc, ValueRange{zero}, ValueRange{one}, ValueRange{one});
+    OpBuilder lb = OpBuilder::atBlockTerminator(last.getBody());
+    Value old = lb.create<memref::LoadOp>(loc, acc.store.getMemRef(), acc.store.getIndices());
+    Value total = guardedLoop(lb, loc, zero, groups, one, old,
+                              [&](OpBuilder &lbd, Value g, Value running) -> Value {
+                                Value at = lbd.create<arith::MulIOp>(loc, g, group);
+                                Value part = lbd.create<memref::LoadOp>(loc, partials, at);
+                                return combineWith(lbd, acc, running, part);
+                              });
+    lb.create<memref::StoreOp>(loc, total, acc.store.getMemRef(), acc.store.getIndices());
+  } else {
+    // the partial results into the original place, in order (the host part: at most P)
+    auto gather = b.create<scf::ForOp>(loc, zero, parts, one);
+    OpBuilder gb = OpBuilder::atBlockTerminator(gather.getBody());
+    Value part = gb.create<memref::LoadOp>(loc, partials, gather.getInductionVar());
+    Value old = gb.create<memref::LoadOp>(loc, acc.store.getMemRef(), acc.store.getIndices());
+    gb.create<memref::StoreOp>(loc, combineWith(gb, acc, old, part), acc.store.getMemRef(),
+                               acc.store.getIndices());
+  }
   b.create<memref::DeallocOp>(loc, partials);
   if (!guarded)
     top.erase();
@@ -670,7 +703,7 @@ struct SplitReductionsPass : ptensor::impl::SplitReductionsBase<SplitReductionsP
         continue;
       if (std::optional<Accumulation> acc = accumulation(loops.back().getBody(), top)) {
         if (allAxes)
-          split(top, loops, *acc, contiguous, maxParts, minWork);
+          split(top, loops, *acc, contiguous, maxParts, minWork, foldKernels);
         continue;
       }
       // over leading axes: the innermost loop's body one parallel loop over the kept elements

@@ -115,3 +115,49 @@ func.func @queued(%x: memref<?xf64>, %s: memref<f64>) {
   }
   return
 }
+
+// Host stores into memory no queued kernel was given need no wait: a result buffer the
+// runtime allocated (ptensor.fresh) and a small allocation (moved to the function's start,
+// before any buffer was freed); a store into memory a queued kernel has, a load from a
+// non-fresh argument, and a store after a kernel that had the fresh buffer wait.
+// CHECK-LABEL: func.func @private_stores
+// CHECK-SAME: %arg1: memref<f64>)
+// CHECK-NEXT: %alloc = memref.alloc() : memref<f64>
+// CHECK: call @ptensor_gpu_launch
+// CHECK-NOT: call @ptensor_gpu_wait
+// CHECK: memref.store %{{.*}}, %arg1[]
+// CHECK-NOT: call @ptensor_gpu_wait
+// CHECK: memref.store %{{.*}}, %alloc[]
+// CHECK-NEXT: arith.constant 2 : i64
+// CHECK-NEXT: call @ptensor_gpu_wait
+// CHECK-NEXT: memref.store %{{.*}}, %arg0
+// CHECK: call @ptensor_gpu_launch
+// CHECK-NEXT: arith.constant 2 : i64
+// CHECK-NEXT: call @ptensor_gpu_wait
+// CHECK-NEXT: memref.store %{{.*}}, %arg1[]
+// CHECK: return
+func.func @private_stores(%x: memref<?xf64>, %out: memref<f64> {ptensor.fresh}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf64>
+  %two = arith.constant 2.0 : f64
+  %zero = arith.constant 0.0 : f64
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    memref.store %two, %x[%i] : memref<?xf64>
+    scf.reduce
+  }
+  memref.store %zero, %out[] : memref<f64>
+  %t = memref.alloc() : memref<f64>
+  memref.store %zero, %t[] : memref<f64>
+  memref.store %zero, %x[%c0] : memref<?xf64>
+  scf.parallel (%i) = (%c0) to (%c1) step (%c1) {
+    %a = memref.load %t[] : memref<f64>
+    %b = memref.load %x[%i] : memref<?xf64>
+    %c = arith.addf %a, %b : f64
+    memref.store %c, %out[] : memref<f64>
+    scf.reduce
+  }
+  memref.store %two, %out[] : memref<f64>
+  memref.dealloc %t : memref<f64>
+  return
+}

@@ -1,6 +1,7 @@
 // RUN: %ptensor-opt %s --ptensor-split-reductions | %FileCheck %s
 // RUN: %ptensor-opt %s --ptensor-split-reductions=contiguous=true | %FileCheck %s --check-prefix=CHUNK
 // RUN: %ptensor-opt %s "--ptensor-split-reductions=contiguous=true max-parts=256 min-work=16384" | %FileCheck %s --check-prefix=HOST
+// RUN: %ptensor-opt %s --ptensor-split-reductions=fold-kernels=true | %FileCheck %s --check-prefix=FOLD
 // A reduction over all axes (sequential loops accumulating into one place) becomes a parallel
 // loop of partial results, each from the combiner's identity over every P-th row (or a
 // contiguous chunk of rows) where there are at least P rows, else over every P-th (row,
@@ -32,6 +33,33 @@
 // CHECK-NEXT: %[[S:.*]] = arith.addf %[[O]], %[[V]] fastmath<reassoc>
 // CHECK-NEXT: memref.store %[[S]], %arg1[]
 // CHECK: memref.dealloc %[[PARTS]]
+// GPUs (fold-kernels): the partial results folded by two parallel loops (kernels), not a
+// host loop: groups of 128, each into its first element, then one iteration folding the
+// groups' first elements into the place in order.
+// FOLD-LABEL: func.func @sum_all
+// FOLD: %[[P:.*]] = arith.minsi
+// FOLD: %[[PARTS:.*]] = memref.alloc(%[[P]]) : memref<?xf64>
+// FOLD: memref.store %{{.*}}, %[[PARTS]][%{{.*}}]
+// FOLD: %[[G:.*]] = arith.constant 128 : index
+// FOLD-NEXT: %[[NG:.*]] = arith.ceildivsi %[[P]], %[[G]]
+// FOLD-NEXT: scf.parallel (%[[F:.*]]) = (%{{.*}}) to (%[[NG]]) step (%{{.*}}) {
+// FOLD-NEXT: %[[LO:.*]] = arith.muli %[[F]], %[[G]]
+// FOLD-NEXT: %[[E:.*]] = arith.addi %[[LO]], %[[G]]
+// FOLD-NEXT: %[[HI:.*]] = arith.minsi %[[E]], %[[P]]
+// FOLD-NEXT: %[[FIRST:.*]] = memref.load %[[PARTS]][%[[LO]]]
+// FOLD: scf.for %[[Q:.*]] = %{{.*}} to %[[HI]] step %{{.*}} iter_args(%{{.*}} = %[[FIRST]])
+// FOLD-NEXT: memref.load %[[PARTS]][%[[Q]]]
+// FOLD-NEXT: arith.addf {{.*}} fastmath<reassoc>
+// FOLD: memref.store %{{.*}}, %[[PARTS]][%[[LO]]]
+// FOLD: scf.parallel (%{{.*}}) = (%[[Z:.*]]) to (%[[ONE:.*]]) step (%[[ONE]]) {
+// FOLD-NEXT: %[[O:.*]] = memref.load %arg1[]
+// FOLD: scf.for %[[K:.*]] = %[[Z]] to %[[NG]] step %[[ONE]] iter_args(%{{.*}} = %[[O]])
+// FOLD-NEXT: %[[AT:.*]] = arith.muli %[[K]], %[[G]]
+// FOLD-NEXT: memref.load %[[PARTS]][%[[AT]]]
+// FOLD-NEXT: arith.addf {{.*}} fastmath<reassoc>
+// FOLD: memref.store %{{.*}}, %arg1[]
+// FOLD-NOT: scf.for
+// FOLD: memref.dealloc %[[PARTS]]
 // Contiguous: a chunk of rows, or a chunk [lo, hi) of the n0 * n1 iterations: the rows it
 // touches, each over its columns in [lo, hi) (a plain inner loop).
 // Inputs read as M[i0, i1] that are row-major at run time (row stride n1, column stride 1)
