@@ -17,8 +17,13 @@ fi
 PTENSOR_CACHE_DIR="$(mktemp -d)" PTENSOR_DEVICE="${DEVICE:-opencl:cpu:0}" \
   python3 -m pytest $files -q -n 2 -p no:cacheprovider
 # The kernels as a GPU gets them (work items interleaved over a reduction's rows and parts,
-# not contiguous chunks: PTENSOR_KERNEL_LAYOUT=gpu) on the same CPU device: the reductions
-# and the device tests (no GPU runs them otherwise).
+# not contiguous chunks; folds of partial results in kernels; loops of several dimensions
+# made 1-D: PTENSOR_KERNEL_LAYOUT=gpu) on the same CPU device (no GPU runs them otherwise):
+# with --quick the reductions, indexing and the device tests, else the whole suite again.
+gpu_files=tests/python
+if [ "${1:-}" = "--quick" ]; then
+  gpu_files="tests/python/test_reductions.py tests/python/test_gpu_devices.py
+             tests/python/test_indexing.py"
+fi
 PTENSOR_CACHE_DIR="$(mktemp -d)" PTENSOR_DEVICE="${DEVICE:-opencl:cpu:0}" PTENSOR_KERNEL_LAYOUT=gpu \
-  python3 -m pytest tests/python/test_reductions.py tests/python/test_gpu_devices.py -q -n 2 \
-  -p no:cacheprovider
+  python3 -m pytest $gpu_files -q -n 2 -p no:cacheprovider

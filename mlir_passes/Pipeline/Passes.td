@@ -140,6 +140,23 @@ def KernelReductionOrder : Pass<"ptensor-kernel-reduction-order"> {
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def LinearKernels : Pass<"ptensor-linear-kernels"> {
+  let summary = "Outermost parallel loops of several dimensions as one (row-major) dimension";
+  let description = [{
+    For device programs, after the reduction passes and before the parallel loops are tiled
+    into kernels. scf-parallel-loop-tiling{256} tiles the first dimension only, and
+    gpu-map-parallel-loops maps it to the work items of a block: for a 2-D loop (i, j) over a
+    row-major array, neighbouring work items took neighbouring rows (i), each access a row
+    apart (uncoalesced on a GPU, gathers on a CPU device), and j went to the grid's y
+    dimension, which CUDA limits to 65,535 (a (10, 10^5) array would not launch).
+    Collapsed (MLIR's collapseParallelLoops: one dimension over the product of the extents,
+    the last dimension fastest, the indices recovered by division and remainder), neighbouring
+    work items take neighbouring elements of a row and every extent fits the grid's x
+    dimension. Loops with reductions (scf.reduce) and nested parallel loops are left alone.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect"];
+}
+
 def SplitReductions : Pass<"ptensor-split-reductions"> {
   let summary = "A reduction over all axes as a kernel of partial results and a short host loop";
   let description = [{

@@ -43,6 +43,7 @@ void registerPassesAndPipeline() {
   registerMatmulToBlas();
   registerParallelOuter();
   registerKernelReductionOrder();
+  registerLinearKernels();
   registerShortReductions();
   registerFuseParallelLoops();
   registerIdentityStrides();

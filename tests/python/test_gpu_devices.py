@@ -399,6 +399,25 @@ def test_launches_queue_and_the_host_waits_once():
                    rtol=1e-12)
 
 
+@pytest.mark.parametrize("shape", [(7, 70001), (70001, 3), (3, 5, 70001), (300, 257)])
+def test_kernels_of_wide_and_tall_arrays(shape):
+    # GPU layouts make every kernel's loop 1-D (ptensor-linear-kernels: the last dimension
+    # fastest); before, a (7, 70001) array's columns were CUDA's grid y dimension (at most
+    # 65,535). Elementwise, transposed and sliced reads, a strided store, axis reductions.
+    a = rng.standard_normal(shape)
+    b = rng.standard_normal(shape[::-1])
+    on_device(lambda m, x: x * 2.0 + 1.0, a)
+    on_device(lambda m, x, y: x - m.permute_dims(y, tuple(range(len(shape)))[::-1]), a, b)
+    on_device(lambda m, x: m.sin(x[..., 1::2]) + x[..., ::2][..., : (shape[-1] // 2)], a,
+              atol=1e-12)
+    on_device(lambda m, x: m.sum(x, axis=-1) + m.max(x, axis=0).sum(), a, rtol=1e-11)
+    x = pt.asarray(a, device=DEV)
+    x[..., ::3] = -1.0
+    want = a.copy()
+    want[..., ::3] = -1.0
+    assert_matches(x, want)
+
+
 @pytest.mark.parametrize("n", [1, 2, 129, 257, 1000, 16384 * 128 + 5])
 def test_reductions_over_all_axes_fold_on_the_device(n):
     # GPU layouts: the partial results of a reduction over all axes are folded by two small
