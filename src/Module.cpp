@@ -3,6 +3,7 @@
 #include "CompileLog.h"
 #include "CustomCall.h"
 #include "DiskCache.h"
+#include "DlpackExport.h"
 #include "Backend.h"
 #include "Blas.h"
 #include "Jit.h"
@@ -525,6 +526,8 @@ PYBIND11_MODULE(_core, m) {
   });
   m.def("from_numpy", &fromNumpy, py::arg("array"), py::arg("dtype"));
   m.def("to_numpy", &toNumpy);
+  m.def("dlpack_capsule", &dlpackCapsule, py::arg("h"), py::arg("device_type"),
+        py::arg("device_id"), py::arg("versioned"), py::arg("writable"), py::arg("copied"));
   m.def("to_device", &toDevice, py::arg("array"), py::arg("device"));
   m.def("set_default_device", [](int device) {
     if (device < 0 || device >= deviceCount())

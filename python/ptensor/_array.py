@@ -9,7 +9,7 @@ import numpy as np
 from . import _core
 from . import _dtypes as dt
 from . import _ops
-from ._device import Placed, index_of
+from ._device import DLPACK_CPU, Placed, dlpack_device, index_of
 from ._indexing import chain
 from ._upcalls import Slots, namespace
 
@@ -158,27 +158,35 @@ class Array(Local, Placed, metaclass=_ArrayType):
             return a.copy()
         return a
 
-    # --- DLPack (zero-copy exchange; CPU only) ---
+    # --- DLPack (zero-copy exchange) ---
     def __dlpack__(self, /, *, stream: Any = None, max_version: tuple[int, int] | None = None,
                    dl_device: tuple[int, int] | None = None, copy: bool | None = None) -> Any:
-        """Exports the materialized data without a copy (read-only, DLPack >= 1.0); a consumer
-        that only speaks the legacy protocol gets a copy unless copy=False."""
-        if stream is not None:
+        """Exports the materialized data without a copy, read-only (DLPack >= 1.0), on the
+        array's device (``__dlpack_device__``: kDLCPU for host arrays and CPU devices, kDLCUDA
+        for CUDA arrays); a consumer that only speaks the legacy protocol gets a copy (it
+        could not see the read-only flag) unless copy=False. dl_device=(1, 0) exports device
+        memory as host memory (it is shared with the host). The data is complete when this
+        returns (ptensor waits for its kernels), so any stream a consumer names is fine."""
+        device = dlpack_device(self.device)
+        if dl_device is not None and tuple(dl_device) != device:
+            if tuple(dl_device) != (DLPACK_CPU, 0):
+                raise BufferError(f"ptensor: cannot export an array on {self.device} to DLPack "
+                                  f"device {tuple(dl_device)}")
+            device = (DLPACK_CPU, 0)
+        if stream is not None and device[0] == DLPACK_CPU:
             raise BufferError("ptensor: stream must be None for CPU arrays")
-        if dl_device is not None and tuple(dl_device) != (1, 0):
-            raise BufferError(f"ptensor: cannot export to device {dl_device} (CPU only)")
-        a = self._numpy()
-        if copy:
-            a = a.copy()
-        try:
-            return a.__dlpack__(max_version=max_version, copy=copy)
-        except BufferError:
+        versioned = max_version is not None and tuple(max_version)[0] >= 1
+        if not versioned:
             if copy is False:
-                raise
-            return a.copy().__dlpack__(max_version=max_version)
+                raise BufferError("ptensor: a legacy DLPack consumer (no max_version) would get "
+                                  "write access to a read-only array; copy=False refused")
+            copy = True
+        x = _ops.copy(self) if copy else self
+        return _core.dlpack_capsule(x._t, device[0], device[1], versioned, bool(copy),
+                                    bool(copy))
 
     def __dlpack_device__(self) -> tuple[int, int]:
-        return (1, 0)  # kDLCPU, device 0
+        return dlpack_device(self.device)
 
     def __repr__(self) -> str:
         return "A" + repr(self._numpy())[1:]

@@ -2,9 +2,9 @@
 // host tensor a DLPack DLManagedTensor describes into the call's result, or (attribute
 // shape_only) writes its shape into a 1-D i64 result. One operand: a 0-d i64 array holding the
 // DLManagedTensor's address. The caller keeps ownership of the tensor (its deleter is not
-// called here). The structs below are DLPack's ABI as its specification defines it
-// (dmlc/dlpack, dlpack.h, the unversioned DLManagedTensor).
+// called here): the unversioned DLManagedTensor (DlpackAbi.h).
 #include "CustomCall.h"
+#include "DlpackAbi.h"
 #include "ElementTypes.h"
 
 #include <cstdint>
@@ -14,48 +14,7 @@
 
 namespace ptensor {
 namespace {
-struct DLDevice {
-  int32_t device_type; // kDLCPU = 1, kDLCUDAHost = 3
-  int32_t device_id;
-};
-struct DLDataType {
-  uint8_t code; // kDLInt 0, kDLUInt 1, kDLFloat 2, kDLComplex 5, kDLBool 6
-  uint8_t bits;
-  uint16_t lanes;
-};
-struct DLTensor {
-  void *data;
-  DLDevice device;
-  int32_t ndim;
-  DLDataType dtype;
-  int64_t *shape;
-  int64_t *strides; // in elements; NULL: row-major
-  uint64_t byte_offset;
-};
-struct DLManagedTensor {
-  DLTensor dl_tensor;
-  void *manager_ctx;
-  void (*deleter)(DLManagedTensor *);
-};
-
-/// DLPack's (code, bits) of a ptensor dtype.
-std::pair<int, int> dlpackType(int64_t dtype) {
-  switch (dtype) {
-  case PT_BOOL: return {6, 8};
-  case PT_INT8: return {0, 8};
-  case PT_INT16: return {0, 16};
-  case PT_INT32: return {0, 32};
-  case PT_INT64: return {0, 64};
-  case PT_UINT8: return {1, 8};
-  case PT_UINT16: return {1, 16};
-  case PT_UINT32: return {1, 32};
-  case PT_UINT64: return {1, 64};
-  case PT_FLOAT32: return {2, 32};
-  case PT_FLOAT64: return {2, 64};
-  case PT_COMPLEX64: return {5, 64};
-  default: return {5, 128}; // PT_COMPLEX128
-  }
-}
+using namespace dlpack;
 
 int32_t fail(const pt_call_frame *f, const std::string &m) {
   return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT, ("from_dlpack: " + m).c_str());
@@ -77,7 +36,7 @@ int32_t fromDlpack(const pt_call_frame *f) {
   if (!m)
     return fail(f, "the DLManagedTensor's address is null");
   const DLTensor &t = m->dl_tensor;
-  if (t.device.device_type != 1 && t.device.device_type != 3)
+  if (t.device.device_type != kCPU && t.device.device_type != kCUDAHost)
     return fail(f, "the tensor is not in host memory (DLPack device type " +
                        std::to_string(t.device.device_type) + ")");
   if (shapeOnly) {
@@ -90,7 +49,7 @@ int32_t fromDlpack(const pt_call_frame *f) {
       static_cast<int64_t *>(r.data)[d * r.strides[0]] = t.shape[d];
     return PT_FFI_OK;
   }
-  auto [code, bits] = dlpackType(r.dtype);
+  auto [code, bits] = typeOf(r.dtype);
   if (t.dtype.code != code || t.dtype.bits != bits || t.dtype.lanes != 1)
     return fail(f, "the tensor's dtype (DLPack code " + std::to_string(t.dtype.code) + ", " +
                        std::to_string(t.dtype.bits) + " bits, " + std::to_string(t.dtype.lanes) +

@@ -176,6 +176,29 @@ def test_numpy_scalars_go_where_the_array_is(scalar):
             x + np.ones(5, np.float32)  # (a host array: no silent copy)
 
 
+def test_dlpack_exports_device_memory():
+    # DLPack names the memory's device: a CPU device's shared memory is host memory (NumPy
+    # takes it without a copy), a CUDA array is a device pointer on its GPU (CuPy takes it
+    # without a copy: checked where a GPU and CuPy are, scripts/device_check.sh)
+    a = rng.standard_normal((30, 20))
+    x = pt.asarray(a, device=DEV) * 3.0
+    kind, index = x.__dlpack_device__()
+    if DEV.name.startswith("opencl:cpu"):
+        assert (kind, index) == (1, 0)
+        n = np.from_dlpack(x)
+        assert n.__array_interface__["data"][0] == \
+            x.to_numpy(copy=False).__array_interface__["data"][0]
+        np.testing.assert_array_equal(n, a * 3.0)
+    elif DEV.name.startswith("cuda"):
+        assert (kind, index) == (2, DEV.index)
+        cupy = pytest.importorskip("cupy")
+        c = cupy.from_dlpack(x)
+        assert c.data.ptr == x.to_numpy(copy=False).__array_interface__["data"][0]
+        np.testing.assert_array_equal(cupy.asnumpy(c), a * 3.0)
+    # device memory is shared with the host: exported as host memory on request
+    np.testing.assert_array_equal(np.from_dlpack(x, device="cpu"), a * 3.0)
+
+
 def test_moving_between_devices():
     x = pt.asarray(A, device="cpu")
     y = x.to_device(DEV)

@@ -521,6 +521,45 @@ def test_dlpack_copy_and_errors():
         pt.from_dlpack(a, device="gpu")
 
 
+def _capsule_name(capsule):
+    import ctypes
+    get = ctypes.pythonapi.PyCapsule_GetName
+    get.restype, get.argtypes = ctypes.c_char_p, [ctypes.py_object]
+    return get(capsule).decode()
+
+
+def test_dlpack_export_is_ptensors_own():
+    # __dlpack__ builds the DLPack capsule itself (src/DlpackExport.cpp; before, through a
+    # NumPy view, which cannot name a GPU): DLPack 1.0 read-only without a copy, a copy for
+    # legacy consumers (no max_version), the buffer alive until the consumer lets it go
+    a = np.random.default_rng(3).standard_normal((50, 40))
+    x = pt.asarray(a) * 2.0
+    ptr = _address(x.to_numpy(copy=False))
+    cap = x.__dlpack__(max_version=(1, 0))
+    assert _capsule_name(cap) == "dltensor_versioned"
+    del cap  # (never consumed: the capsule's destructor frees the tensor)
+    n = np.from_dlpack(x)
+    assert _address(n) == ptr and not n.flags.writeable
+    del x
+    import gc
+    gc.collect()
+    np.testing.assert_array_equal(n, a * 2.0)  # (the buffer outlives the array)
+    x = pt.asarray(a) * 2.0
+    legacy = x.__dlpack__()
+    assert _capsule_name(legacy) == "dltensor"
+    with pytest.raises(BufferError, match="legacy"):
+        x.__dlpack__(copy=False)
+    c = np.from_dlpack(x, copy=True)
+    assert c.flags.writeable and _address(c) != _address(x.to_numpy(copy=False))
+    c[0, 0] = 7.0  # (the consumer's own copy)
+    assert float(x[0, 0]) == a[0, 0] * 2.0
+    t = x.mT[::3, 1:]  # strides, an offset
+    np.testing.assert_array_equal(np.from_dlpack(t), (a * 2.0).T[::3, 1:])
+    np.testing.assert_array_equal(np.from_dlpack(x, device="cpu"), a * 2.0)  # (dl_device)
+    with pytest.raises(BufferError, match="device"):
+        x.__dlpack__(max_version=(1, 0), dl_device=(2, 0))
+
+
 # ---------------------------------------------------------------- take, take_along_axis
 @pytest.mark.parametrize("shape,axis,idx", [
     ((6,), None, [0, 5, -1, 2, 2]), ((4, 5), 0, [3, 0, -4]), ((4, 5), 1, [[0, 4], [1, -2]]),
