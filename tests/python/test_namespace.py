@@ -560,6 +560,14 @@ def test_dlpack_export_is_ptensors_own():
         x.__dlpack__(max_version=(1, 0), dl_device=(2, 0))
 
 
+def test_dlpack_export_to_jax():
+    jax = pytest.importorskip("jax")  # (installed with the benchmark peers)
+    a = np.arange(24.0).reshape(4, 6)
+    x = pt.asarray(a) + 1.0
+    np.testing.assert_array_equal(np.asarray(jax.dlpack.from_dlpack(x)), a + 1.0)
+    np.testing.assert_array_equal(np.asarray(jax.dlpack.from_dlpack(x[:, ::2])), (a + 1.0)[:, ::2])
+
+
 # ---------------------------------------------------------------- take, take_along_axis
 @pytest.mark.parametrize("shape,axis,idx", [
     ((6,), None, [0, 5, -1, 2, 2]), ((4, 5), 0, [3, 0, -4]), ((4, 5), 1, [[0, 4], [1, -2]]),
