@@ -79,7 +79,7 @@ def _add_ghosts(x, g):
     local, ax = x._local, x.split
     shape = list(local.shape)
     shape[ax] += 2 * g
-    P = _ops.full(tuple(shape), 0, x.dtype)
+    P = _ops.full(tuple(shape), 0, x.dtype, device=local._t.device)
     P[_rows(ax, P.ndim, slice(g, g + local.shape[ax]))] = local
     rows = _rows(ax, P.ndim, slice(g, g + local.shape[ax]))  # x's own rows in P
     x._loc, x._pad = None, Ghosts(P, g, -1, rows, _key_sig(rows))

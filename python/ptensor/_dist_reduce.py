@@ -46,7 +46,8 @@ def reduce(name, fn, x, axis=None, keepdims=False, **kw):
     lo, hi = x.owned()
     if name in ("min", "max") and hi == lo:  # no rows here: the identity takes part
         shape = [1 if i in axes else s for i, s in enumerate(x._local.shape)]
-        part = _ops.full(tuple(shape), _ident(x.dtype, name), x.dtype)
+        part = _ops.full(tuple(shape), _ident(x.dtype, name), x.dtype,
+                         device=x._local._t.device)  # (on this rank's device, as x's rows)
     else:
         part = fn(x._local, axis=axes, keepdims=True, **kw)
     r = _allreduce(x.team, part, kind)
