@@ -621,6 +621,23 @@ struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
   /// freed buffer the pool gave again while a queued kernel may still read it); small
   /// allocations of static shape move to the function's start for it. The fill of the next
   /// reduction's 0-D result between kernels made x - mean(x) wait twice.
+  /// Whether op itself (not the ops nested in it) may read or write memory: a call, an op
+  /// with such memory effects, or an op whose effects are unknown and that is not pure.
+  static bool accessesMemory(Operation *op) {
+    if (isa<CallOpInterface>(op))
+      return true;
+    if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return false;
+    auto mem = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!mem) // (unknown effects: assume memory)
+      return !op->getNumRegions() && !isPure(op);
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    mem.getEffects(effects);
+    return llvm::any_of(effects, [](auto &e) {
+      return isa<MemoryEffects::Read, MemoryEffects::Write>(e.getEffect());
+    });
+  }
+
   static constexpr int64_t kSmallAlloc = 4096; // bytes (the pool's smallest size class)
   void insertWaits(ModuleOp top) {
     func::FuncOp waitFn;
@@ -633,17 +650,7 @@ struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
                     m = l.getMemRef();
                   else if (auto st = dyn_cast<memref::StoreOp>(inner))
                     m = st.getMemRef();
-                  else if (isa<CallOpInterface, gpu::LaunchFuncOp>(inner))
-                    return WalkResult::interrupt();
-                  else if (auto mem = dyn_cast<MemoryEffectOpInterface>(inner)) {
-                    SmallVector<MemoryEffects::EffectInstance> effects;
-                    mem.getEffects(effects);
-                    for (auto &e : effects)
-                      if (isa<MemoryEffects::Read, MemoryEffects::Write>(e.getEffect()))
-                        return WalkResult::interrupt();
-                    return WalkResult::advance();
-                  } else if (!inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
-                             !inner->getNumRegions() && !isPure(inner))
+                  else if (isa<gpu::LaunchFuncOp>(inner) || accessesMemory(inner))
                     return WalkResult::interrupt();
                   else
                     return WalkResult::advance();
@@ -663,20 +670,7 @@ struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
       return op->walk([](Operation *inner) {
                  if (isa<gpu::LaunchFuncOp>(inner))
                    return WalkResult::skip();
-                 if (isa<CallOpInterface>(inner))
-                   return WalkResult::interrupt();
-                 if (inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-                   return WalkResult::advance();
-                 auto mem = dyn_cast<MemoryEffectOpInterface>(inner);
-                 if (!mem) // (unknown effects: assume memory)
-                   return inner->getNumRegions() || isPure(inner) ? WalkResult::advance()
-                                                                  : WalkResult::interrupt();
-                 SmallVector<MemoryEffects::EffectInstance> effects;
-                 mem.getEffects(effects);
-                 for (auto &e : effects)
-                   if (isa<MemoryEffects::Read, MemoryEffects::Write>(e.getEffect()))
-                     return WalkResult::interrupt();
-                 return WalkResult::advance();
+                 return accessesMemory(inner) ? WalkResult::interrupt() : WalkResult::advance();
                })
           .wasInterrupted();
     };
