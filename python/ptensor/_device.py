@@ -133,20 +133,19 @@ if TYPE_CHECKING:
 
 # DLPack's device types (dlpack.h): the memory of each kind of device as a consumer sees it.
 # Device memory here is shared with the host (OpenCL SVM, CUDA managed memory, Level Zero
-# shared USM): a CPU device's SVM is host memory (kDLCPU); a CUDA allocation is a device
-# pointer on its GPU (kDLCUDA: CuPy and PyTorch take it without a copy).
-DLPACK_CPU, DLPACK_CUDA, DLPACK_OPENCL, DLPACK_ONEAPI = 1, 2, 4, 14
+# shared USM). OpenCL's SVM pointers are host pointers (kDLOpenCL would promise a cl_mem
+# handle): kDLCPU; a CUDA allocation is a device pointer on its GPU (kDLCUDA: CuPy and PyTorch
+# take it without a copy); a Level Zero one a USM pointer (kDLOneAPI, as SYCL's consumers).
+DLPACK_CPU, DLPACK_CUDA, DLPACK_ONEAPI = 1, 2, 14
 
 
 def dlpack_device(d: Device) -> tuple[int, int]:
     """(DLPack device type, device id) of arrays on d."""
-    if d.kind == "cpu" or d.kind.endswith(":cpu"):
-        return (DLPACK_CPU, 0)
     if d.kind == "cuda":
         return (DLPACK_CUDA, d.index)
     if d.kind.startswith("level_zero"):
         return (DLPACK_ONEAPI, d.index)
-    return (DLPACK_OPENCL, d.index)
+    return (DLPACK_CPU, 0)  # (the host, OpenCL devices)
 
 
 class Placed:
