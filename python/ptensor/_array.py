@@ -162,7 +162,7 @@ class Array(Local, Placed, metaclass=_ArrayType):
     def __dlpack__(self, /, *, stream: Any = None, max_version: tuple[int, int] | None = None,
                    dl_device: tuple[int, int] | None = None, copy: bool | None = None) -> Any:
         """Exports the materialized data without a copy, read-only (DLPack >= 1.0), on the
-        array's device (``__dlpack_device__``: kDLCPU for host arrays and CPU devices, kDLCUDA
+        array's device (``__dlpack_device__``: kDLCPU for host arrays and OpenCL devices, kDLCUDA
         for CUDA arrays); a consumer that only speaks the legacy protocol gets a copy (it
         could not see the read-only flag) unless copy=False. dl_device=(1, 0) exports device
         memory as host memory (it is shared with the host). The data is complete when this
