@@ -1,10 +1,11 @@
 // DLPack export: see DlpackExport.h. The structs are runtime/host/DlpackAbi.h's.
 #include "DlpackExport.h"
 
-#include "Trace.h"
 #include "host/DlpackAbi.h"
 
 #include <Python.h>
+
+#include <type_traits>
 
 namespace py = pybind11;
 
@@ -46,36 +47,26 @@ void fill(DLTensor &t, Context &c, const Node &n, int deviceType, int deviceId) 
 }
 } // namespace
 
-py::object dlpackCapsule(const std::shared_ptr<Handle> &h, int deviceType, int deviceId,
-                         bool versioned, bool writable, bool copied) {
-  traceTaint("it reads an array's values (to_numpy(), NumPy conversion, DLPack, to_device())");
-  if (h->node->kind != Kind::Leaf)
-    materializeAll(h->node);
-  const Node &n = *h->node;
-  auto *ctx = new Context{n.buf, n.shape, n.buf->strides};
-  PyObject *capsule;
-  if (versioned) {
-    auto *m = new DLManagedTensorVersioned{};
-    m->version = {1, 0};
+py::object dlpackCapsule(const Node &n, int deviceType, int deviceId, bool versioned,
+                         bool writable, bool copied) {
+  auto capsule = [&](auto *m, const char *name) {
+    using Managed = std::remove_pointer_t<decltype(m)>;
+    auto *ctx = new Context{n.buf, n.shape, n.buf->strides};
     m->manager_ctx = ctx;
-    m->deleter = &deleteManaged<DLManagedTensorVersioned>;
-    m->flags = (writable ? 0 : kFlagReadOnly) | (copied ? kFlagIsCopied : 0);
+    m->deleter = &deleteManaged<Managed>;
     fill(m->dl_tensor, *ctx, n, deviceType, deviceId);
-    capsule = PyCapsule_New(m, "dltensor_versioned",
-                            &capsuleDestructor<DLManagedTensorVersioned>);
-    if (!capsule)
+    PyObject *c = PyCapsule_New(m, name, &capsuleDestructor<Managed>);
+    if (!c) {
       deleteManaged(m);
-  } else {
-    auto *m = new DLManagedTensor{};
-    m->manager_ctx = ctx;
-    m->deleter = &deleteManaged<DLManagedTensor>;
-    fill(m->dl_tensor, *ctx, n, deviceType, deviceId);
-    capsule = PyCapsule_New(m, "dltensor", &capsuleDestructor<DLManagedTensor>);
-    if (!capsule)
-      deleteManaged(m);
-  }
-  if (!capsule)
-    throw py::error_already_set();
-  return py::reinterpret_steal<py::object>(capsule);
+      throw py::error_already_set();
+    }
+    return py::reinterpret_steal<py::object>(c);
+  };
+  if (!versioned)
+    return capsule(new DLManagedTensor{}, "dltensor");
+  auto *m = new DLManagedTensorVersioned{};
+  m->version = {1, 0};
+  m->flags = (writable ? 0 : kFlagReadOnly) | (copied ? kFlagIsCopied : 0);
+  return capsule(m, "dltensor_versioned");
 }
 } // namespace ptensor

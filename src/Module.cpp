@@ -113,11 +113,17 @@ std::shared_ptr<Handle> fromNumpy(py::array a, int code) {
   return makeHandle(std::move(n));
 }
 
-py::array toNumpy(const std::shared_ptr<Handle> &h) {
+/// h's node, materialized, for reading its values from Python (a traced function that does so
+/// cannot be replayed).
+const Node &readable(const std::shared_ptr<Handle> &h) {
   traceTaint("it reads an array's values (to_numpy(), NumPy conversion, DLPack, to_device())");
   if (h->node->kind != Kind::Leaf)
     materializeAll(h->node);
-  const Node &n = *h->node;
+  return *h->node;
+}
+
+py::array toNumpy(const std::shared_ptr<Handle> &h) {
+  const Node &n = readable(h);
   std::shared_ptr<Buffer> buf = n.buf;
   int64_t item = dtypeInfo(n.dtype).itemsize;
   std::vector<py::ssize_t> strides;
@@ -526,8 +532,14 @@ PYBIND11_MODULE(_core, m) {
   });
   m.def("from_numpy", &fromNumpy, py::arg("array"), py::arg("dtype"));
   m.def("to_numpy", &toNumpy);
-  m.def("dlpack_capsule", &dlpackCapsule, py::arg("h"), py::arg("device_type"),
-        py::arg("device_id"), py::arg("versioned"), py::arg("writable"), py::arg("copied"));
+  m.def(
+      "dlpack_capsule",
+      [](const std::shared_ptr<Handle> &h, int deviceType, int deviceId, bool versioned,
+         bool writable, bool copied) {
+        return dlpackCapsule(readable(h), deviceType, deviceId, versioned, writable, copied);
+      },
+      py::arg("h"), py::arg("device_type"), py::arg("device_id"), py::arg("versioned"),
+      py::arg("writable"), py::arg("copied"));
   m.def("to_device", &toDevice, py::arg("array"), py::arg("device"));
   m.def("set_default_device", [](int device) {
     if (device < 0 || device >= deviceCount())
