@@ -47,10 +47,22 @@ from . import (_advanced, _creation, _indexing_ops, _manipulation, _operators, _
                _upcalls)
 from . import linalg  # (the array API linalg extension)
 from . import _habits  # NumPy habits beyond the standard: methods, NumPy's protocols, pickle
+from ._habits import NumpyFallbackError, NumpyFallbackWarning, set_numpy_fallback
 from . import random  # pt.random.default_rng: Philox random numbers computed in the programs
 from . import fft  # the array API fft extension (pocketfft through numpy.fft, in the programs)
 from ._jit import jit  # a function's programs recorded once per signature, then replayed
 from .linalg import tensordot
+# NumPy's namespace beyond the array API (docs/numpy.md): the elementwise functions as ufunc
+# objects under their array API and NumPy names, and NumPy's other functions by its sections
+from . import _ufunc
+from ._ufunc import ufunc
+from . import (_np_fft, _np_linalg, _np_manip, _np_math, _np_sets, _np_signal, _np_stats,
+               _np_superset)
+from ._np_manip import *  # noqa: F401,F403
+from ._np_sets import *  # noqa: F401,F403
+from ._np_math import *  # noqa: F401,F403
+from ._np_signal import *  # noqa: F401,F403
+from ._np_stats import *  # noqa: F401,F403
 
 __array_api_version__ = "2025.12"
 try:  # the one version number is pyproject.toml's
@@ -93,8 +105,12 @@ def cache_info() -> dict:
     process, e.g. another MPI rank, compiled while this one waited), total compile_time (seconds),
     and donations: results written in place into the buffer of the array they update
     (``a[k] = v`` when nothing else holds a's old value: no copy of a); cached_programs,
-    program_cache_size and evictions of the bounded in-memory cache; cache_dir."""
-    return _core.cache_info()
+    program_cache_size and evictions of the bounded in-memory cache; cache_dir; and
+    numpy_fallbacks: {NumPy function: times NumPy computed it from ptensor arrays' data}
+    (set_numpy_fallback)."""
+    info = _core.cache_info()
+    info["numpy_fallbacks"] = dict(_habits.FALLBACKS)
+    return info
 
 
 def cache_clear(*, disk=True) -> dict[str, int]:
@@ -178,6 +194,39 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "register_custom_call", "ffi_include_dir", "jit"]
 __all__ += _elementwise.__all__  # (this form: type checkers read it as re-exports)
 
+# The elementwise functions become ufunc objects (calling one is calling the function);
+# NumPy's names of the same ufuncs are aliases of them (pt.power is pt.pow).
+_UFUNCS, _UFUNC_ALIASES = _ufunc.make({_n: globals()[_n] for _n in _ew_all})
+globals().update(_UFUNCS)
+globals().update(_UFUNC_ALIASES)
+# NumPy's ufuncs that _np_math composes are ufunc objects too (pt.fmax.reduce, pt.gcd.outer)
+globals().update(_ufunc.wrap_composed({_n: globals()[_n] for _n in _np_math.__all__}))
+ndarray = Array  # NumPy's name of the array type (isinstance(x, np.ndarray) in NumPy code)
+# NumPy's names beyond the standard: composed of the namespace's functions, so they are
+# never wrapped for distributed arguments themselves (their parts are)
+_NUMPY_ONLY = (list(_UFUNC_ALIASES) + _np_manip.__all__ + _np_math.__all__
+               + _np_signal.__all__ + _np_stats.__all__ + _np_sets.__all__
+               + _np_linalg.TOP_LEVEL)
+globals().update({_n: getattr(_np_linalg, _n) for _n in _np_linalg.TOP_LEVEL})
+# numpy.linalg's and numpy.fft's names beyond the extensions go into pt.linalg and pt.fft
+for _n in _np_linalg.LINALG:
+    setattr(linalg, _n, getattr(_np_linalg, _n))
+for _n in _np_fft.__all__:
+    setattr(fft, _n, getattr(_np_fft, _n))
+__all__ += _NUMPY_ONLY + ["ufunc", "ndarray", "NumpyFallbackError", "NumpyFallbackWarning",
+                          "set_numpy_fallback"]
+_habits.NUMPY_NAMES.update({_n: globals()[_n] for _n in _NUMPY_ONLY})
+# The standard functions under NumPy's signatures (superset: _np_superset.py); the standard
+# ones stay in _np_superset.STANDARD, which is what the new ones call
+for _n in _np_superset.NAMES + _np_superset.USES:
+    _np_superset.STANDARD[_n] = globals()[_n]
+for _n in _np_superset.NAMES:
+    globals()[_n] = getattr(_np_superset, _n)
+around = _np_superset.around
+__all__ += ["around"]
+_NUMPY_ONLY += ["around"]
+_habits.NUMPY_NAMES.update({_n: globals()[_n] for _n in _np_superset.NAMES + ["around"]})
+
 
 # --- MPI teams: creation functions take team= and split=; under a launcher (or once a team
 # was used) every function accepts distributed arrays (ptensor/_dist.py explains the model).
@@ -188,6 +237,9 @@ from . import _dist_index  # noqa: E402
 from . import spmd  # noqa: E402
 
 globals().update(_dist_create.creation_functions())
+# (NumPy's *_like reach the team-aware ones: they take NumPy's parameters)
+_habits.NUMPY_NAMES.update({_n: globals()[_n] for _n in ("zeros_like", "ones_like",
+                                                         "empty_like", "full_like")})
 
 
 def _install_dist():
@@ -198,9 +250,20 @@ def _install_dist():
             "register_custom_call", "ffi_include_dir",
             "arange", "asarray", "empty", "empty_like", "eye", "full", "full_like",
             "linspace", "ones", "ones_like", "zeros", "zeros_like"}
+    skip |= set(_NUMPY_ONLY) | set(_np_superset.NAMES) | {"ufunc", "ndarray",
+                                                          "set_numpy_fallback"}
+    for name, f in _np_superset.STANDARD.items():  # (what the NumPy signatures call)
+        if isinstance(f, ufunc):  # (round: no longer a namespace name, wrapped here once)
+            f._wrap(lambda raw, name=name: _dist_dispatch.dispatching(name, raw, ew))
+        else:
+            _np_superset.STANDARD[name] = _dist_dispatch.dispatching(name, f, ew)
     for name in list(__all__):
         f = g.get(name)
-        if callable(f) and not isinstance(f, type) and name not in skip:
+        if name in skip:
+            continue
+        if isinstance(f, ufunc):  # (aliases are in skip: each ufunc is wrapped once)
+            f._wrap(lambda raw, name=name: _dist_dispatch.dispatching(name, raw, ew))
+        elif callable(f) and not isinstance(f, type):
             g[name] = _dist_dispatch.dispatching(name, f, ew)
     for name in linalg.__all__:
         f = getattr(linalg, name)

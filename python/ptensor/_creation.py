@@ -40,11 +40,13 @@ def _default_for(value):
     raise TypeError(f"fill_value must be a bool, int, float or complex, got {type(value).__name__}")
 
 
-def asarray(obj: Array | ArrayLike, /, *, dtype: DType | None = None,
-            device: DeviceLike | None = None, copy: bool | None = None) -> Array:
+def asarray(obj: Array | ArrayLike, /, dtype: DType | None = None, order: str | None = None,
+            *, device: DeviceLike | None = None, copy: bool | None = None) -> Array:
     """An Array from an Array, a NumPy array (wrapped without a copy when contiguous enough
-    and copy is not True), nested sequences or a scalar."""
+    and copy is not True), nested sequences or a scalar. (NumPy's dtype may be given
+    positionally; order: "C", "K", "A" or None, as ptensor arrays are C-ordered.)"""
     check_device(device)
+    check_order(order, "asarray")
     want = None if dtype is None else dt.to_dtype(dtype)
     if isinstance(obj, Local):
         r: Array = obj
@@ -79,8 +81,16 @@ def asarray(obj: Array | ArrayLike, /, *, dtype: DType | None = None,
     return out.to_device(default_device() if device is None else device)
 
 
-def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1, *,
-           dtype: DType | None = None, device: DeviceLike | None = None) -> Array:
+def check_order(order, name):
+    """NumPy's order= where ptensor arrays are C-ordered: "C" (and "K"/"A", which keep the
+    input's C order, or None); "F" is a ValueError."""
+    if order not in (None, "C", "K", "A"):
+        raise ValueError(f"{name}: order={order!r} is not supported (ptensor arrays are "
+                         "C-ordered)")
+
+
+def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1,
+           dtype: DType | None = None, *, device: DeviceLike | None = None) -> Array:
     """Evenly spaced values in [start, stop) with step (array API); the dtype follows the
     arguments (int64 or float64) unless given."""
     check_device(device)
@@ -121,34 +131,38 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
                        device=index_of(device))
 
 
-def empty(shape: Shape, *, dtype: DType | None = None,
+def empty(shape: Shape, dtype: DType | None = None, order: str = "C", *,
           device: DeviceLike | None = None) -> Array:
     """A new array of shape and dtype (default float64); its values are unspecified."""
     check_device(device)
+    check_order(order, "empty")
     return _ops.full(_ops.normalize_shape(shape), None, _dtype_or(dtype, dt.default_float),
                      index_of(device))
 
 
-def zeros(shape: Shape, *, dtype: DType | None = None,
+def zeros(shape: Shape, dtype: DType | None = None, order: str = "C", *,
           device: DeviceLike | None = None) -> Array:
     """A new array of shape filled with zeros (default dtype float64)."""
     check_device(device)
+    check_order(order, "zeros")
     return _ops.full(_ops.normalize_shape(shape), 0, _dtype_or(dtype, dt.default_float),
                      index_of(device))
 
 
-def ones(shape: Shape, *, dtype: DType | None = None,
+def ones(shape: Shape, dtype: DType | None = None, order: str = "C", *,
          device: DeviceLike | None = None) -> Array:
     """A new array of shape filled with ones (default dtype float64)."""
     check_device(device)
+    check_order(order, "ones")
     return _ops.full(_ops.normalize_shape(shape), 1, _dtype_or(dtype, dt.default_float),
                      index_of(device))
 
 
-def full(shape: Shape, fill_value: Scalar, *, dtype: DType | None = None,
+def full(shape: Shape, fill_value: Scalar, dtype: DType | None = None, order: str = "C", *,
          device: DeviceLike | None = None) -> Array:
     """A new array of shape filled with fill_value; the dtype follows fill_value unless given."""
     check_device(device)
+    check_order(order, "full")
     if hasattr(fill_value, "__array_namespace__") or isinstance(fill_value, np.ndarray):
         fill_value = fill_value.item() if hasattr(fill_value, "item") else fill_value
     d = _dtype_or(dtype, _default_for(fill_value))
@@ -164,47 +178,68 @@ def full(shape: Shape, fill_value: Scalar, *, dtype: DType | None = None,
     return _ops.full(_ops.normalize_shape(shape), fill_value, d, index_of(device))
 
 
-def _like(x, name):
-    if not isinstance(x, Local):
-        raise TypeError(f"{name}: x must be a ptensor Array, got {type(x).__name__}")
-    return x
+def _like(x, name, order):
+    """x as an Array (NumPy arrays and nested sequences converted, as NumPy's *_like take
+    them)."""
+    check_order(order, name)
+    if isinstance(x, Local):
+        return x
+    if isinstance(x, (np.ndarray, np.generic, list, tuple, bool, int, float, complex)):
+        return asarray(x)
+    raise TypeError(f"{name}: x must be a ptensor Array, got {type(x).__name__}")
 
 
-def empty_like(x: Array, /, *, dtype: DType | None = None,
-               device: DeviceLike | None = None) -> Array:
+def _like_shape(x, shape):
+    return x.shape if shape is None else shape
+
+
+def empty_like(x: Array, /, dtype: DType | None = None, order: str = "K", subok: bool = True,
+               shape: Shape | None = None, *, device: DeviceLike | None = None) -> Array:
     """A new array of x's shape (and dtype unless given); its values are unspecified."""
-    x = _like(x, "empty_like")
-    return empty(x.shape, dtype=dtype or x.dtype, device=x.device if device is None else device)
+    x = _like(x, "empty_like", order)
+    return empty(_like_shape(x, shape), dtype=dtype or x.dtype,
+                 device=x.device if device is None else device)
 
 
-def zeros_like(x: Array, /, *, dtype: DType | None = None,
-               device: DeviceLike | None = None) -> Array:
+def zeros_like(x: Array, /, dtype: DType | None = None, order: str = "K", subok: bool = True,
+               shape: Shape | None = None, *, device: DeviceLike | None = None) -> Array:
     """A new array of x's shape (and dtype unless given) filled with zeros."""
-    x = _like(x, "zeros_like")
-    return zeros(x.shape, dtype=dtype or x.dtype, device=x.device if device is None else device)
+    x = _like(x, "zeros_like", order)
+    return zeros(_like_shape(x, shape), dtype=dtype or x.dtype,
+                 device=x.device if device is None else device)
 
 
-def ones_like(x: Array, /, *, dtype: DType | None = None,
-              device: DeviceLike | None = None) -> Array:
+def ones_like(x: Array, /, dtype: DType | None = None, order: str = "K", subok: bool = True,
+              shape: Shape | None = None, *, device: DeviceLike | None = None) -> Array:
     """A new array of x's shape (and dtype unless given) filled with ones."""
-    x = _like(x, "ones_like")
-    return ones(x.shape, dtype=dtype or x.dtype, device=x.device if device is None else device)
-
-
-def full_like(x: Array, /, fill_value: Scalar, *, dtype: DType | None = None,
-              device: DeviceLike | None = None) -> Array:
-    """A new array of x's shape (and dtype unless given) filled with fill_value."""
-    x = _like(x, "full_like")
-    return full(x.shape, fill_value, dtype=dtype or x.dtype,
+    x = _like(x, "ones_like", order)
+    return ones(_like_shape(x, shape), dtype=dtype or x.dtype,
                 device=x.device if device is None else device)
 
 
-def linspace(start: int | float | complex, stop: int | float | complex, /, num: int, *,
-             dtype: DType | None = None, device: DeviceLike | None = None,
-             endpoint: bool = True) -> Array:
+def full_like(x: Array, /, fill_value: Scalar, dtype: DType | None = None, order: str = "K",
+              subok: bool = True, shape: Shape | None = None, *,
+              device: DeviceLike | None = None) -> Array:
+    """A new array of x's shape (and dtype unless given) filled with fill_value."""
+    x = _like(x, "full_like", order)
+    return full(_like_shape(x, shape), fill_value, dtype=dtype or x.dtype,
+                device=x.device if device is None else device)
+
+
+def linspace(start: int | float | complex, stop: int | float | complex, /, num: int = 50,
+             endpoint: bool = True, retstep: bool = False, dtype: DType | None = None,
+             axis: int = 0, *, device: DeviceLike | None = None):
     """num evenly spaced values from start to stop (included unless endpoint=False): start +
     i * step, the last of several exactly stop. NaN and infinite bounds give NumPy's values
-    (0 * inf is NaN)."""
+    (0 * inf is NaN). NumPy's spellings: num defaults to 50, retstep=True returns (values,
+    step); start and stop are numbers (axis must be 0)."""
+    if retstep:
+        r = linspace(start, stop, num, endpoint, False, dtype, axis, device=device)
+        n = _ops.as_index(num, "linspace: num")
+        div = (n - 1) if endpoint else n
+        return r, ((stop - start) / div if div > 0 else math.nan)
+    if axis != 0:
+        raise ValueError("linspace: axis must be 0 (start and stop are numbers)")
     check_device(device)
     for nm, v in (("start", start), ("stop", stop)):
         if isinstance(v, bool) or not isinstance(v, (int, float, complex)):
@@ -228,12 +263,13 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
                        device=index_of(device))
 
 
-def eye(n_rows: int, n_cols: int | None = None, /, *, k: int = 0, dtype: DType | None = None,
-        device: DeviceLike | None = None) -> Array:
+def eye(n_rows: int, n_cols: int | None = None, /, k: int = 0, dtype: DType | None = None,
+        order: str = "C", *, device: DeviceLike | None = None) -> Array:
     """A 2-D array with ones on the k-th diagonal and zeros elsewhere (array API)."""
     check_device(device)
     n_rows = _ops.as_index(n_rows, "eye: n_rows")
     n_cols = n_rows if n_cols is None else _ops.as_index(n_cols, "eye: n_cols")
+    check_order(order, "eye")
     k = _ops.as_index(k, "eye: k")
     if n_rows < 0 or n_cols < 0:
         raise ValueError(f"eye: sizes must be non-negative, got ({n_rows}, {n_cols})")

@@ -79,9 +79,12 @@ def creation_functions():
             probe = local(*args, **kw)  # checks the arguments; lazy
             if team is _DEFAULT and _dist._world is None and not _dist.launched():
                 return probe
+            extra = ()
+            if isinstance(probe, tuple):  # (linspace's retstep: the values and the step)
+                probe, extra = probe[0], probe[1:]
             r = _created(probe, team, split)
             _dist.note(local.__name__, (r,))
-            return r
+            return (r,) + extra if extra else r
         return f
 
     def like(name):
@@ -96,7 +99,9 @@ def creation_functions():
         return f
 
     @functools.wraps(c.asarray)
-    def asarray(obj, /, *, dtype=None, device=None, copy=None, team=_DEFAULT, split=_DEFAULT):
+    def asarray(obj, /, dtype=None, order=None, *, device=None, copy=None, team=_DEFAULT,
+                split=_DEFAULT):
+        c.check_order(order, "asarray")
         if isinstance(obj, DArray):
             return _asarray_dist(obj, dtype, device, copy, team, split)
         if split is _DEFAULT:

@@ -49,9 +49,10 @@ _UNARY: dict[str, Callable[..., Any]] = {
     "reciprocal": np.reciprocal, "conj": np.conjugate, "real": np.real, "imag": np.imag,
     "erf": np.exp,  # extension (not in the array API): dtype rule of a float function
 }
-_UNARY_TEST = {"isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite,
-               "logical_not": np.logical_not, "signbit": np.signbit}
-_BINARY = {
+_UNARY_TEST: dict[str, Callable[..., Any]] = {
+    "isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite,
+    "logical_not": np.logical_not, "signbit": np.signbit}
+_BINARY: dict[str, Callable[..., Any]] = {
     "add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": np.divide,
     "floor_divide": np.floor_divide, "remainder": np.remainder, "pow": np.power,
     "maximum": np.maximum, "minimum": np.minimum, "bitwise_and": np.bitwise_and,
@@ -60,7 +61,7 @@ _BINARY = {
     "atan2": np.arctan2, "hypot": np.hypot, "copysign": np.copysign,
     "logaddexp": np.logaddexp, "nextafter": np.nextafter,
 }
-_BINARY_TEST = {
+_BINARY_TEST: dict[str, Callable[..., Any]] = {
     "equal": np.equal, "not_equal": np.not_equal, "less": np.less,
     "less_equal": np.less_equal, "greater": np.greater, "greater_equal": np.greater_equal,
     "logical_and": np.logical_and, "logical_or": np.logical_or, "logical_xor": np.logical_xor,

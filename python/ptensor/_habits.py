@@ -6,14 +6,19 @@ array objects (local Array and distributed DArray alike) and in NumPy's dispatch
 - methods NumPy, JAX, CuPy and Dask users write (``x.sum()``, ``x.reshape(2, 3)``,
   ``x.astype(...)``, ``x.tolist()``, ...), each a call of the namespace's function;
 - ``__array_ufunc__`` and ``__array_function__``: NumPy's functions applied to ptensor arrays
-  (``np.sin(x)``, ``np.sum(x, axis=0)``, ``np.concatenate([x, y])``) run ptensor's function and
-  return ptensor arrays where ptensor has one with the same meaning (the tables below).
-  Everything else: NumPy computes the result from the arrays' data and returns a NumPy
-  array, as it did before these protocols existed (a distributed array is gathered, through
-  __array__, as then); NumPy's ufuncs that ptensor lacks raise TypeError for distributed
-  arrays (they did before: DArray's __array_ufunc__ was None). An ``out=`` that is a ptensor
-  array is written for the ufuncs ptensor has and is a TypeError elsewhere, and NumPy gets
-  the data read-only (np.copyto(x, v) raises: never a write into a copy that is then lost);
+  (``np.sin(x)``, ``np.sum(x, axis=0)``, ``np.add.reduce(x)``, ``np.linalg.inv(x)``) run
+  ptensor's function and return ptensor arrays where ptensor has one with the same meaning:
+  the handlers below, then ptensor's function of the same name (its NumPy names, pt.linalg,
+  pt.fft), then ptensor's ufunc objects and their methods (_ufunc.py).
+  Everything else is a fallback: NumPy computes the result from the arrays' data and
+  returns a NumPy array (a distributed array is gathered on every rank, through __array__).
+  A fallback is never silent: it emits a NumpyFallbackWarning once per function, is counted
+  (``pt.cache_info()["numpy_fallbacks"]``), and is a NumpyFallbackError (a TypeError) with
+  PTENSOR_FALLBACK=error or ``pt.set_numpy_fallback("error")`` (the test suite runs so);
+  "ignore" turns the warning off. NumPy's ufuncs that ptensor lacks raise TypeError for
+  distributed arrays (no implicit gather). An ``out=`` that is a ptensor array is written
+  for the ufuncs ptensor has and is a TypeError elsewhere, and NumPy gets the data
+  read-only (np.copyto(x, v) raises: never a write into a copy that is then lost);
 - pickle, copy and deepcopy.
 
 Choices written down (NumPy differs): ``ravel``, ``flatten``, ``reshape`` and ``transpose``
@@ -21,12 +26,16 @@ give new arrays, as ptensor's reshape and permute_dims do (writes to them do not
 """
 from __future__ import annotations
 
+import collections
 import html
 import inspect
+import os
+import warnings
 
 import numpy as np
 
 from . import _dtypes as dt
+from . import _ufunc
 from ._array import Array, Local
 from ._device import as_device
 from . import _dist
@@ -219,28 +228,62 @@ def _deepcopy(self, memo):
 
 # ------------------------------------------------------ NumPy's protocols ----
 
-# NumPy ufunc name -> ptensor function name, where both mean the same (NumPy's rint rounds
-# half to even, as ptensor.round does)
-UFUNCS = {
-    "add": "add", "subtract": "subtract", "multiply": "multiply", "divide": "divide",
-    "floor_divide": "floor_divide", "remainder": "remainder", "power": "pow",
-    "negative": "negative", "positive": "positive", "absolute": "abs", "sqrt": "sqrt",
-    "square": "square", "exp": "exp", "expm1": "expm1", "log": "log", "log2": "log2",
-    "log10": "log10", "log1p": "log1p", "sin": "sin", "cos": "cos", "tan": "tan",
-    "arcsin": "asin", "arccos": "acos", "arctan": "atan", "arctan2": "atan2", "sinh": "sinh",
-    "cosh": "cosh", "tanh": "tanh", "arcsinh": "asinh", "arccosh": "acosh",
-    "arctanh": "atanh", "hypot": "hypot", "logaddexp": "logaddexp", "maximum": "maximum",
-    "minimum": "minimum", "floor": "floor", "ceil": "ceil", "trunc": "trunc", "rint": "round",
-    "sign": "sign", "signbit": "signbit", "copysign": "copysign", "nextafter": "nextafter",
-    "isnan": "isnan", "isinf": "isinf", "isfinite": "isfinite", "equal": "equal",
-    "not_equal": "not_equal", "less": "less", "less_equal": "less_equal",
-    "greater": "greater", "greater_equal": "greater_equal", "logical_and": "logical_and",
-    "logical_or": "logical_or", "logical_xor": "logical_xor", "logical_not": "logical_not",
-    "bitwise_and": "bitwise_and", "bitwise_or": "bitwise_or", "bitwise_xor": "bitwise_xor",
-    "invert": "bitwise_invert", "left_shift": "bitwise_left_shift",
-    "right_shift": "bitwise_right_shift", "conjugate": "conj", "reciprocal": "reciprocal",
-    "matmul": "matmul", "vecdot": "vecdot",
-}
+# NumPy ufunc name -> ptensor function name, where both mean the same: derived from the
+# elementwise tables (_ufunc.NUMPY_NAMES), and NumPy's matmul and vecdot (generalized ufuncs)
+UFUNCS = dict(_ufunc.NUMPY_NAMES, matmul="matmul", vecdot="vecdot")
+
+
+class NumpyFallbackWarning(UserWarning):
+    """NumPy computed a function ptensor does not implement, from a copy of the arrays'
+    data (gathered on every rank under mpiexec), and returned a NumPy array."""
+
+
+class NumpyFallbackError(TypeError):
+    """A NumPy function ptensor does not implement was applied to ptensor arrays while
+    fallbacks are errors (PTENSOR_FALLBACK=error, pt.set_numpy_fallback("error"))."""
+
+
+FALLBACK_MODES = ("warn", "error", "ignore")
+FALLBACKS: collections.Counter = collections.Counter()  # NumPy function name -> count
+_warned: set = set()
+
+
+def _initial_mode():
+    mode = os.environ.get("PTENSOR_FALLBACK", "warn")
+    if mode not in FALLBACK_MODES:
+        raise ValueError(f"PTENSOR_FALLBACK={mode!r}: expected one of "
+                         f"{', '.join(FALLBACK_MODES)}")
+    return mode
+
+
+_mode = [_initial_mode()]
+
+
+def set_numpy_fallback(mode: str) -> str:
+    """What happens when a NumPy function ptensor does not implement is applied to ptensor
+    arrays: "warn" (a NumpyFallbackWarning once per function, the default), "error" (a
+    NumpyFallbackError) or "ignore"; counted in cache_info()["numpy_fallbacks"] always.
+    Returns the previous mode. The environment variable PTENSOR_FALLBACK sets the first."""
+    if mode not in FALLBACK_MODES:
+        raise ValueError(f"set_numpy_fallback: mode must be one of "
+                         f"{', '.join(FALLBACK_MODES)}, got {mode!r}")
+    old = _mode[0]
+    _mode[0] = mode
+    return old
+
+
+def _fallback(what, distributed):
+    """A NumPy function about to compute from ptensor arrays' data: counted, then a warning
+    (once per function), an error or nothing, as the mode says."""
+    FALLBACKS[what] += 1
+    gathered = " (gathering each distributed array on every rank)" if distributed else ""
+    msg = (f"{what} is not implemented by ptensor: NumPy computes it from a copy of the "
+           f"data{gathered} and returns a NumPy array")
+    if _mode[0] == "error":
+        raise NumpyFallbackError(msg + " (PTENSOR_FALLBACK=error)")
+    if _mode[0] == "warn" and what not in _warned:
+        _warned.add(what)
+        warnings.warn(msg, NumpyFallbackWarning, stacklevel=4)
 
 
 def _ours(x):
@@ -298,54 +341,77 @@ def _numpy_computes(what, args, kwargs, call, gather=False):
     if out is not None and any(_ours(o) for o in _leaves([out])):
         raise TypeError(f"{what}: out= a ptensor array is not supported here (assign the "
                         "result: y[...] = ...)")
-    if not gather and out is None and _distributed(list(args) + list(kwargs.values())):
-        raise TypeError(f"{what} is not implemented for distributed ptensor arrays (ptensor "
+    dist = _distributed(list(args) + list(kwargs.values()))
+    if not gather and out is None and dist:
+        raise NumpyFallbackError(f"{what} is not implemented for distributed ptensor arrays (ptensor "
                         "does not gather a whole array implicitly: call np.asarray(x) "
                         "first)")
+    if out is None:  # (into NumPy arrays given as out=: the user's own NumPy data)
+        _fallback(what, dist)
     return call(*_to_numpy(tuple(args)), **{k: _to_numpy(v) for k, v in kwargs.items()})
+
+
+_UFUNC_KEYWORDS = {"__call__": {"out", "where", "dtype", "casting", "order", "subok"},
+                   "reduce": {"axis", "dtype", "out", "keepdims", "initial", "where"},
+                   "accumulate": {"axis", "dtype", "out"}, "outer": {"out", "where", "dtype"},
+                   "at": set(), "reduceat": {"axis", "dtype", "out"}}
 
 
 def _array_ufunc(self, ufunc, method, *inputs, **kwargs):
     name = UFUNCS.get(ufunc.__name__)
-    fn = getattr(pt, name, None) if name else None
-    out = kwargs.pop("out", None)
-    if method != "__call__" or fn is None or set(kwargs) - {"casting"} \
-            or kwargs.get("casting", "same_kind") != "same_kind" \
-            or out is not None and (len(out) != 1 or not _ours(out[0])):
-        if out is not None:
-            kwargs["out"] = out
-        what = f"numpy.{ufunc.__name__}" + ("" if method == "__call__" else f".{method}")
-        return _numpy_computes(what, inputs, kwargs, getattr(ufunc, method))
-    r = fn(*_to_ours(inputs))
-    if out is None:
-        return r
-    (o,) = out
-    if tuple(r.shape) != tuple(o.shape):
-        raise ValueError(f"numpy.{ufunc.__name__}: non-broadcastable output operand with "
-                         f"shape {tuple(o.shape)} doesn't match the broadcast shape "
-                         f"{tuple(r.shape)}")
-    if r.dtype != o.dtype and not np.can_cast(r.dtype.np, o.dtype.np, "same_kind"):
-        raise TypeError(f"numpy.{ufunc.__name__}: cannot cast the result from "
-                        f"{r.dtype.name} to the output's {o.dtype.name}")
-    o[...] = r
-    return o
+    ours = getattr(pt, name, None) if name else None
+    if ours is None:
+        ours = getattr(pt, ufunc.__name__, None)  # NumPy's names ptensor defines (fmod, ...)
+    out = kwargs.get("out")
+    outs = out if isinstance(out, tuple) else (out,) if out is not None else ()
+    if ours is not None and all(_ours(o) for o in outs) \
+            and not set(kwargs) - _UFUNC_KEYWORDS.get(method, set()) \
+            and (isinstance(ours, _ufunc.ufunc) or method == "__call__" and not kwargs):
+        if not isinstance(ours, _ufunc.ufunc):
+            return ours(*_to_ours(inputs))
+        return getattr(ours, method)(*_to_ours(inputs), **kwargs)
+    what = f"numpy.{ufunc.__name__}" + ("" if method == "__call__" else f".{method}")
+    return _numpy_computes(what, inputs, kwargs, getattr(ufunc, method))
 
 
 def _array_function(self, func, types, args, kwargs):
     if not all(issubclass(t, (np.ndarray, Array)) for t in types):
         return NotImplemented
-    handler = FUNCTIONS.get(func)
-    if handler is not None:
-        try:
-            bound = inspect.signature(handler).bind(*args, **kwargs)
-        except TypeError:
-            bound = None
-        if bound is not None:
+    out = kwargs.get("out")
+    if out is None or all(_ours(o) for o in _leaves([out])):
+        ours = _same_name(func)
+        if ours is not None:
+            return ours(*_to_ours(tuple(args)), **{k: _to_ours(v) for k, v in kwargs.items()})
+        handler = FUNCTIONS.get(func)
+        if handler is not None:
             try:
-                return handler(*_to_ours(bound.args), **_to_ours(bound.kwargs))
-            except _Fallback:
-                pass
+                bound = inspect.signature(handler).bind(*args, **kwargs)
+            except TypeError:
+                bound = None
+            if bound is not None:
+                try:
+                    return handler(*_to_ours(bound.args), **_to_ours(bound.kwargs))
+                except _Fallback:
+                    pass
     return _numpy_computes(f"numpy.{func.__name__}", args, kwargs, func, gather=True)
+
+
+def _same_name(func):
+    """ptensor's function of the same name as NumPy's func, where ptensor's takes NumPy's
+    parameters: its NumPy names (NUMPY_NAMES, filled by the namespace), pt.linalg's and
+    pt.fft's functions; None otherwise."""
+    mod = getattr(func, "__module__", "") or ""
+    name = getattr(func, "__name__", "")
+    if mod.startswith("numpy.linalg"):
+        return getattr(pt.linalg, name, None)
+    if mod.startswith("numpy.fft"):
+        return getattr(pt.fft, name, None)
+    if mod == "numpy" or mod.startswith("numpy._core") or mod.startswith("numpy.lib"):
+        return NUMPY_NAMES.get(name)
+    return None
+
+
+NUMPY_NAMES: dict = {}  # NumPy's names ptensor defines beyond the standard -> function
 
 
 # NumPy's functions with a ptensor meaning: handlers with NumPy's parameters (a call with a
@@ -353,75 +419,6 @@ def _array_function(self, func, types, args, kwargs):
 
 def _flat(x, axis):
     return (pt.reshape(x, (-1,)), 0) if axis is None else (x, axis)
-
-
-def _cumulative(name):
-    def handler(a, axis=None, dtype=None):
-        x, ax = _flat(a, axis)
-        return getattr(pt, name)(x, axis=ax, dtype=dtype)
-    return handler
-
-
-def _concatenate(arrays, axis=0, dtype=None):
-    arrays = list(arrays)
-    if axis is None:
-        arrays, axis = [pt.reshape(a, (-1,)) for a in arrays], 0
-    r = pt.concat(arrays, axis=axis)
-    return r if dtype is None else pt.astype(r, dtype)
-
-
-def _sort(a, axis=-1, kind=None, order=None, *, stable=None):
-    if order is not None:
-        raise _Fallback
-    x, ax = _flat(a, axis)
-    return pt.sort(x, axis=ax)
-
-
-def _argsort(a, axis=-1, kind=None, order=None, *, stable=None):
-    if order is not None:
-        raise _Fallback
-    x, ax = _flat(a, axis)
-    return pt.argsort(x, axis=ax)
-
-
-def _squeeze(a, axis=None):
-    if axis is None:
-        axis = tuple(i for i, n in enumerate(a.shape) if n == 1)
-    return pt.squeeze(a, axis=axis)
-
-
-def _expand_dims(a, axis):
-    if isinstance(axis, (tuple, list)):
-        raise _Fallback
-    return pt.expand_dims(a, axis=axis)
-
-
-def _where(condition, x=None, y=None):
-    if x is None and y is None:
-        return pt.nonzero(condition)
-    if x is None or y is None:
-        raise _Fallback
-    if not _ours(condition):
-        condition = pt.asarray(condition)
-    return pt.where(condition, x, y)
-
-
-def _dot(a, b):
-    if not (_ours(a) and _ours(b)):
-        raise _Fallback
-    if a.ndim == 0 or b.ndim == 0:
-        return pt.multiply(a, b)
-    if a.ndim == 1 and b.ndim == 1:
-        return pt.sum(pt.multiply(a, b))
-    if a.ndim <= 2 and b.ndim <= 2:
-        return pt.matmul(a, b)
-    raise _Fallback
-
-
-def _round(a, decimals=0):
-    if decimals != 0:
-        raise _Fallback
-    return pt.round(a)
 
 
 def _take(a, indices, axis=None, mode="raise"):
@@ -441,67 +438,17 @@ def _searchsorted(a, v, side="left", sorter=None):
     return pt.searchsorted(a, v, side=side)
 
 
-def _like(name):
-    def handler(a, dtype=None, order="K", subok=True, shape=None, *, device=None):
-        if shape is not None:
-            raise _Fallback
-        return getattr(pt, name)(a, dtype=dtype, device=device)
-    return handler
-
-
-def _full_like(a, fill_value, dtype=None, order="K", subok=True, shape=None, *, device=None):
-    if shape is not None:
-        raise _Fallback
-    return pt.full_like(a, fill_value, dtype=dtype, device=device)
-
-
-def _size(a, axis=None):
-    return a.size if axis is None else a.shape[axis]
-
-
 def _clip(a, a_min=None, a_max=None):
     return pt.clip(a, a_min, a_max)
 
 
 def _table():
+    """NumPy functions whose ptensor function of the same name is the array API's (with
+    NumPy's parameters not all taken): handlers with NumPy's parameters. NumPy's functions
+    whose ptensor namesake takes NumPy's parameters need none (_same_name)."""
     r = {
-        "sum": lambda a, axis=None, dtype=None, keepdims=False:
-            pt.sum(a, axis=_axis(axis), dtype=dtype, keepdims=keepdims),
-        "prod": lambda a, axis=None, dtype=None, keepdims=False:
-            pt.prod(a, axis=_axis(axis), dtype=dtype, keepdims=keepdims),
-        "mean": lambda a, axis=None, dtype=None, keepdims=False:
-            pt.mean(_with_dtype(a, dtype), axis=_axis(axis), keepdims=keepdims),
-        "var": lambda a, axis=None, dtype=None, ddof=0, keepdims=False:
-            pt.var(_with_dtype(a, dtype), axis=_axis(axis), correction=ddof,
-                   keepdims=keepdims),
-        "std": lambda a, axis=None, dtype=None, ddof=0, keepdims=False:
-            pt.std(_with_dtype(a, dtype), axis=_axis(axis), correction=ddof,
-                   keepdims=keepdims),
-        "max": lambda a, axis=None, keepdims=False: pt.max(a, axis=_axis(axis),
-                                                           keepdims=keepdims),
-        "min": lambda a, axis=None, keepdims=False: pt.min(a, axis=_axis(axis),
-                                                           keepdims=keepdims),
-        "any": lambda a, axis=None, keepdims=False: pt.any(a, axis=_axis(axis),
-                                                           keepdims=keepdims),
-        "all": lambda a, axis=None, keepdims=False: pt.all(a, axis=_axis(axis),
-                                                           keepdims=keepdims),
-        "argmax": lambda a, axis=None, *, keepdims=False: pt.argmax(a, axis=axis,
-                                                                    keepdims=keepdims),
-        "argmin": lambda a, axis=None, *, keepdims=False: pt.argmin(a, axis=axis,
-                                                                    keepdims=keepdims),
-        "cumsum": _cumulative("cumulative_sum"), "cumprod": _cumulative("cumulative_prod"),
-        "concatenate": _concatenate,
-        "stack": lambda arrays, axis=0: pt.stack(list(arrays), axis=axis),
-        "reshape": lambda a, shape, order="C", *, copy=None: (
-            pt.reshape(a, shape if isinstance(shape, tuple) else
-                       (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape),
-                       copy=copy) if order == "C" else _raise(_Fallback)),
-        "ravel": lambda a, order="C": (pt.reshape(a, (-1,)) if order == "C"
-                                       else _raise(_Fallback)),
-        "transpose": lambda a, axes=None: pt.permute_dims(
-            a, tuple(range(a.ndim))[::-1] if axes is None else tuple(axes)),
+        "expand_dims": lambda a, axis: pt.expand_dims(a, axis=axis),
         "matrix_transpose": lambda x: pt.matrix_transpose(x),
-        "squeeze": _squeeze, "expand_dims": _expand_dims,
         "flip": lambda m, axis=None: pt.flip(m, axis=_axis(axis)),
         "roll": lambda a, shift, axis=None: pt.roll(
             a, tuple(shift) if isinstance(shift, list) else shift, axis=_axis(axis)),
@@ -512,19 +459,12 @@ def _table():
                                         else (reps,)),
         "repeat": lambda a, repeats, axis=None: pt.repeat(a, repeats, axis=axis),
         "tril": lambda m, k=0: pt.tril(m, k=k), "triu": lambda m, k=0: pt.triu(m, k=k),
-        "where": _where, "nonzero": lambda a: pt.nonzero(a), "sort": _sort,
-        "argsort": _argsort, "dot": _dot, "round": _round, "around": _round, "take": _take,
+        "nonzero": lambda a: pt.nonzero(a), "take": _take,
         "clip": _clip, "searchsorted": _searchsorted,
-        "diff": lambda a, n=1, axis=-1: pt.diff(a, axis=axis, n=n),
-        "count_nonzero": lambda a, axis=None, *, keepdims=False: pt.count_nonzero(
-            a, axis=_axis(axis), keepdims=keepdims),
-        "zeros_like": _like("zeros_like"), "ones_like": _like("ones_like"),
-        "empty_like": _like("empty_like"), "full_like": _full_like,
         "astype": lambda x, dtype, /, *, copy=True, device=None: pt.astype(
             x, dtype, copy=copy, device=device),
         "real": lambda val: pt.real(val) if dt.is_complex(val.dtype) else val,
         "imag": lambda val: pt.imag(val) if dt.is_complex(val.dtype) else pt.zeros_like(val),
-        "shape": lambda a: tuple(a.shape), "ndim": lambda a: a.ndim, "size": _size,
         "meshgrid": lambda *xi, indexing="xy": list(pt.meshgrid(*xi, indexing=indexing)),
     }
     out = {}
@@ -532,19 +472,16 @@ def _table():
         f = getattr(np, name, None)
         if f is not None:
             out[f] = handler
-    for alias in ("amax", "amin", "concat", "permute_dims", "cumulative_sum",
-                  "cumulative_prod"):
+    for alias, target in (("amax", "max"), ("amin", "min"), ("permute_dims", "transpose")):
         f = getattr(np, alias, None)
         if f is not None and f not in out:
-            target = {"amax": "max", "amin": "min", "concat": "concatenate",
-                      "permute_dims": "transpose"}.get(alias)
-            if target is not None:
-                out[f] = r[target]
-            else:  # NumPy 2.1's array-API names: the same meaning as ptensor's
-                out[f] = (lambda name: lambda x, /, *, axis=None, dtype=None,
-                          include_initial=False: getattr(pt, name)(
-                              x, axis=axis, dtype=dtype, include_initial=include_initial))(
-                                  alias)
+            out[f] = (lambda target: lambda *a, **k: getattr(pt, target)(*a, **k))(target)
+    for name in ("cumulative_sum", "cumulative_prod"):  # NumPy 2.1's array-API names
+        f = getattr(np, name, None)
+        if f is not None:
+            out[f] = (lambda name: lambda x, /, *, axis=None, dtype=None,
+                      include_initial=False: getattr(pt, name)(
+                          x, axis=axis, dtype=dtype, include_initial=include_initial))(name)
     return out
 
 
@@ -600,4 +537,5 @@ def install():
         cls._repr_html_ = _repr_html
 
 
-__all__ = ["install", "METHODS", "UFUNCS", "FUNCTIONS"]
+__all__ = ["install", "METHODS", "UFUNCS", "FUNCTIONS", "NUMPY_NAMES", "NumpyFallbackWarning",
+           "NumpyFallbackError", "set_numpy_fallback", "FALLBACKS"]

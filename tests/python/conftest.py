@@ -21,6 +21,10 @@ if os.environ.get("PYTEST_XDIST_WORKER"):
                                                    os.environ["PYTEST_XDIST_WORKER"])
     os.makedirs(os.environ["PTENSOR_CACHE_DIR"], mode=0o700, exist_ok=True)
 
+# A NumPy function ptensor lacks, applied to ptensor arrays, is an error in the tests (a
+# silent NumPy fallback would hide a missing function); tests of fallbacks set the mode.
+os.environ.setdefault("PTENSOR_FALLBACK", "error")
+
 import numpy as np  # noqa: E402
 
 import ptensor as pt  # noqa: E402

@@ -44,6 +44,11 @@ def test_reference_is_the_expected_one():
 @pytest.mark.parametrize("mod,name", [("", n) for n in TOP] + [("linalg", n) for n in LINALG]
                          + [("fft", n) for n in FFT])
 def test_function_and_signature(mod, name):
+    """ptensor's signature accepts every call the standard's does (the conformance suite's
+    rule: NumPy's spellings are a superset): the standard's positional parameters in order,
+    its positional-or-keyword ones under the same names, its keyword-only ones by name
+    (positional-or-keyword allowed: NumPy's positional axis and dtype); a parameter optional
+    there is optional here; any extra parameter is optional."""
     ref = getattr(getattr(xp, mod) if mod else xp, name)
     ours = getattr(getattr(pt, mod) if mod else pt, name, None)
     assert ours is not None, f"ptensor has no {mod + '.' if mod else ''}{name}"
@@ -51,9 +56,25 @@ def test_function_and_signature(mod, name):
     if want and want[0][1] is inspect.Parameter.VAR_POSITIONAL:  # names of *args are free
         assert [k for _, k, _ in got] == [k for _, k, _ in want]
         return
-    assert [(n, k) for n, k, _ in got] == [(n, k) for n, k, _ in want], (got, want)
-    for (n, _, opt_ref), (_, _, opt_ours) in zip(want, got):
-        assert opt_ours or not opt_ref, f"{name}: parameter {n} is optional in the standard"
+    P = inspect.Parameter
+    positional = [w for w in want if w[1] is not P.KEYWORD_ONLY]
+    assert len(got) >= len(positional), (got, want)
+    for (n, k, opt_ref), (gn, gk, g_opt) in zip(positional, got):
+        if k is P.POSITIONAL_ONLY:
+            assert gk in (P.POSITIONAL_ONLY, P.POSITIONAL_OR_KEYWORD), (name, n, gk)
+        else:
+            assert (gn, gk) == (n, k), (name, (gn, gk), (n, k))
+        assert g_opt or not opt_ref, f"{name}: parameter {n} is optional in the standard"
+    by_name = {g[0]: g for g in got}
+    for n, k, opt_ref in want:
+        if k is P.KEYWORD_ONLY:
+            assert n in by_name, f"{name}: no keyword {n}"
+            assert by_name[n][1] in (P.KEYWORD_ONLY, P.POSITIONAL_OR_KEYWORD), (name, n)
+            assert by_name[n][2] or not opt_ref, f"{name}: parameter {n} is optional there"
+    named = {w[0] for w in want}
+    extra = [g for g in got[len(positional):] if g[0] not in named
+             and g[1] not in (P.VAR_POSITIONAL, P.VAR_KEYWORD)]
+    assert all(opt for _, _, opt in extra), f"{name}: extra required parameters {extra}"
 
 
 def test_array_attributes_and_operators():

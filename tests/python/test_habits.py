@@ -1,11 +1,16 @@
 """NumPy habits beyond the array API (issue 26 items 2-4; ptensor/_habits.py): methods, NumPy's
 __array_ufunc__ / __array_function__, pickle and copy, the package's basics. Every value is
 compared with NumPy's."""
+import contextlib
 import copy
 import html
+import os
+import sys
+import warnings
 import importlib.metadata
 import pathlib
 import pickle
+import re
 import shutil
 import subprocess
 
@@ -171,20 +176,20 @@ def _numpy_or_refused(f, *args, **kwargs):
 
 
 def test_ufuncs_ptensor_lacks_compute_in_numpy():
+    """A NumPy ufunc ptensor lacks (one the user made) is a fallback: NumPy's result,
+    announced."""
     x = pt.asarray(A)
-    for u, args in ((np.cbrt, (x,)), (np.fmod, (x, 0.3)), (np.deg2rad, (x,))):
-        r = _numpy_or_refused(u, *args)
+    half = np.frompyfunc(lambda v: v / 2, 1, 1)
+    with fallbacks("warn"):
+        r = _numpy_or_refused(half, x)
         if r is not None:
             assert type(r) is np.ndarray
-            np.testing.assert_array_equal(r, u(*[np.asarray(a) for a in args]))
-    r = _numpy_or_refused(np.add.reduce, x, axis=0)
-    if r is not None:
-        assert r.tolist() == np.add.reduce(A, axis=0).tolist()
+            np.testing.assert_array_equal(r, half(A))
     with pytest.raises(TypeError, match="out="):
-        np.cbrt(x, out=pt.zeros((3, 4)))
-    out = np.empty((3, 4))
-    np.cbrt(x, out=out)  # into a NumPy array: NumPy computes it (gathered when distributed)
-    np.testing.assert_array_equal(out, np.cbrt(A))
+        half(x, out=pt.zeros((3, 4)))
+    out = np.empty((3, 4), dtype=object)
+    half(x, out=out)  # into a NumPy array: NumPy computes it (gathered when distributed)
+    np.testing.assert_array_equal(out, half(A))
 
 
 # ---------------------------------------------------------- NumPy functions ----
@@ -249,24 +254,86 @@ def test_numpy_functions_results_not_arrays():
     same(gy, wy)
 
 
-def test_numpy_functions_ptensor_lacks_give_numpy_results():
-    x = pt.asarray(A)  # (gathered when distributed, as NumPy's functions did before)
-    for f, args in ((np.median, (x,)), (np.percentile, (x, 30)), (np.unique, (x,)),
-                    (np.cov, (x,)), (np.ptp, (x,)), (np.allclose, (x, A)),
-                    (np.round, (x, 2)), (np.expand_dims, (x, (0, 3)))):
-        r = f(*args)
-        assert not isinstance(r, pt.Array)
-        np.testing.assert_array_equal(r, f(*[np.asarray(a) if isinstance(a, pt.Array)
-                                             else a for a in args]))
+@contextlib.contextmanager
+def fallbacks(mode):
+    """NumPy fallbacks in this mode for the block (the suite runs with them as errors)."""
+    old = pt.set_numpy_fallback(mode)
+    try:
+        yield
+    finally:
+        pt.set_numpy_fallback(old)
+
+
+# NumPy functions ptensor does not implement: one of numpy.lib, and a ufunc made by the user
+_HALF = np.frompyfunc(lambda v: v / 2, 1, 1)  # (its __name__: "<lambda> (vectorized)")
+LACKING = [(np.lib.stride_tricks.sliding_window_view, lambda x: (x, (2, 2))), (_HALF, lambda x: (x,))]
+
+
+@pytest.mark.parametrize("f,args", LACKING, ids=["sliding_window_view", "user_ufunc"])
+def test_numpy_functions_ptensor_lacks_are_announced(f, args):
+    """A NumPy function ptensor does not implement: a NumpyFallbackWarning once per
+    function, NumPy's result, a count in cache_info; a NumpyFallbackError in error mode."""
+    x = pt.asarray(A)
+    a = args(x)
+    name = f"numpy.{f.__name__}"
+    before = pt.cache_info()["numpy_fallbacks"].get(name, 0)
+    with fallbacks("error"):
+        with pytest.raises(pt.NumpyFallbackError, match=re.escape(f.__name__)):
+            f(*a)
+    assert issubclass(pt.NumpyFallbackError, TypeError)
+    if any(_distributed(v) for v in a) and isinstance(f, np.ufunc):
+        return  # (ufuncs ptensor lacks refuse distributed arrays: no implicit gather)
+    pt._habits._warned.discard(name)
+    with fallbacks("warn"):
+        with pytest.warns(pt.NumpyFallbackWarning, match=re.escape(name)):
+            r = f(*a)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            f(*a)  # once per function
+    assert not isinstance(r, pt.Array)
+    np.testing.assert_array_equal(r, f(*[np.asarray(v) for v in a]))
+    with fallbacks("ignore"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            f(*a)
+    assert pt.cache_info()["numpy_fallbacks"][name] == before + 4
+
+
+def test_fallback_mode_is_checked():
+    with pytest.raises(ValueError, match="mode"):
+        pt.set_numpy_fallback("loud")
+    env = dict(os.environ, PTENSOR_FALLBACK="sometimes")
+    r = subprocess.run([sys.executable, "-c", "import ptensor"], env=env, capture_output=True,
+                       text=True)
+    assert r.returncode != 0 and "PTENSOR_FALLBACK" in r.stderr
+
+
+def test_numpy_functions_ptensor_has_never_fall_back():
+    """NumPy's functions that ptensor implements by name (beyond the handlers above) give
+    ptensor arrays, also from NumPy's own module: np.median, np.linalg.inv, np.fft.fft."""
+    x = pt.asarray(A)
+    sq = pt.asarray(A[:3, :3] + 3 * np.eye(3))
+    with fallbacks("error"):
+        same(np.linalg.inv(sq), np.linalg.inv(A[:3, :3] + 3 * np.eye(3)))
+        same(np.fft.fft(x[0]), np.fft.fft(A[0]))
+        same(np.median(x, axis=0), np.median(A, axis=0))
+        same(np.round(x, 2), np.round(A, 2))
+        same(np.expand_dims(x, (0, 3)), np.expand_dims(A, (0, 3)))
 
 
 def test_numpy_functions_never_lose_writes():
     x = pt.asarray(A)
-    with pytest.raises(TypeError, match="out="):
-        np.sum(x, axis=0, out=pt.zeros(4))
-    # NumPy would write its view (or a gathered copy) of the data: refused, not lost
-    with pytest.raises(ValueError, match="read-only"):
-        np.copyto(x, 1.0)
+    o = pt.zeros(4)
+    assert np.sum(x, axis=0, out=o) is o  # a ptensor out: written by ptensor
+    same(o, A.sum(axis=0))
+    # NumPy would write its view (or a gathered copy) of the data: ptensor writes x
+    y = pt.asarray(A.copy())
+    np.copyto(y, 1.0, where=pt.asarray(A > 0))
+    same(y, np.where(A > 0, 1.0, A))
+    with pytest.raises(TypeError, match="cast"):
+        np.copyto(pt.asarray(B), x)
+    with pytest.raises(ValueError, match="read-only"):  # (NumPy's own function, a NumPy out)
+        np.add(np.ones(4), 1, out=np.asarray(x)[0])
     same(x, A)
     out = np.empty(4)
     np.sum(x, axis=0, out=out)  # a NumPy out: NumPy fills it
@@ -374,7 +441,8 @@ def test_every_public_callable_has_a_docstring_and_a_readable_repr():
     assert missing == []
     unreadable = [n for n, f in PUBLIC if "<locals>" in repr(f) or "<lambda>" in repr(f)]
     assert unreadable == []
-    assert repr(pt.sin).startswith("<function sin ")
+    assert repr(pt.sin) == "<ptensor ufunc 'sin'>" and repr(pt.median).startswith(
+        "<function median ")
     methods = [n for n, f in _habits.METHODS.items() if not (f.__doc__ or "").strip()]
     assert methods == []
 
