@@ -551,12 +551,14 @@ class DArray(Placed):
     dtype = property(lambda self: self._dtype)
     ndim = property(lambda self: len(self._shape))
     @property
-    def partition(self):
+    def row_partition(self):
+        """(pb, po, length): the block partition of the split axis (x.partition is NumPy's
+        method)."""
         return (self._pb, self._po, self._shape[self.split])
 
     def owned(self):
         """This rank's rows [lo, hi) of the split axis."""
-        return self.team.owned(*self.partition)
+        return self.team.owned(*self.row_partition)
 
     def __len__(self):
         return self._shape[0]
@@ -634,7 +636,7 @@ def gather(x, root=None):
         return np.asarray(x)
     ax = x.split
     rows = np.moveaxis(np.asarray(x._local), ax, 0)
-    full = gather_rows(rows, x.team.counts(*x.partition), x.team, root)
+    full = gather_rows(rows, x.team.counts(*x.row_partition), x.team, root)
     return None if full is None else np.moveaxis(full, 0, ax)
 
 

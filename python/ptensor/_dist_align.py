@@ -90,7 +90,7 @@ def _refresh_ghosts(x):
     other ranks own (ghosts_only), written into P in place (P's buffer is donated)."""
     P, g = x._pad.padded, x._pad.width
     team, ax = x.team, x.split
-    pb, po, L = x.partition
+    pb, po, L = x.row_partition
     spec = Move(L, pb, po, L, 0, 1, pb, po, L, 0, 1, hl=g, hh=g)
     i0, i1, needs, _, _ = _dist.move_plan(team, spec)
     if needs:
@@ -132,7 +132,7 @@ def _halo(base, hl, hh):
     hl, hh = max(hl, _GHOST), max(hh, _GHOST)
     if cached is not None:
         hl, hh = max(hl, cached[2]), max(hh, cached[3])
-    pb, po, L = base.partition
+    pb, po, L = base.row_partition
     spec = Move(L, pb, po, L, 0, 1, pb, po, L, 0, 1, hl=hl, hh=hh)
     ext = _repartition(base.team, base._local, base.split, spec)
     ext_lo = _dist._items(base.team, spec)[0]

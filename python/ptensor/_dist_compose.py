@@ -309,7 +309,7 @@ def _rows_like(v, like, lo, hi):
     None when v is distributed otherwise."""
     s = like.split
     if _is_dist(v):
-        same = v.split == s and v.ndim == like.ndim and v.partition == like.partition
+        same = v.split == s and v.ndim == like.ndim and v.row_partition == like.row_partition
         return v._local if same else None
     return v if v.shape[s] == 1 else v[_rows(s, v.ndim, slice(lo, hi))]
 
@@ -374,7 +374,7 @@ def batched_lapack(fn, *args, **kw):
     lead = args[0] if args else None
     if not (_is_dist(lead) and lead.split < lead.ndim - 2 and all(
             _is_dist(a) and a.ndim == lead.ndim and a.split == lead.split and
-            a.partition == lead.partition for a in args)) or any(map(_is_dist, kw.values())):
+            a.row_partition == lead.row_partition for a in args)) or any(map(_is_dist, kw.values())):
         return replicated(fn, args, kw)  # (also distributed keywords: rtol per matrix)
     msg = b""
     try:

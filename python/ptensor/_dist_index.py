@@ -137,7 +137,7 @@ def _own_rows_of_mask(x, key):
     repartition); any other key unchanged."""
     if isinstance(key, DArray):
         if key.dtype == dt.bool_ and key.shape == x.shape and key.split == x.split and \
-                key.partition != x.partition:
+                key.row_partition != x.row_partition:
             _check_team(x.team, key)
             return DArray(_local_rows(key, x._pb, x._po), x.shape, x.team, x.split, x._pb,
                           x._po)
@@ -178,7 +178,7 @@ def _aligned_mask(x, key):
     """Whether key is a boolean DArray of x's shape, split and partition (x[key] and
     x[key] = scalar then work on each rank's rows)."""
     return (isinstance(key, DArray) and key.dtype == dt.bool_ and key.shape == x.shape
-            and key.split == x.split and key.partition == x.partition)
+            and key.split == x.split and key.row_partition == x.row_partition)
 
 
 def _with_new_axes(v, key, ndim):
@@ -281,7 +281,7 @@ def _moved_copy(x, ks, k):
     start, stop, step = ks.indices(x.shape[x.split])
     n = len(range(start, stop, step))
     other, new_ax, _, shape = _view_parts(x, k, n)
-    spec = Move(n, *x.partition, start, step, n, 0, n, 0, 1)
+    spec = Move(n, *x.row_partition, start, step, n, 0, n, 0, 1)
     local = _repartition(x.team, x._local[other], new_ax, spec)
     return DArray(local, shape, x.team, new_ax)
 
@@ -544,7 +544,7 @@ def _setitem(x, key, value):
         if not dropped and value.shape[value.split] == n and \
                 value.split + len(vshape) - value.ndim == vax and n > 0:
             vbase, vshift, vkey = _source(value)
-            vspec = Move(n, *vbase.partition, vshift, 1, x._pb, x._po, L, start, step)
+            vspec = Move(n, *vbase.row_partition, vshift, 1, x._pb, x._po, L, start, step)
             if not _dist.needs_exchange(x.team, vspec):
                 blo, _ = vbase.owned()
                 part = _apply_key(vbase._local, vkey, vbase.split,

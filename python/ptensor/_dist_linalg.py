@@ -16,7 +16,7 @@ from ._linalg import batch_shape
 def _bcast_rows(b, k):
     """Rank k's rows of the 2-D distributed b, on every rank: a dist.collective_broadcast of
     the program (the other ranks contribute an uninitialized block of that shape)."""
-    lo, hi = b.team.owned(*b.partition, r=k)
+    lo, hi = b.team.owned(*b.row_partition, r=k)
     part = b._local if k == b.team.rank else empty((hi - lo, b.shape[1]), dtype=b.dtype)
     return _dist._broadcast(b.team, part, k), lo, hi
 
@@ -76,7 +76,7 @@ def _batched(fn, a, b):
     for x in (a, b):
         j = ax - (nd - x.ndim)  # x's axis for the result's axis ax
         if isinstance(x, DArray):
-            if x.split != j or x.partition != lead.partition:
+            if x.split != j or x.row_partition != lead.row_partition:
                 return None
             parts.append(x._local)
         elif j < 0 or x.shape[j] == 1:

@@ -133,7 +133,7 @@ def reshape_flat(x, new):
     inner_new = int(np.prod(new[1:], dtype=np.int64))
     lo, hi = team.owned(new[0], 0, new[0])
     shape = (hi - lo,) + tuple(new[1:])
-    spec = _dist.Move(x.size, *x.partition, 0, 1, new[0], 0, new[0], 0, 1, su=inner,
+    spec = _dist.Move(x.size, *x.row_partition, 0, 1, new[0], 0, new[0], 0, 1, su=inner,
                       tu=inner_new)
     flat = reshape(x._local, (x._local.size,))
     if _dist.needs_exchange(team, spec):
@@ -245,7 +245,7 @@ def sort_split(x, descending, want):
     _check_size(n, "sort")
     indices = want != "values"
     if n == 0:
-        pair = [DArray(r, (0,), team, 0, *x.partition[:2])
+        pair = [DArray(r, (0,), team, 0, *x.row_partition[:2])
                 for r in _sort_along(x._local, 0, descending, "sort")]
         return tuple(pair) if want == "both" else pair[want == "indices"]
     # the collectives recorded before run first, in the same order on every rank (a rank
@@ -253,7 +253,7 @@ def sort_split(x, descending, want):
     _dist._core.run_pinned()
     vals, idx = _sort_along(x._local, 0, descending, "sort", indices=indices)
     run = np.asarray(vals)
-    sizes = team.counts(*x.partition)
+    sizes = team.counts(*x.row_partition)
     targets = [team.owned(n, 0, n, r=q)[0] for q in range(1, P)]
     cuts = _cuts(team, run, sizes, targets, descending)[:, team.rank]
     scount = np.diff(np.concatenate([[0], cuts, [len(run)]]))
@@ -325,7 +325,7 @@ def nonzero(x):
 
 def _owners(x, idx):
     """The rank holding each global row index idx of x's split axis."""
-    return np.searchsorted(np.cumsum(x.team.counts(*x.partition)), idx, side="right")
+    return np.searchsorted(np.cumsum(x.team.counts(*x.row_partition)), idx, side="right")
 
 
 def _exchange_counts(team, scount):
@@ -408,7 +408,7 @@ def put_rows(x, indices, value):
     check_assignable(vshape, target)
     per_index = len(vshape) == x.ndim and k > 1 and vshape[0] == k  # one row per index
     if isinstance(value, DArray) and not (per_index and value.split == 0 and (
-            not spread or value.partition == indices.partition)):
+            not spread or value.row_partition == indices.row_partition)):
         value = _replicated_local(value, team)  # (a row, or rows laid out otherwise)
     lo = x.owned()[0]
     if spread:

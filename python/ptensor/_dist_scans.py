@@ -123,7 +123,7 @@ def cumulative(name, fn, x, axis=None, dtype=None, include_initial=False):
         out[_rows(ax, x.ndim, slice(1, None))] = scan
         return out
     r = fn(x._local, axis=ax, dtype=dtype)
-    counts = x.team.counts(*x.partition)
+    counts = x.team.counts(*x.row_partition)
     with_rows = [q for q in range(x.team.size) if counts[q] > 0]
     if len(with_rows) > 1:
         k = r.shape[ax]

@@ -51,10 +51,6 @@ class _Fallback(Exception):
 
 # ---------------------------------------------------------------- methods ----
 
-def _no_out(out, name):
-    if out is not None:
-        raise TypeError(f"{name}: out= is not supported by ptensor arrays (assign the result: "
-                        "y[...] = ...)")
 
 
 def _shape_args(shape):
@@ -64,58 +60,84 @@ def _shape_args(shape):
     return tuple(shape)
 
 
-def _sum(self, axis=None, dtype=None, out=None, keepdims=False):
-    """x.sum(): ptensor.sum(x, axis=axis, dtype=dtype, keepdims=keepdims)."""
-    _no_out(out, "sum")
-    return pt.sum(self, axis=_axis(axis), dtype=dtype, keepdims=keepdims)
-
-
-def _prod(self, axis=None, dtype=None, out=None, keepdims=False):
-    """x.prod(): ptensor.prod(x, axis=axis, dtype=dtype, keepdims=keepdims)."""
-    _no_out(out, "prod")
-    return pt.prod(self, axis=_axis(axis), dtype=dtype, keepdims=keepdims)
-
-
-def _with_dtype(x, dtype):
-    return x if dtype is None else pt.astype(x, dtype)
-
-
-def _mean(self, axis=None, dtype=None, out=None, keepdims=False):
-    """x.mean(): ptensor.mean (of x converted to dtype first, if given)."""
-    _no_out(out, "mean")
-    return pt.mean(_with_dtype(self, dtype), axis=_axis(axis), keepdims=keepdims)
-
-
-def _var(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
-    """x.var(): ptensor.var with correction=ddof."""
-    _no_out(out, "var")
-    return pt.var(_with_dtype(self, dtype), axis=_axis(axis), correction=ddof,
-                  keepdims=keepdims)
-
-
-def _std(self, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
-    """x.std(): ptensor.std with correction=ddof."""
-    _no_out(out, "std")
-    return pt.std(_with_dtype(self, dtype), axis=_axis(axis), correction=ddof,
-                  keepdims=keepdims)
-
-
-def _reduction(name):
-    def method(self, axis=None, out=None, keepdims=False):
-        _no_out(out, name)
-        return getattr(pt, name)(self, axis=_axis(axis), keepdims=keepdims)
+def _forward(name, doc=None):
+    """x.name(...) as ptensor.name(x, ...): NumPy's methods take its functions' parameters
+    after the array (x.sum(0, keepdims=True), x.clip(0, 1), x.take([2, 0]))."""
+    def method(self, *args, **kwargs):
+        return getattr(pt, name)(self, *args, **kwargs)
     method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"x.{name}(): ptensor.{name}(x, axis=axis, keepdims=keepdims)."
+    method.__doc__ = doc or f"x.{name}(...): ptensor.{name}(x, ...), NumPy's parameters."
     return method
 
 
-def _arg(name):
-    def method(self, axis=None, out=None, *, keepdims=False):
-        _no_out(out, name)
-        return getattr(pt, name)(self, axis=axis, keepdims=keepdims)
+def _in_place(name):
+    """x.sort(), x.partition(k), x.fill(v), x.put(i, v): NumPy's in-place methods, the result
+    written into x."""
+    def method(self, *args, **kwargs):
+        self[...] = getattr(pt, name)(self, *args, **kwargs)
     method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"x.{name}(): ptensor.{name}(x, axis=axis, keepdims=keepdims)."
+    method.__doc__ = f"x.{name}(...): x[...] = ptensor.{name}(x, ...) (in place, as NumPy's)."
     return method
+
+
+def _compress(self, condition, axis=None, out=None):
+    """x.compress(condition, axis): ptensor.compress(condition, x, axis) (NumPy's order)."""
+    return pt.compress(condition, self, axis=axis, out=out)
+
+
+def _fill(self, value):
+    """x.fill(value): every element of x set to value (in place)."""
+    self[...] = value
+
+
+def _put(self, indices, values, mode="raise"):
+    """x.put(indices, values): ptensor.put(x, indices, values) (in place, flat indices)."""
+    pt.put(self, indices, values, mode=mode)
+
+
+def _real(self):
+    """x.real: the real part (x itself for real dtypes, as NumPy's attribute)."""
+    return pt.real(self) if dt.is_complex(self.dtype) else self
+
+
+def _imag(self):
+    """x.imag: the imaginary part (zeros for real dtypes; a new array, not a view)."""
+    return pt.imag(self)
+
+
+class _Flat:
+    """x.flat: the flattened elements of x, read and written by flat index (NumPy's flatiter
+    for indexing; iteration gives the elements as 0-d arrays)."""
+
+    def __init__(self, base):
+        self._base = base
+
+    def __len__(self):
+        return self._base.size
+
+    def __getitem__(self, key):
+        return pt.reshape(self._base, (-1,))[key]
+
+    def __setitem__(self, key, value):
+        pt.put(self._base, pt.arange(self._base.size)[key], value)
+
+    def __iter__(self):
+        flat = pt.reshape(self._base, (-1,))
+        return (flat[i] for i in range(self._base.size))
+
+    def __array__(self, dtype=None, copy=None):
+        return np.asarray(pt.reshape(self._base, (-1,)), dtype=dtype)
+
+
+def _flat_of(self):
+    """x.flat: a flat view for indexing (x.flat[3], x.flat[::2] = 0)."""
+    return _Flat(self)
+
+
+def _tobytes(self, order="C"):
+    """x.tobytes(): the raw bytes of x's data in C order (NumPy's; a distributed array is
+    gathered)."""
+    return np.asarray(self).tobytes(order=order)
 
 
 def _axis(axis):
@@ -181,13 +203,18 @@ def _itemsize(self):
 
 
 METHODS = {
-    "sum": _sum, "prod": _prod, "mean": _mean, "var": _var, "std": _std,
-    "min": _reduction("min"), "max": _reduction("max"), "any": _reduction("any"),
-    "all": _reduction("all"), "argmin": _arg("argmin"), "argmax": _arg("argmax"),
     "reshape": _reshape, "astype": _astype, "copy": _copy, "tolist": _tolist,
-    "ravel": _ravel, "flatten": _flatten, "transpose": _transpose,
+    "ravel": _ravel, "flatten": _flatten, "transpose": _transpose, "fill": _fill, "put": _put,
+    "tobytes": _tobytes, "compress": _compress, "sort": _in_place("sort"), "partition": _in_place("partition"),
 }
-PROPERTIES = {"nbytes": _nbytes, "itemsize": _itemsize}
+# methods that are the namespace's function of the same name applied to x
+METHODS.update({name: _forward(name) for name in (
+    "sum", "prod", "mean", "var", "std", "min", "max", "any", "all", "argmin", "argmax",
+    "cumsum", "cumprod", "clip", "round", "nonzero", "argsort", "argpartition", "choose",
+    "conj", "conjugate", "diagonal", "dot", "repeat", "searchsorted", "squeeze",
+    "swapaxes", "take", "trace", "ptp")})
+PROPERTIES = {"nbytes": _nbytes, "itemsize": _itemsize, "real": _real, "imag": _imag,
+              "flat": _flat_of}
 
 
 # ----------------------------------------------------------- pickle, copy ----
@@ -417,19 +444,8 @@ NUMPY_NAMES: dict = {}  # NumPy's names ptensor defines beyond the standard -> f
 # NumPy's functions with a ptensor meaning: handlers with NumPy's parameters (a call with a
 # parameter a handler does not take, or a value it raises _Fallback for, goes to NumPy)
 
-def _flat(x, axis):
-    return (pt.reshape(x, (-1,)), 0) if axis is None else (x, axis)
 
 
-def _take(a, indices, axis=None, mode="raise"):
-    if mode != "raise":
-        raise _Fallback
-    x, ax = _flat(a, axis)
-    if not _ours(indices):
-        indices = pt.asarray(np.asarray(indices))
-    if indices.ndim != 1:
-        raise _Fallback
-    return pt.take(x, indices, axis=ax)
 
 
 def _searchsorted(a, v, side="left", sorter=None):
@@ -459,7 +475,7 @@ def _table():
                                         else (reps,)),
         "repeat": lambda a, repeats, axis=None: pt.repeat(a, repeats, axis=axis),
         "tril": lambda m, k=0: pt.tril(m, k=k), "triu": lambda m, k=0: pt.triu(m, k=k),
-        "nonzero": lambda a: pt.nonzero(a), "take": _take,
+        "nonzero": lambda a: pt.nonzero(a),
         "clip": _clip, "searchsorted": _searchsorted,
         "astype": lambda x, dtype, /, *, copy=True, device=None: pt.astype(
             x, dtype, copy=copy, device=device),

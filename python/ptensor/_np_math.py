@@ -158,24 +158,23 @@ def float_power(x1, x2, /):
     return pt.pow(_cast(a, rt), _cast(b, rt))
 
 
-def fmax(x1, x2, /):
-    """Elementwise maximum ignoring NaNs (NaN only where both are NaN)."""
-    a, b = _arrays("fmax", x1, x2)
-    rt = _result(np.fmax, "fmax", a, b)
+def _ignoring_nan(name, ufunc, pick, x1, x2):
+    a, b = _arrays(name, x1, x2)
+    rt = _result(ufunc, name, a, b)
     a, b = _cast(a, rt), _cast(b, rt)
     if not dt.is_inexact(rt):
-        return pt.maximum(a, b)
-    return pt.where(pt.isnan(a), b, pt.where(pt.isnan(b), a, pt.maximum(a, b)))
+        return pick(a, b)
+    return pt.where(pt.isnan(a), b, pt.where(pt.isnan(b), a, pick(a, b)))
+
+
+def fmax(x1, x2, /):
+    """Elementwise maximum ignoring NaNs (NaN only where both are NaN)."""
+    return _ignoring_nan("fmax", np.fmax, pt.maximum, x1, x2)
 
 
 def fmin(x1, x2, /):
     """Elementwise minimum ignoring NaNs (NaN only where both are NaN)."""
-    a, b = _arrays("fmin", x1, x2)
-    rt = _result(np.fmin, "fmin", a, b)
-    a, b = _cast(a, rt), _cast(b, rt)
-    if not dt.is_inexact(rt):
-        return pt.minimum(a, b)
-    return pt.where(pt.isnan(a), b, pt.where(pt.isnan(b), a, pt.minimum(a, b)))
+    return _ignoring_nan("fmin", np.fmin, pt.minimum, x1, x2)
 
 
 def cbrt(x, /):

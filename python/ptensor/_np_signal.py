@@ -1097,16 +1097,22 @@ def partition(a, kth, axis=-1, kind="introselect", order=None):
     axis is None): the result is NumPy's at the kth position(s) and has the partition
     property (nothing larger before, nothing smaller after); the order within the parts is
     sorted here and unspecified in NumPy. kind and order (structured dtypes) are not used."""
+    a, ax = _partition_args("partition", a, kth, axis, order)
+    return pt.sort(a, axis=ax, stable=True)
+
+
+def _partition_args(name, a, kth, axis, order):
+    """(a, axis) of partition / argpartition, checked (a flattened for axis=None)."""
     if order is not None:
-        raise ValueError("partition: order is only for structured arrays (not supported)")
-    a = _arr(a, "partition")
+        raise ValueError(f"{name}: order is only for structured arrays (not supported)")
+    a = _arr(a, name)
     if axis is None:
         a, axis = _flat(a), 0
     if a.ndim == 0:
-        raise AxisError("partition: axis -1 is out of bounds for array of dimension 0")
-    ax = _axis(axis, a.ndim, "partition")
-    _kth(kth, a.shape[ax], "partition")
-    return pt.sort(a, axis=ax, stable=True)
+        raise AxisError(f"{name}: axis -1 is out of bounds for array of dimension 0")
+    ax = _axis(axis, a.ndim, name)
+    _kth(kth, a.shape[ax], name)
+    return a, ax
 
 
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):
@@ -1114,15 +1120,7 @@ def argpartition(a, kth, axis=-1, kind="introselect", order=None):
     when axis is None): the indices give NumPy's value at the kth position(s) and the
     partition property; the order within the parts is sorted here and unspecified in
     NumPy. int64."""
-    if order is not None:
-        raise ValueError("argpartition: order is only for structured arrays (not supported)")
-    a = _arr(a, "argpartition")
-    if axis is None:
-        a, axis = _flat(a), 0
-    if a.ndim == 0:
-        raise AxisError("argpartition: axis -1 is out of bounds for array of dimension 0")
-    ax = _axis(axis, a.ndim, "argpartition")
-    _kth(kth, a.shape[ax], "argpartition")
+    a, ax = _partition_args("argpartition", a, kth, axis, order)
     return pt.argsort(a, axis=ax, stable=True)
 
 

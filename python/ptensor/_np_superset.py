@@ -338,10 +338,34 @@ def stack(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind"):
     return _out(STANDARD["stack"](arrays, axis=axis), out, "stack")
 
 
+def take(x, indices, /, axis=None, out=None, mode="raise"):
+    """Elements of x at indices along axis (the array API's take; NumPy's axis=None takes
+    from the flattened x, indices may be lists, mode "wrap" and "clip" as NumPy's)."""
+    x = _arr(x, "take")
+    if axis is None:
+        x, axis = pt.reshape(x, (-1,)), 0
+    i = _arr(indices, "take")
+    if mode not in ("raise", "wrap", "clip"):
+        raise ValueError(f"take: clipmode must be one of 'clip', 'raise', or 'wrap' (got "
+                         f"{mode!r})")
+    n = x.shape[axis]
+    if mode == "wrap" and n:
+        i = pt.remainder(i, n)
+    elif mode == "clip" and n:
+        i = pt.clip(i, 0, n - 1)
+    shape = tuple(i.shape)
+    flat = pt.reshape(i, (-1,)) if i.ndim != 1 else i
+    r = STANDARD["take"](x, flat, axis=axis)
+    if i.ndim != 1:  # NumPy: the indices' shape replaces the axis
+        ax = axis % x.ndim
+        r = pt.reshape(r, tuple(x.shape[:ax]) + shape + tuple(x.shape[ax + 1:]))
+    return _out(r, out, "take")
+
+
 # the standard functions these replace in the namespace
 NAMES: list[str] = ["sum", "prod", "max", "min", "mean", "var", "std", "any", "all", "argmax", "argmin",
          "count_nonzero", "sort", "argsort", "where", "diff", "round", "squeeze", "reshape",
-         "concat", "stack"]
+         "concat", "stack", "take"]
 # what they call besides themselves
 USES: list[str] = ["nonzero"]
 __all__ = ["around"]

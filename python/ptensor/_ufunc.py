@@ -74,7 +74,8 @@ IDENTITIES = {"add": 0, "multiply": 1, "logical_and": True, "logical_or": False,
 # number of inputs
 COMPOSED = {"fmod": 2, "gcd": 2, "lcm": 2, "heaviside": 2, "float_power": 2, "fmax": 2,
             "fmin": 2, "ldexp": 2, "logaddexp2": 2, "cbrt": 1, "exp2": 1, "deg2rad": 1,
-            "rad2deg": 1, "radians": 1, "degrees": 1, "fabs": 1}
+            "rad2deg": 1, "radians": 1, "degrees": 1, "fabs": 1, "spacing": 1,
+            "bitwise_count": 1}
 
 _NO_VALUE = object()
 

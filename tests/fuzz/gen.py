@@ -54,7 +54,9 @@ REDUCTIONS = ("sum", "prod", "max", "min", "mean", "any", "all", "var", "std")
 INEXACT_FUNCS = {"acos", "acosh", "asin", "asinh", "atan", "atanh", "cos", "cosh", "exp",
                  "expm1", "log", "log1p", "log2", "log10", "sin", "sinh", "tan", "tanh", "pow",
                  "atan2", "hypot", "logaddexp", "sum", "prod", "mean", "var", "std", "matmul",
-                 "reciprocal", "divide", "multiply", "square"}
+                 "reciprocal", "divide", "multiply", "square", "median", "nanmean", "nansum",
+                 "nanstd", "average", "dot", "isclose", "cumsum", "cumprod", "nanprod",
+                 "reduce", "accumulate", "outer", "ptp"}
 INEXACT_OPERATORS = ("@", "**", "*", "/")
 NAME = re.compile(r"\ba\d+\b")
 CALL = re.compile(r"xp\.(\w+)\(")
@@ -171,7 +173,8 @@ class Generator:
                     self.join: 1, self.broadcast: 0.5, self.sort: 1, self.cumulative: 1,
                     self.matmul: 1, self.astype: 1, self.where: 1, self.clip: 0.5,
                     self.searchsorted: 0.5, self.argmax: 0.5, self.snapshot: 1.5,
-                    self.delete: 0.3, self.isin: 0.4, self.fourier: 0.5}
+                    self.delete: 0.3, self.isin: 0.4, self.fourier: 0.5,
+                    self.numpy_api: 1.5}
 
     def program(self) -> list[str]:
         length = self.rng.randint(6, 30)
@@ -817,6 +820,39 @@ class Generator:
             return self.keep(f"xp.sort(xp.unique_values({x}))")
         stable = ", stable=True" if op == "argsort" else ""
         return self.keep(f"xp.{op}({x}, axis={ax}{stable})")
+
+    # NumPy's namespace beyond the array API: (template, what the operand must be); {x} a
+    # variable, {y} one broadcasting with it
+    NUMPY_API = (
+        ("xp.cumsum({x})", "any"), ("xp.cumprod({x})", "nd"), ("xp.ravel({x})", "any"),
+        ("xp.transpose({x})", "any"), ("xp.atleast_2d({x})", "any"), ("xp.flipud({x})", "nd"),
+        ("xp.sum({x}, 0)", "nd"), ("xp.std({x}, ddof=1)", "real"), ("xp.diff({x}, 1, -1)", "nd"),
+        ("xp.round({x}, 2)", "float"), ("xp.nan_to_num({x})", "float"), ("xp.fix({x})", "float"),
+        ("xp.nansum({x})", "float"), ("xp.nanmax({x})", "float"), ("xp.nanmean({x})", "float"),
+        ("xp.median({x})", "real"), ("xp.ptp({x})", "real"), ("xp.sort({x}, None)", "real"),
+        ("xp.isneginf({x})", "float"), ("xp.add.reduce({x}, axis=0)", "nd"),
+        ("xp.maximum.accumulate({x}, axis=0)", "realnd"), ("xp.minimum.reduce({x}, axis=None)",
+                                                           "real"),
+        ("xp.hstack([{x}, {x}])", "nd"), ("xp.vstack([{x}, {x}])", "nd"),
+        ("xp.fmax({x}, {y})", "real"), ("xp.fmin({x}, {y})", "real"),
+        ("xp.heaviside({x}, 0.5)", "float"), ("xp.isclose({x}, {y})", "any"),
+        ("xp.add.outer({x}, {y})", "any"), ("xp.where({x})[0]", "any"))
+
+    def numpy_api(self) -> bool:
+        template, need = self.rng.choice(self.NUMPY_API)
+        ok = {"any": lambda v: True, "nd": lambda v: v.ndim > 0,
+              "real": lambda v: v.dtype.kind in "biuf" and v.size > 0,
+              "realnd": lambda v: v.dtype.kind in "biuf" and v.ndim > 0,
+              "float": lambda v: v.dtype.kind == "f"}[need]
+        x = self.pick(ok)
+        if x is None:
+            return False
+        y = x
+        if "{y}" in template:
+            y = self.pick_broadcastable(self.env[x].shape, ok) or x
+            if "outer" in template and self.env[x].size * self.env[y].size > 4096:
+                return False
+        return self.keep(template.format(x=x, y=y))
 
     def cumulative(self) -> bool:
         x = self.pick(lambda v: v.ndim > 0)

@@ -53,7 +53,7 @@ def test_asarray_of_a_distributed_array(team, shape):
     w = np.arange(np.prod(shape), dtype=np.uint8).reshape(shape)
     x = pt.asarray(w.copy(), team=team)
     y = pt.asarray(x, copy=True)
-    assert dist(y) and y.partition == x.partition
+    assert dist(y) and y.row_partition == x.row_partition
     assert pt.asarray(x) is x and pt.asarray(x, copy=False) is x
     x[0] = 7
     y[-1] = 9
@@ -85,7 +85,7 @@ def test_like_keeps_partition(team):
     a = pt.asarray(np.arange(12.0).reshape(6, 2), team=team)
     for z, w in [(pt.zeros_like(a), np.zeros((6, 2))), (pt.ones_like(a, dtype=pt.int64),
                  np.ones((6, 2), np.int64)), (pt.full_like(a, 7.0), np.full((6, 2), 7.0))]:
-        assert dist(z) and z.partition == a.partition
+        assert dist(z) and z.row_partition == a.row_partition
         check(z, w)
 
 

@@ -52,10 +52,10 @@ def test_mixed_partitions_and_dtypes(team):
 
 def test_inplace(team):
     a = pt.asarray(X.copy(), team=team)
-    part = a.partition
+    part = a.row_partition
     a += 1
     a *= pt.asarray(Y, team=team)
-    assert dist(a) and a.partition == part
+    assert dist(a) and a.row_partition == part
     check(a, (X + 1) * Y)
     with pytest.raises(ValueError):
         a += pt.ones((3, 7, 5), team=None)

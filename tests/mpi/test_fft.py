@@ -64,7 +64,7 @@ def test_local_axes_move_nothing(team):
     close(r, np.fft.fft(a, axis=1, n=20))
     assert nbytes == 0
     if team.size > 1:
-        assert r.split == 0 and r.partition == x.partition
+        assert r.split == 0 and r.row_partition == x.row_partition
 
 
 def test_one_axis_along_the_split_one_takes_another_axis(team):

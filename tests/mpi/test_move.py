@@ -342,7 +342,7 @@ def test_distributed_indices_rows_go_where_the_indices_are(team, shape, split):
         di = pt.asarray(i, team=team)
         got = pt.take(x, di, axis=split)
         check(got, np.take(a, i, axis=split))
-        assert dist(got) and got.split == split and got.partition[:2] == di.partition[:2]
+        assert dist(got) and got.split == split and got.row_partition[:2] == di.row_partition[:2]
         if split == 0:
             check(x[di], a[i])
         if len(i) > 2:  # indices that are a view (shifted partition)

@@ -53,3 +53,11 @@ def test_suite_unsets_pinned_openblas_kernels(tmp_path):
         report = (out / "results.md").read_text()
         assert ("unset for this run: OPENBLAS_CORETYPE=Haswell" in report) != keep, report
         assert "| matmul |" in report
+
+
+def test_namespace_benchmark_checks_every_result(tmp_path):
+    import namespace  # each peer's result is compared with NumPy's inside (SystemExit if not)
+    table = namespace.main(["--sizes", "200", "--repeat", "1", "--out", str(tmp_path)])
+    assert len(table) == len(namespace.CASES)
+    assert all(isinstance(r["ptensor"], float) for r in table.values()), table
+    assert (tmp_path / "namespace.md").exists()

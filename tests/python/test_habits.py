@@ -86,8 +86,12 @@ def test_tolist_item_sizes():
 
 def test_method_bad_arguments():
     x = pt.asarray(A)
+    with pytest.raises(ValueError, match="shape"):
+        x.sum(out=pt.zeros((2,)))
     with pytest.raises(TypeError, match="out="):
-        x.sum(out=pt.zeros(()))
+        x.sum(out=np.zeros(()))
+    with pytest.raises(TypeError, match="bogus"):
+        x.cumsum(bogus=1)
     with pytest.raises(ValueError, match="order"):
         x.reshape(12, order="F")
     with pytest.raises(TypeError, match="shape"):
@@ -190,6 +194,63 @@ def test_ufuncs_ptensor_lacks_compute_in_numpy():
     out = np.empty((3, 4), dtype=object)
     half(x, out=out)  # into a NumPy array: NumPy computes it (gathered when distributed)
     np.testing.assert_array_equal(out, half(A))
+
+
+NUMPY_METHODS = [("cumsum", (), {}), ("cumsum", (1,), {}), ("cumprod", (0,), {}),
+                 ("clip", (-0.5, 0.5), {}), ("round", (1,), {}), ("nonzero", (), {}),
+                 ("argsort", (0,), {}), ("diagonal", (), {}), ("trace", (), {}),
+                 ("dot", "T", {}), ("repeat", (2,), {"axis": 0}), ("take", ([2, 0],), {}),
+                 ("squeeze", (), {}), ("swapaxes", (0, 1), {}), ("searchsorted", (0.5,), {}),
+                 ("conj", (), {}), ("conjugate", (), {}), ("compress", ([True, False, True],),
+                                                         {"axis": 0}),
+                 ("argpartition", (1,), {}), ("sum", (0,), {"keepdims": True}),
+                 ("std", (1,), {"ddof": 1}), ("max", (), {"initial": 9.0})]
+
+
+@pytest.mark.parametrize("name,args,kwargs", NUMPY_METHODS,
+                         ids=[f"{n}-{i}" for i, (n, _, _) in enumerate(NUMPY_METHODS)])
+def test_numpy_methods(name, args, kwargs):
+    """x.method(...) as NumPy's ndarray method (the namespace's function applied to x)."""
+    a = A if name != "searchsorted" else np.sort(A.ravel())
+    x = pt.asarray(a)
+    if args == "T":
+        got, want = getattr(x, name)(x.T), getattr(a, name)(a.T)
+    else:
+        got, want = getattr(x, name)(*args, **kwargs), getattr(a, name)(*args, **kwargs)
+    if name == "argpartition":  # (the partition property: the k-th of each row in place)
+        got = np.take_along_axis(a, np.asarray(got), -1)[:, 1]
+        want = np.take_along_axis(a, want, -1)[:, 1]
+        np.testing.assert_array_equal(got, want)
+        return
+    if isinstance(want, tuple):
+        for g, w in zip(got, want):
+            same(g, w)
+        return
+    same(got, np.asarray(want))
+
+
+def test_numpy_in_place_methods_and_attributes():
+    a = A.copy()
+    x = pt.asarray(a)
+    x.sort(0)
+    a.sort(0)
+    same(x, a)
+    x.fill(2.5)
+    a.fill(2.5)
+    same(x, a)
+    x.put([0, 5], [-1.0, -2.0])
+    a.put([0, 5], [-1.0, -2.0])
+    same(x, a)
+    x.flat[3] = 7.0
+    a.flat[3] = 7.0
+    same(x, a)
+    same(x.flat[2:6], a.flat[2:6])
+    assert len(x.flat) == a.size and x.tobytes() == a.tobytes()
+    c = pt.asarray(a * 1j + a)
+    same(c.real, (a * 1j + a).real)
+    same(c.imag, (a * 1j + a).imag)
+    assert x.real is x
+    same(x.imag, np.zeros_like(a))
 
 
 # ---------------------------------------------------------- NumPy functions ----

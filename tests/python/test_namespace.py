@@ -594,15 +594,17 @@ def test_take_of_pending_and_getitem():
 
 
 def test_take_errors():
-    x = pt.asarray(arr((3, 4)))
+    a = arr((3, 4))
+    x = pt.asarray(a)
     with pytest.raises(IndexError, match="out of bounds"):
         pt.take(x, [3], axis=0)
     with pytest.raises(IndexError, match="out of bounds"):
         pt.take(x, [-5], axis=1)
     with pytest.raises(IndexError, match="integers"):
         pt.take(x, [0.5], axis=0)
-    with pytest.raises(ValueError, match="axis is required"):
-        pt.take(x, [0])
+    assert_matches(pt.take(x, [0, 5]), np.take(a, [0, 5]))  # NumPy's: flattened
+    with pytest.raises(ValueError, match="clipmode"):
+        pt.take(x, [0], mode="bogus")
     with pytest.raises(IndexError, match="out of bounds"):
         x[np.array([7])]
 
