@@ -31,14 +31,15 @@ export CCACHE_BASEDIR="$PWD"  # cache hits across clones in different folders
 # (tests/conformance/run.sh runs ../shared/array-api-tests).
 # mypy: tests/python/test_typing.py (the package's annotations, checked as users see them).
 # pytest-xdist: scripts/test.sh runs the local suite on two worker processes.
-$PY - <<'PYEOF' || $PY -m pip install -q --no-binary mpi4py "numpy>=2" pytest lit "scikit-build-core>=0.9" "pybind11>=2.12" cmake ninja "array-api-strict==2.6.1" "mpi4py>=4" scipy scikit-learn array-api-compat nbclient nbformat ipykernel ipyparallel matplotlib "hypothesis>=6.151" "ndindex>=1.8" pytest-json-report mypy pytest-xdist
+# xarray: tests/python/test_xarray.py (DataArrays over ptensor arrays).
+$PY - <<'PYEOF' || $PY -m pip install -q --no-binary mpi4py "numpy>=2" pytest lit "scikit-build-core>=0.9" "pybind11>=2.12" cmake ninja "array-api-strict==2.6.1" "mpi4py>=4" scipy scikit-learn array-api-compat nbclient nbformat ipykernel ipyparallel matplotlib "hypothesis>=6.151" "ndindex>=1.8" pytest-json-report mypy pytest-xdist xarray
 import importlib.util, sys
 import numpy
 ok = numpy.__version__.split(".")[0] >= "2"
 for m in ("pytest", "lit", "scikit_build_core", "pybind11", "array_api_strict", "mpi4py",
           "scipy", "sklearn", "array_api_compat", "nbclient", "nbformat", "ipykernel",
           "ipyparallel", "matplotlib", "hypothesis", "ndindex", "pytest_jsonreport", "mypy",
-          "xdist"):
+          "xdist", "xarray"):
     ok = ok and importlib.util.find_spec(m) is not None
 sys.exit(0 if ok else 1)
 PYEOF

@@ -699,7 +699,9 @@ struct GpuToRuntime : ptensor::impl::GpuToRuntimeBase<GpuToRuntime> {
           queued = true;
           continue;
         }
-        if (!touchesMemory(&op))
+        // (an op that launches is looked into whatever else it does: an scf.if whose
+        // branches only allocate, launch and free touches no memory on the host itself)
+        if (!launches(&op) && !touchesMemory(&op))
           continue;
         if (launches(&op)) {
           // each of its blocks may follow any launch inside it (a loop's next iteration) or

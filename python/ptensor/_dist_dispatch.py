@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 
 from . import _dist
+from . import _operators
 from . import _ops
 from . import _dist_registry
 from ._array import _inplace
@@ -67,10 +68,7 @@ def _fresh(x):
 
 def install_operators():
     """Python operators of DArray: the namespace's (dispatching) functions."""
-    binary = {"add": "add", "sub": "subtract", "mul": "multiply", "truediv": "divide",
-              "floordiv": "floor_divide", "mod": "remainder", "pow": "pow",
-              "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor",
-              "lshift": "bitwise_left_shift", "rshift": "bitwise_right_shift"}
+    binary = _operators.BINARY
     # the local arrays' operands (NumPy's as replicated ones) and DArrays; anything else (a
     # str, None, ...) gets NotImplemented, so Python tries the other side and == ends False
     operands = (DArray,) + OPERANDS
@@ -84,13 +82,11 @@ def install_operators():
             fn, (other, self), _NO_KW) if isinstance(other, operands) else NotImplemented)
         # in place: the local arrays' rules (shape kept, same-kind cast), written back
         setattr(DArray, f"__i{op}__", lambda self, other, fn=fn: _inplace(self, fn, other))
-    for op, name in {"lt": "less", "le": "less_equal", "gt": "greater",
-                     "ge": "greater_equal", "eq": "equal", "ne": "not_equal"}.items():
+    for op, name in _operators.COMPARISONS.items():
         fn = getattr(pt, name)
         setattr(DArray, f"__{op}__", lambda self, other, fn=fn: fn(self, other)
                 if isinstance(other, operands) else NotImplemented)
-    for op, name in {"neg": "negative", "pos": "positive", "abs": "abs",
-                     "invert": "bitwise_invert"}.items():
+    for op, name in _operators.UNARY.items():
         fn = getattr(pt, name)
         setattr(DArray, f"__{op}__", lambda self, fn=fn: fn(self))
     DArray.T = property(lambda self: pt.permute_dims(self, (1, 0)) if self.ndim == 2

@@ -51,6 +51,13 @@ class DType:
     def __hash__(self) -> int:
         return hash(self.name)
 
+    @property
+    def dtype(self) -> np.dtype[Any]:
+        """The NumPy dtype of the same name: NumPy reads an object's .dtype, so its dtype
+        functions take ptensor dtypes (np.dtype(pt.float64), np.issubdtype(pt.int32,
+        np.integer)), as code written for NumPy (xarray's, pandas') asks of array dtypes."""
+        return self.np
+
 
 _ALL: list[DType] = [DType(n, i, size, kind) for i, (n, size, kind) in enumerate(_core.dtypes())]
 _BY_NAME: dict[str, DType] = {d.name: d for d in _ALL}

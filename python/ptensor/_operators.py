@@ -13,15 +13,22 @@ from ._linalg import matmul
 from ._upcalls import namespace
 
 
+# The one table of Python operators (Array's here, DArray's in _dist_dispatch): the dunder
+# name without underscores -> the elementwise function. BINARY also gives the reflected
+# (__radd__) and in-place (__iadd__) forms.
+BINARY = {"add": "add", "sub": "subtract", "mul": "multiply", "truediv": "divide",
+          "floordiv": "floor_divide", "mod": "remainder", "pow": "pow", "and": "bitwise_and",
+          "or": "bitwise_or", "xor": "bitwise_xor", "lshift": "bitwise_left_shift",
+          "rshift": "bitwise_right_shift"}
+COMPARISONS = {"eq": "equal", "ne": "not_equal", "lt": "less", "le": "less_equal",
+               "gt": "greater", "ge": "greater_equal"}
+UNARY = {"neg": "negative", "pos": "positive", "abs": "abs", "invert": "bitwise_invert"}
+
+
 def install():
     """Array's Python operators: the elementwise functions, matmul (called once, by the
     namespace)."""
-    binary = {
-        "add": ew.add, "sub": ew.subtract, "mul": ew.multiply, "truediv": ew.divide,
-        "floordiv": ew.floor_divide, "mod": ew.remainder, "pow": ew.pow,
-        "and": ew.bitwise_and, "or": ew.bitwise_or, "xor": ew.bitwise_xor,
-        "lshift": ew.bitwise_left_shift, "rshift": ew.bitwise_right_shift,
-    }
+    binary = {op: getattr(ew, name) for op, name in BINARY.items()}
     operands = ew.OPERANDS
     for name, fn in binary.items():
         def op(self, other, fn=fn):
@@ -46,8 +53,7 @@ def install():
         setattr(Array, f"__r{name}__", getattr(fn, "_rop", rop))
         setattr(Array, f"__i{name}__", iop)
 
-    for name, fn in {"eq": ew.equal, "ne": ew.not_equal, "lt": ew.less, "le": ew.less_equal,
-                     "gt": ew.greater, "ge": ew.greater_equal}.items():
+    for name, fn in {op: getattr(ew, name) for op, name in COMPARISONS.items()}.items():
         def cmp(self, other, fn=fn):
             if not isinstance(other, operands):
                 return NotImplemented
@@ -75,7 +81,5 @@ def install():
 
     Array.__matmul__, Array.__rmatmul__, Array.__imatmul__ = mm, rmm, imm
     Array.__hash__ = None
-    Array.__neg__ = lambda self: ew.negative(self)
-    Array.__pos__ = lambda self: ew.positive(self)
-    Array.__abs__ = lambda self: ew.abs(self)
-    Array.__invert__ = lambda self: ew.bitwise_invert(self)
+    for op, name in UNARY.items():
+        setattr(Array, f"__{op}__", lambda self, fn=getattr(ew, name): fn(self))

@@ -161,3 +161,36 @@ func.func @private_stores(%x: memref<?xf64>, %out: memref<f64> {ptensor.fresh}) 
   memref.dealloc %t : memref<f64>
   return
 }
+
+// An op whose regions only launch (and allocate and free: no host memory access of its own)
+// still queues its kernels: the host copy of the memory they wrote, after it, waits (a
+// matmul's result read through a reshape after an scf.if of split-reduction launches was
+// read before its kernels ran).
+// CHECK-LABEL: func.func @launches_in_a_branch
+// CHECK: scf.if
+// CHECK: call @ptensor_gpu_launch
+// CHECK: }
+// CHECK-NEXT: memref.reshape
+// CHECK-NEXT: arith.constant 2 : i64
+// CHECK-NEXT: call @ptensor_gpu_wait
+// CHECK-NEXT: memref.copy
+func.func @launches_in_a_branch(%x: memref<?xf64>, %flag: i1, %out: memref<f64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf64>
+  %two = arith.constant 2.0 : f64
+  %shape = memref.alloca() : memref<0xindex>
+  %r = memref.alloc() : memref<1xf64>
+  scf.if %flag {
+    %t = memref.alloc(%n) : memref<?xf64>
+    scf.parallel (%i) = (%c0) to (%c1) step (%c1) {
+      memref.store %two, %r[%i] : memref<1xf64>
+      scf.reduce
+    }
+    memref.dealloc %t : memref<?xf64>
+  }
+  %v = memref.reshape %r(%shape) : (memref<1xf64>, memref<0xindex>) -> memref<f64>
+  memref.copy %v, %out : memref<f64> to memref<f64>
+  memref.dealloc %r : memref<1xf64>
+  return
+}

@@ -132,6 +132,17 @@ def test_reductions_and_matmul():
     on_device(lambda m, a, b: a @ b.T, A, B, rtol=1e-12)
 
 
+@pytest.mark.parametrize("dtype", ["int64", "float64"])
+def test_matmul_read_through_a_reshape(dtype):
+    """A matmul's result read back through a reshape in the same program (einsum("i,i")):
+    the host copy waits for the kernels launched inside the reduction's branch (it read the
+    result before they ran: 0 instead of 11)."""
+    a, b = np.array([1, 2], dtype), np.array([3, 4], dtype)
+    on_device(lambda m, x, y: m.reshape(m.reshape(x, (1, 2)) @ m.reshape(y, (2, 1)), ()), a, b)
+    on_device(lambda m, x, y: m.reshape(m.reshape(x, (1, -1)) @ m.reshape(y, (-1, 1)), ()),
+              A[0], B[0], rtol=1e-12)
+
+
 def test_creation_on_the_device():
     before = launches()
     for x, want in ((pt.ones((5, 3), device=DEV), np.ones((5, 3))),
