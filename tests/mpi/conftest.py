@@ -8,6 +8,9 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 
+# NumPy functions ptensor lacks are errors here, as in tests/python (no silent fallback)
+os.environ.setdefault("PTENSOR_FALLBACK", "error")
+
 import ptensor as pt  # noqa: E402
 from ptensor import spmd  # noqa: E402
 

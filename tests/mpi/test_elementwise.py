@@ -76,9 +76,11 @@ def test_bad_inputs(team):
     with pytest.raises(TypeError):
         pt.sin(x, 3)
     check(np.add(x, 1), X + 1)  # NumPy's ufunc runs ptensor's add (issue 26)
+    check(np.cbrt(x), np.cbrt(X))  # NumPy's ufuncs ptensor composes: ptensor's, distributed
     if dist(x):
         with pytest.raises(TypeError, match="distributed"):
-            np.cbrt(x)  # one ptensor lacks: NumPy's, which would gather silently, refused
+            # one ptensor lacks (a user's ufunc): NumPy's, which would gather, refused
+            np.frompyfunc(lambda v: v, 1, 1)(x)
 
 
 def test_local_array_updated_in_place_by_a_distributed_one(team):

@@ -41,10 +41,16 @@ def test_numpy_protocols_stay_distributed(team):
     check(r, X.sum(axis=0))
     check(np.concatenate([x, x]), np.concatenate([X, X]))
     check(np.ones(4) + x, np.ones(4) + X)
-    assert np.median(x) == np.median(X)  # NumPy's (gathered, as before the protocols)
+    m = np.median(x, axis=0)  # ptensor's median: no gather
+    assert isinstance(m, pt.Array)
+    check(m, np.median(X, axis=0))
+    check(np.add.reduce(x, axis=0), np.add.reduce(X, axis=0))
+    check(np.cbrt(x), np.cbrt(X))
     if dist(x):
         with pytest.raises(TypeError, match="distributed"):
-            np.cbrt(x)  # a ufunc ptensor lacks: refused, as before
+            np.frompyfunc(lambda v: v, 1, 1)(x)  # a ufunc ptensor lacks: refused, no gather
+        with pytest.raises(pt.NumpyFallbackError, match="sliding_window_view"):
+            np.lib.stride_tricks.sliding_window_view(x, (2, 2))  # (the tests' error mode)
     out = np.zeros((9, 4))
     out += x  # into a NumPy array: the user asked for the whole data
     np.testing.assert_array_equal(out, X)
