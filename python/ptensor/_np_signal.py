@@ -80,13 +80,22 @@ def dot(a, b, out=None):
         if a.shape[-1] != b.shape[kb]:
             raise ValueError(f"dot: shapes {tuple(a.shape)} and {tuple(b.shape)} not aligned: "
                              f"{a.shape[-1]} (dim {a.ndim - 1}) != {b.shape[kb]} (dim {kb})")
-        if b.ndim <= 2 and a.ndim <= 2:
+        if a.ndim == 1 and b.ndim == 1 and a.dtype.kind in "iuf" and b.dtype.kind in "iuf":
+            r = _inner_1d(a, b)
+        elif b.ndim <= 2 and a.ndim <= 2:
             r = pt.matmul(a, b)
         elif b.ndim == 1:
             r = pt.matmul(a, b)  # (a's leading dimensions are a batch)
         else:
             r = pt.tensordot(a, b, axes=([a.ndim - 1], [kb]))
     return _write_out(r, out, "dot")
+
+
+def _inner_1d(a, b):
+    """The inner product of two real 1-D arrays as one fused multiply-and-sum over every
+    thread (pt.matmul of two vectors is a plain loop), in NumPy's result dtype."""
+    rt = dt.result_type(a.dtype, b.dtype)
+    return pt.sum(pt.multiply(a, b), dtype=rt)
 
 
 def vdot(a, b, /):
@@ -98,6 +107,8 @@ def vdot(a, b, /):
                          f"{b.shape[0]})")
     if _is_complex(a):
         a = pt.conj(a)
+    if a.dtype.kind in "iuf" and b.dtype.kind in "iuf":
+        return _inner_1d(a, b)
     return pt.matmul(a, b)
 
 
