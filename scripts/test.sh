@@ -16,8 +16,8 @@ bash scripts/test_devices.sh --quick
 # under -n 2 and the whole suite on the OpenCL device: scripts/test_slow.sh, before stops;
 # CI's time on a 2-core machine: README, "The two commands".)
 export PTENSOR_CACHE_DIR="${PTENSOR_CACHE_DIR:-$(mktemp -d)}"
-# sharded N DIR [ARGS]: DIR's tests (pytest ARGS) under mpiexec -n N as two jobs side by side, each with every
-# other test (tests/shard_plugin.py): a rank compiling a program leaves a core idle (the
+# sharded N DIR [ARGS]: DIR's tests (more pytest ARGS) under mpiexec -n N as two jobs side
+# by side, each with every other test (tests/shard_plugin.py): a rank compiling a program leaves a core idle (the
 # other ranks wait for its file), which the other job's compiles use; ranks that wait for
 # another back off from the cores (runtime/dist.c; PTENSOR_YIELD_WAITS=1: the two jobs do not
 # see each other). Prints each job's tail; fails if one did.
