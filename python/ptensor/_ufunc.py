@@ -257,11 +257,11 @@ class ufunc:
             raise TypeError(f"{name}: ptensor supports one integer index array (along the "
                             "first axis) or keys without integer arrays")
         i = _array(idx[0], name)
-        if i.ndim != 1:
+        if i.ndim != 1:  # (an index array of several dimensions: its elements in order)
+            ishape = tuple(i.shape)
             i = pt.reshape(i, (-1,))
-            if b is not None and _ours(b) and b.ndim:
-                b = pt.reshape(b, (-1,) + tuple(b.shape)[len(idx[0].shape):]) \
-                    if len(b.shape) >= len(idx[0].shape) else b
+            if b is not None and _ours(b) and b.ndim >= len(ishape):
+                b = pt.reshape(b, (-1,) + tuple(b.shape)[len(ishape):])
         n = a.shape[0]
         i = pt.where(i < 0, i + n, i) if dt.is_int(i.dtype) and i.dtype.kind == "i" else i
         if i.size and (int(pt.max(i)) >= n or int(pt.min(i)) < 0):
@@ -272,7 +272,7 @@ class ufunc:
                                                                       complex)) else
                                 pt.full((), b, dtype=_scalar_dtype(b, a.dtype)), rows)
         if self._name in ("add", "subtract") and i.size:
-            _add_at(self, a, i, b, n)
+            _add_at(self, a, i, b)
             return None
         _rounds(self, a, i, b)
         return None
@@ -355,7 +355,7 @@ def _doubling_scan(fn, x, axis):
     return r if r is not x else pt.asarray(x, copy=True)
 
 
-def _add_at(u, a, i, b, n):
+def _add_at(u, a, i, b):
     """a[i] += b (or -= b) with repeated indices: integers sum the values of each index first
     (differences of one cumulative sum over the values sorted by index: exact, as integer
     arithmetic wraps alike) and scatter once; floats apply one occurrence per round (NumPy's

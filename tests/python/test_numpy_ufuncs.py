@@ -174,6 +174,16 @@ def test_at_integers_rows_and_slices():
         pt.add.at(np.zeros(3), [0], 1)
 
 
+def test_at_with_an_index_array_of_two_dimensions():
+    idx = [[0, 1], [1, 4]]
+    for name, b in (("add", np.arange(4.0).reshape(2, 2)), ("maximum", 2.0)):
+        a = np.zeros(5)
+        x = pt.asarray(a.copy())
+        getattr(pt, name).at(x, idx, pt.asarray(b) if isinstance(b, np.ndarray) else b)
+        getattr(np, name).at(a, idx, b)
+        same(x, a)
+
+
 def test_reduceat():
     a = np.arange(10.0)
     idx = [0, 4, 1, 5, 8]
