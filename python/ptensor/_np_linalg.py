@@ -321,18 +321,24 @@ def _core(x, k, name, sig, i):
                          f"{x.ndim}, gufunc core with signature {sig} requires {k})")
 
 
+def _gufunc_operands(x1, x2, name, sig, k1, k2, n2):
+    """The operands of matvec / vecmat (core dimensions k1, k2), checked: x1's last
+    dimension against x2's dimension n2 (negative)."""
+    a, b = _arr(x1, name), _arr(x2, name)
+    _core(a, k1, name, sig, 0)
+    _core(b, k2, name, sig, 1)
+    if a.shape[-1] != b.shape[n2]:
+        raise ValueError(f"{name}: Input operand 1 has a mismatch in its core dimension 0, "
+                         f"with gufunc signature {sig} (size {b.shape[n2]} is different "
+                         f"from {a.shape[-1]})")
+    return a, b
+
+
 def matvec(x1, x2, /, *, out=None, dtype=None):
     """NumPy's matvec gufunc ((m,n),(n)->(m)): the matrix-vector products over the
     broadcast leading dimensions, without conjugation (matmul of x2 as a column).
     out= (a ptensor array) and dtype= are accepted; other gufunc keywords are not."""
-    a, b = _arr(x1, "matvec"), _arr(x2, "matvec")
-    sig = "(m,n),(n)->(m)"
-    _core(a, 2, "matvec", sig, 0)
-    _core(b, 1, "matvec", sig, 1)
-    if a.shape[-1] != b.shape[-1]:
-        raise ValueError(f"matvec: Input operand 1 has a mismatch in its core dimension 0, "
-                         f"with gufunc signature {sig} (size {b.shape[-1]} is different "
-                         f"from {a.shape[-1]})")
+    a, b = _gufunc_operands(x1, x2, "matvec", "(m,n),(n)->(m)", 2, 1, -1)
     r = pt.matmul(a, b[..., None])[..., 0]
     return _gufunc_out(r, out, dtype, "matvec")
 
@@ -340,14 +346,7 @@ def matvec(x1, x2, /, *, out=None, dtype=None):
 def vecmat(x1, x2, /, *, out=None, dtype=None):
     """NumPy's vecmat gufunc ((n),(n,m)->(m)): conj(x1) times the matrices x2 over the
     broadcast leading dimensions. out= (a ptensor array) and dtype= are accepted."""
-    a, b = _arr(x1, "vecmat"), _arr(x2, "vecmat")
-    sig = "(n),(n,m)->(m)"
-    _core(a, 1, "vecmat", sig, 0)
-    _core(b, 2, "vecmat", sig, 1)
-    if a.shape[-1] != b.shape[-2]:
-        raise ValueError(f"vecmat: Input operand 1 has a mismatch in its core dimension 0, "
-                         f"with gufunc signature {sig} (size {b.shape[-2]} is different "
-                         f"from {a.shape[-1]})")
+    a, b = _gufunc_operands(x1, x2, "vecmat", "(n),(n,m)->(m)", 1, 2, -2)
     if dt.is_complex(a.dtype):
         a = pt.conj(a)
     r = pt.matmul(a[..., None, :], b)[..., 0, :]

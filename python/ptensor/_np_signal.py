@@ -1223,24 +1223,25 @@ def blackman(M):
     return 0.42 + 0.5 * pt.cos(math.pi * n / (M - 1)) + 0.08 * pt.cos(2.0 * math.pi * n / (M - 1))
 
 
-def hamming(M):
-    """NumPy's hamming: 0.54 + 0.46 cos(pi n / (M-1)) at n = 1-M, 3-M, ..., M-1
-    (float64)."""
-    n = _window_n(M, "hamming")
+def _raised_cosine(M, name, a, b):
+    """a + b cos(pi n / (M-1)) at n = 1-M, 3-M, ..., M-1 (hamming, hanning)."""
+    n = _window_n(M, name)
     s = _short_window(M)
     if s is not None:
         return s
-    return 0.54 + 0.46 * pt.cos(math.pi * n / (M - 1))
+    return a + b * pt.cos(math.pi * n / (M - 1))
+
+
+def hamming(M):
+    """NumPy's hamming: 0.54 + 0.46 cos(pi n / (M-1)) at n = 1-M, 3-M, ..., M-1
+    (float64)."""
+    return _raised_cosine(M, "hamming", 0.54, 0.46)
 
 
 def hanning(M):
     """NumPy's hanning: 0.5 + 0.5 cos(pi n / (M-1)) at n = 1-M, 3-M, ..., M-1
     (float64)."""
-    n = _window_n(M, "hanning")
-    s = _short_window(M)
-    if s is not None:
-        return s
-    return 0.5 + 0.5 * pt.cos(math.pi * n / (M - 1))
+    return _raised_cosine(M, "hanning", 0.5, 0.5)
 
 
 def kaiser(M, beta):
