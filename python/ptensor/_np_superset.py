@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _dtypes as dt
+from ._array import Array
 from ._np_args import as_array as _arr, is_array as _ours
 from ._upcalls import namespace as pt
 
@@ -61,6 +62,12 @@ def _masked(x, where, fill, name):
     return pt.where(_arr(where, name), x, fill)
 
 
+def _plain(x, axis, keepdims):
+    """Whether a reduction call is one the standard function takes as it is: a ptensor
+    array, no list axis, a bool keepdims (the fast path of the NumPy signatures)."""
+    return isinstance(x, Array) and type(axis) is not list and type(keepdims) is bool
+
+
 def _keep(keepdims):
     return False if keepdims is _NO_VALUE else bool(keepdims)
 
@@ -69,6 +76,8 @@ def sum(x, /, axis=None, dtype=None, out=None, keepdims=False, *,  # noqa: A001
         initial=_NO_VALUE, where=True):
     """The sum over axis (the array API's sum; NumPy's positional axis and dtype, out=,
     initial= and where= as numpy.sum)."""
+    if out is None and where is True and initial is _NO_VALUE and _plain(x, axis, keepdims):
+        return STANDARD["sum"](x, axis=axis, dtype=dtype, keepdims=keepdims)  # (the common call)
     x = _arr(x, "sum")
     x = _masked(x, where, False if x.dtype == dt.bool_ else 0, "sum")
     r = STANDARD["sum"](x, axis=_axis(axis), dtype=dtype, keepdims=_keep(keepdims))
@@ -80,6 +89,8 @@ def sum(x, /, axis=None, dtype=None, out=None, keepdims=False, *,  # noqa: A001
 def prod(x, /, axis=None, dtype=None, out=None, keepdims=False, *, initial=_NO_VALUE,
          where=True):
     """The product over axis (the array API's prod with NumPy's spellings, as sum)."""
+    if out is None and where is True and initial is _NO_VALUE and _plain(x, axis, keepdims):
+        return STANDARD["prod"](x, axis=axis, dtype=dtype, keepdims=keepdims)
     x = _arr(x, "prod")
     x = _masked(x, where, True if x.dtype == dt.bool_ else 1, "prod")
     r = STANDARD["prod"](x, axis=_axis(axis), dtype=dtype, keepdims=_keep(keepdims))
@@ -89,6 +100,8 @@ def prod(x, /, axis=None, dtype=None, out=None, keepdims=False, *, initial=_NO_V
 
 
 def _extreme(name, x, axis, out, keepdims, initial, where):
+    if out is None and where is True and initial is _NO_VALUE and _plain(x, axis, keepdims):
+        return STANDARD[name](x, axis=axis, keepdims=keepdims)
     x = _arr(x, name)
     if where is not True and where is not _NO_VALUE:
         if not _given(initial):
