@@ -4,6 +4,7 @@
 #include "CustomCall.h"
 #include "DiskCache.h"
 #include "DlpackExport.h"
+#include "NumpyValues.h"
 #include "Backend.h"
 #include "Blas.h"
 #include "Jit.h"
@@ -83,36 +84,6 @@ DType checkDtype(int code) {
   return DType(code);
 }
 
-std::shared_ptr<Handle> fromNumpy(py::array a, int code) {
-  DType d = checkDtype(code);
-  int64_t item = dtypeInfo(d).itemsize;
-  if (a.itemsize() != item)
-    throw py::type_error("ptensor: array itemsize does not match dtype");
-  auto n = std::make_shared<Node>();
-  n->dtype = d;
-  n->shape.assign(a.shape(), a.shape() + a.ndim());
-  auto b = std::make_shared<Buffer>();
-  b->data = static_cast<char *>(const_cast<void *>(a.data()));
-  int64_t expect = 1;
-  b->contiguous = true;
-  b->strides.resize(a.ndim());
-  for (int i = int(a.ndim()) - 1; i >= 0; --i) {
-    if (a.strides(i) % item != 0)
-      throw py::value_error("ptensor: strides are not a multiple of the itemsize");
-    b->strides[i] = a.strides(i) / item;
-    if (n->shape[i] != 1 && b->strides[i] != expect)
-      b->contiguous = false;
-    expect *= n->shape[i];
-  }
-  py::object keep = a;
-  b->release = [keep]() mutable {
-    py::gil_scoped_acquire g;
-    keep = py::object();
-  };
-  n->buf = std::move(b);
-  return makeHandle(std::move(n));
-}
-
 /// h's node, materialized, for reading its values from Python (a traced function that does so
 /// cannot be replayed).
 const Node &readable(const std::shared_ptr<Handle> &h) {
@@ -122,20 +93,7 @@ const Node &readable(const std::shared_ptr<Handle> &h) {
   return *h->node;
 }
 
-py::array toNumpy(const std::shared_ptr<Handle> &h) {
-  const Node &n = readable(h);
-  std::shared_ptr<Buffer> buf = n.buf;
-  int64_t item = dtypeInfo(n.dtype).itemsize;
-  std::vector<py::ssize_t> strides;
-  for (int64_t s : buf->strides)
-    strides.push_back(s * item);
-  auto *holder = new std::shared_ptr<Buffer>(buf);
-  py::capsule base(holder, [](void *p) { delete static_cast<std::shared_ptr<Buffer> *>(p); });
-  py::array a(npDtype(n.dtype), std::vector<py::ssize_t>(n.shape.begin(), n.shape.end()), strides,
-              buf->data, base);
-  py::detail::array_proxy(a.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
-  return a;
-}
+py::array toNumpy(const std::shared_ptr<Handle> &h) { return bufferView(readable(h), false); }
 
 /// h's values in a new array on `device` (h itself when it is there): device memory is
 /// shared with the host, so NumPy copies them (strided sources included).
@@ -355,6 +313,8 @@ int enumCase(const std::string &e, const std::string &c) {
 /// Python's full() would). Python has checked dtypes and shapes already.
 std::shared_ptr<Handle> binaryFast(int kind, int sub, const std::shared_ptr<Handle> &a,
                                    py::handle b, int dtype, bool scalarFirst) {
+  if (auto h = eagerBinary(kind, sub, *a, b, dtype, scalarFirst))
+    return h;
   // may materialize: a (and b) are held by Python, so they become leaves
   notePendingRecord(recordSignature(kind, sub, dtype, a->node->shape));
   std::shared_ptr<Node> other;
@@ -530,7 +490,8 @@ PYBIND11_MODULE(_core, m) {
     d["reduce"] = names<ReduceKind>(stringifyReduceKind, int(getMaxEnumValForReduceKind()) + 1);
     return d;
   });
-  m.def("from_numpy", &fromNumpy, py::arg("array"), py::arg("dtype"));
+  m.def("from_numpy", &fromNumpy, py::arg("array"), py::arg("dtype"), py::arg("owned") = false);
+  bindNumpyValues(m);
   m.def("to_numpy", &toNumpy);
   m.def(
       "dlpack_capsule",

@@ -40,7 +40,8 @@ def child(n, steps):
 def measure(n, steps):
     with tempfile.TemporaryDirectory() as d:
         out = subprocess.run([sys.executable, __file__, "--child", str(n), str(steps)],
-                             env=dict(os.environ, PTENSOR_CACHE_DIR=d, PTENSOR_PROGRESS="0"),
+                             env=dict(os.environ, PTENSOR_CACHE_DIR=d, PTENSOR_PROGRESS="0",
+                                      PTENSOR_EAGER="0"),  # (compiles, not NumPy)
                              check=True, capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
 

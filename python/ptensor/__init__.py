@@ -51,6 +51,7 @@ from ._habits import NumpyFallbackError, NumpyFallbackWarning, set_numpy_fallbac
 from . import random  # pt.random.default_rng: Philox random numbers computed in the programs
 from . import fft  # the array API fft extension (pocketfft through numpy.fft, in the programs)
 from ._jit import jit  # a function's programs recorded once per signature, then replayed
+from ._eager import set_eager_limit  # small operations on arrays with values run at once
 from .linalg import tensordot
 # NumPy's namespace beyond the array API (docs/numpy.md): the elementwise functions as ufunc
 # objects under their array API and NumPy names, and NumPy's other functions by its sections
@@ -191,7 +192,7 @@ __all__ = ["Array", "CompileError", "DType", "bool", "int8", "int16", "int32", "
            "cumulative_sum", "cumulative_prod", "from_dlpack", "take",
            "take_along_axis", "linalg", "tensordot", "searchsorted", "nonzero", "sort", "argsort", "unique_all", "unique_counts", "isin",
            "unique_inverse", "unique_values", "CustomCallError", "custom_call",
-           "register_custom_call", "ffi_include_dir", "jit"]
+           "register_custom_call", "ffi_include_dir", "jit", "set_eager_limit"]
 __all__ += _elementwise.__all__  # (this form: type checkers read it as re-exports)
 
 # The elementwise functions become ufunc objects (calling one is calling the function);

@@ -8,12 +8,15 @@ import numpy as np
 
 from . import _core
 from . import _dtypes as dt
+from . import _eager
 from . import _ops
 from ._device import DLPACK_CPU, Placed, dlpack_device, index_of
-from ._indexing import chain
+from ._indexing import View, chain
 from ._upcalls import Slots, namespace
 
 _tracing = _core.tracing
+_eager_item = _core.eager_item
+_eager_set_item = _core.eager_set_item
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -224,6 +227,10 @@ class Array(Local, Placed, metaclass=_ArrayType):
 
     # --- indexing ---
     def __getitem__(self, key: _Key) -> Array:
+        if _eager.on and self._base is None:  # x[i, j]: the element's value now (_eager.py)
+            r = _eager_item(self._h, key)
+            if r is not None:  # (a 0-d view of it, as below: writes to either reach the other)
+                return Array._new(r[0], self._dtype, self, View(r[1], ()))
         if isinstance(key, tuple) and _has_array(key):
             return up.getitem(self, _gathered(key))
         k = _array_key(key)
@@ -254,6 +261,10 @@ class Array(Local, Placed, metaclass=_ArrayType):
         return a
 
     def __setitem__(self, key: _Key, value: Array | ArrayLike) -> None:
+        if _eager.on and self._base is None and _eager_set_item(
+                self._h, key, value._t if type(value) is Array else value, _SET_ITEM_REFS):
+            self._version += 1  # x[i, j] = scalar, in place (_eager.py)
+            return
         if isinstance(key, tuple) and _has_array(key):
             self[...] = up.setitem(self, _gathered(key), value)
             return
@@ -274,8 +285,20 @@ class Array(Local, Placed, metaclass=_ArrayType):
         if _tracing():  # pt.jit: a write a replay must repeat (or cannot: Trace.h)
             _core.trace_write(base._h)
         view = chain(base.shape, self._view, (key,))
-        v = _coerce_value(value, base.dtype, base.device)
-        v = _ops.broadcast_to(_ops.cast(v, base.dtype), view.shape)
+        t = type(value)
+        if _eager.on and (t is float and base._dtype.kind == "f" or t is int and (
+                base._dtype.kind == "f" or base._dtype.kind in "iu"
+                and dt.scalar_fits(value, base._dtype))) and 0 not in view.shape \
+                and view.numpy_key(base.ndim) is not None and _eager.write_scalar(base._h, view.numpy_key(base.ndim), value, _BASE_REFS):
+            base._version += 1  # (in place: _eager.py)
+            return
+        v = _ops.cast(_coerce_value(value, base.dtype, base.device), base.dtype)
+        if _eager.on and 0 not in view.shape and _ops.broadcasts_to(v.shape, view.shape) \
+                and view.numpy_key(base.ndim) is not None and _eager.write(base._h, view.numpy_key(base.ndim), view.shape,
+                                 view.inner_shape(), v, _BASE_REFS):
+            base._version += 1  # (in place: _eager.py)
+            return
+        v = _ops.broadcast_to(v, view.shape)
         if 0 in view.shape:  # an empty selection: nothing is written (the shapes were checked)
             return
         if view.is_identity(base.shape):  # whole array: no insert_slice needed
@@ -435,6 +458,12 @@ def _array_key(key):
     if k.dtype.kind not in "biu":
         return None
     return up.asarray(k)
+
+
+# The Python references to an array's handle that its Array owns (its slot): one more means
+# another Array holds the same handle (x[...] = y makes them share it), and y must not change.
+_BASE_REFS = 1
+_SET_ITEM_REFS = _BASE_REFS + 1  # (and the argument passed to eager_set_item)
 
 
 def _coerce_value(value, dtype, device=None):

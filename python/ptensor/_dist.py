@@ -46,6 +46,7 @@ import numpy as np
 
 from . import _core
 from . import _dtypes as dt
+from . import _eager
 from . import _ops
 from ._array import _ArrayType
 from ._creation import asarray
@@ -173,6 +174,7 @@ def _runtime():
     _core.load_library(path)  # compiled programs call ptensor_dist_* entry points
     _core.run_on_calling_thread()  # (MPI_THREAD_FUNNELED: large programs stay on this thread)
     _core.cut_chains_at_limit()  # every rank cuts long chains at the same record (collectives)
+    _eager.disable()  # (so every rank records the same nodes)
     _lib = lib
     global _checking
     _checking = bool(lib.ptensor_dist_checking())

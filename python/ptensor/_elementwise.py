@@ -14,6 +14,7 @@ import numpy as np
 
 from . import _core
 from . import _dtypes as dt
+from . import _eager
 from . import _ops
 from ._array import Array, Local
 from ._creation import asarray
@@ -395,6 +396,11 @@ for _n, _u in _BINARY.items():
     _g[_n] = _binary(_n, _u)
 for _n, _u in _BINARY_TEST.items():
     _g[_n] = _binary_test(_n, _u)
+# The eager path (_eager.py) computes small elementwise nodes by these ufuncs; erf's entry
+# above only gives its dtype rule (NumPy has no erf), so erf is always recorded.
+_eager.set_ufuncs({"unary": {k: u for k, u in _UNARY.items() if k != "erf"},
+                   "unary_test": _UNARY_TEST, "binary": _BINARY, "binary_test": _BINARY_TEST},
+                  {n: _core.op_code("binary", n) for n in _BINARY})
 
 
 def clip(x: Array, /, min: Array | int | float | None = None,

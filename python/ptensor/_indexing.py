@@ -10,6 +10,7 @@ from __future__ import annotations
 import operator
 from typing import Any
 
+from . import _eager
 from . import _ops
 
 
@@ -137,13 +138,13 @@ def chain(base_shape, view, keys, keys_sig=None):
 
 class View:
     """Immutable once made (shared through chain's memo)."""
-    __slots__ = ("offsets", "entries", "sig", "_shape", "_args")
+    __slots__ = ("offsets", "entries", "sig", "_shape", "_args", "_key")
 
     def __init__(self, offsets, entries):
         self.offsets, self.entries = tuple(offsets), tuple(entries)
         self.sig = (self.offsets, self.entries)  # its identity in chain's memo
         self._shape = tuple(e[2] for e in self.entries)
-        self._args = None
+        self._args = self._key = None
 
     @classmethod
     def of(cls, shape):
@@ -189,7 +190,27 @@ class View:
         dropped = [d for d in range(base_ndim) if d not in kept]
         return sizes, strides, dropped
 
+    def inner_shape(self):
+        """The shape without the unit axes the view adds (that of base[numpy_key])."""
+        return tuple(size for bd, _, size in self.entries if bd >= 0)
+
+    def numpy_key(self, base_ndim):
+        """This view as NumPy's basic index of the base (no new axes: the view's shape has
+        them); None for a view NumPy's index cannot give (a new axis sliced to size 0)."""
+        if self._key is None:
+            if any(e[0] < 0 and e[2] != 1 for e in self.entries):
+                self._key = False
+            else:
+                sizes, strides, dropped = self._slice_args(base_ndim)
+                self._key = _eager.basic_key(self.offsets, sizes, strides, dropped)
+        return self._key or None
+
     def extract(self, base):
+        h = base._t
+        if _eager.on and self.numpy_key(base.ndim) is not None:  # (values now: _eager.py)
+            r = _eager.read(h, self._key, self.shape, base.dtype.code)
+            if r is not None:
+                return _ops.up.Array._new(r, base.dtype)
         if self._args is None:
             sizes, strides, dropped = self._slice_args(base.ndim)
             self._args = (dropped, list(self.offsets) + sizes + strides,

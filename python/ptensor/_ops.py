@@ -9,6 +9,7 @@ import numpy as np
 
 from . import _core
 from . import _dtypes as dt
+from . import _eager
 from ._upcalls import Slots
 
 up: Slots = Slots("ptensor._ops", Array="the array type that records make (ptensor._array.Array)")
@@ -17,9 +18,15 @@ _record = _core.record
 
 def record(kind, sub, operands, dtype, shape, attrs=(), iargs=(), sargs=(), device=-1):
     """device: the core's device index of a node without array operands (-1: the
-    operands', else the default device)."""
-    h = _record(kind, sub, [o._t for o in operands], dtype.code, tuple(shape),
-                list(attrs), list(iargs), list(sargs), device)
+    operands', else the default device). A small node whose operands have values is computed
+    at once instead of recorded (_eager.py)."""
+    hs = [o._t for o in operands]
+    if hs and _eager.on and device <= 0:
+        h = _eager.evaluate(kind, sub, hs, dtype, shape, attrs, iargs)
+        if h is not None:
+            return up.Array._new(h, dtype)
+    h = _record(kind, sub, hs, dtype.code, tuple(shape), list(attrs), list(iargs), list(sargs),
+                device)
     return up.Array._new(h, dtype)
 
 

@@ -21,6 +21,15 @@ if os.environ.get("PYTEST_XDIST_WORKER"):
                                                    os.environ["PYTEST_XDIST_WORKER"])
     os.makedirs(os.environ["PTENSOR_CACHE_DIR"], mode=0o700, exist_ok=True)
 
+# The suite tests the compiled programs: small arrays would otherwise be computed by NumPy at
+# once (the eager path, python/ptensor/_eager.py); the processes tests start (the disk cache's,
+# the progress display's, ...) inherit this. PTENSOR_TEST_EAGER=1 runs the suite's own process
+# with the eager path on, as users get it (scripts/test.sh runs it so once); tests of the
+# compiler itself (compile counts, explain, fusion) take the `compiled` fixture, which turns
+# it off in either run.
+os.environ["PTENSOR_EAGER"] = "0"
+EAGER = os.environ.get("PTENSOR_TEST_EAGER") == "1"
+
 # A NumPy function ptensor lacks, applied to ptensor arrays, is an error in the tests (a
 # silent NumPy fallback would hide a missing function); tests of fallbacks set the mode.
 os.environ.setdefault("PTENSOR_FALLBACK", "error")
@@ -55,8 +64,21 @@ if TEAM is not None:
             pt._dist._lib.ptensor_dist_abort(TEAM.handle, 1)
 
 
+if EAGER:
+    pt.set_eager_limit(pt._eager.DEFAULT_LIMIT)
+
+
 @pytest.fixture
-def compiles():
+def compiled():
+    """The eager path off for this test (its arrays are recorded and compiled, whatever their
+    size)."""
+    previous = pt.set_eager_limit(0)
+    yield
+    pt.set_eager_limit(previous)
+
+
+@pytest.fixture
+def compiles(compiled):
     """Returns a function giving the compile count after materializing everything pending.
     Distributed programs are compiled per local shape class (a rank's part with a dimension of
     1 is another program), so the compile counts these tests assert hold for local runs only."""

@@ -378,7 +378,7 @@ def test_transposed_then_written():
 
 
 # ---------------------------------------------------------------- sync
-def test_sync_keeps_values():
+def test_sync_keeps_values(compiled):
     a = np.arange(5.0)
     x = pt.asarray(a)
     ys = [x * i for i in range(4)]

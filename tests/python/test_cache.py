@@ -12,6 +12,9 @@ from _helpers import assert_matches
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "examples", "benchmarks"))
 from heat_in_place import heat  # noqa: E402  (the in-place stencil loop NumPy users write)
 
+# tests of the compiled programs themselves: every array is recorded (conftest.py)
+pytestmark = pytest.mark.usefixtures("compiled")
+
 
 def test_iterative_loop_compiles_at_most_once(compiles):
     a = np.linspace(0.0, 1.0, 1000)

@@ -304,7 +304,7 @@ def test_builtin_handlers_reject_bad_calls(name, args, result, msg):
 
 @pytest.mark.skipif(pt._dist.default_team() is not None,
                     reason="under mpiexec the view is gathered into a contiguous array")
-def test_merge_runs_rejects_strided_runs():
+def test_merge_runs_rejects_strided_runs(compiled):
     r = pt.custom_call("ptensor.merge_runs", pt.ones(6)[::2], pt.asarray(np.array([3])),
                        result=((3,), pt.float64))
     with pytest.raises(ValueError, match="merge_runs expects x \\(1-D, contiguous"):

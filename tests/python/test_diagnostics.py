@@ -12,6 +12,9 @@ import pytest
 
 import ptensor as pt
 
+# tests of the compiled programs themselves: every array is recorded (conftest.py)
+pytestmark = pytest.mark.usefixtures("compiled")
+
 SCRIPT = textwrap.dedent("""
     import json, os, sys
     import numpy as np

@@ -13,6 +13,9 @@ import pytest
 import ptensor as pt
 from _helpers import on_a_device
 
+# tests of the compiled programs themselves: every array is recorded (conftest.py)
+pytestmark = pytest.mark.usefixtures("compiled")
+
 SCRIPT = r"""
 import json, numpy as np, ptensor as pt
 a = np.linspace(0.5, 2.0, 1000)
@@ -281,6 +284,7 @@ def test_program_cache_bound():
 
 MPI_SCRIPT = r"""
 import json, os, sys, numpy as np, ptensor as pt
+
 a = np.linspace(0.5, 2.0, 1001)
 x = pt.asarray(a)
 ok = True

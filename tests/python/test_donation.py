@@ -6,6 +6,9 @@ import pytest
 
 import ptensor as pt
 
+# tests of the compiled programs themselves: every array is recorded (conftest.py)
+pytestmark = pytest.mark.usefixtures("compiled")
+
 
 def fresh(x):
     """A materialized ptensor-owned array (not a NumPy caller's buffer)."""

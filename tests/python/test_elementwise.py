@@ -820,7 +820,7 @@ def test_cached_dispatch_keeps_scalar_rules():
 
 @pytest.mark.parametrize("dtype", ["float64", "float32", "int8", "uint16", "int64"])
 @pytest.mark.parametrize("exponent", [2, 2.0])
-def test_power_of_two_is_the_square(dtype, exponent):
+def test_power_of_two_is_the_square(dtype, exponent, compiled):
     """x ** 2 records x * x (NumPy's fast_scalar_power; pow with its run-time exponent is a
     libm call per element): the same values, dtypes, special values and integer wrapping."""
     a = np.array([0.0, -0.0, 1.5, -3.25, 1e200, -1e-200, np.inf, -np.inf, np.nan, 7.0, -11.0])

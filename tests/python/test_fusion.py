@@ -6,6 +6,9 @@ import pytest
 import ptensor as pt
 from _helpers import assert_matches
 
+# tests of the compiled programs themselves: every array is recorded (conftest.py)
+pytestmark = pytest.mark.usefixtures("compiled")
+
 
 def test_results_sharing_inputs():
     rng = np.random.default_rng(0)

@@ -17,7 +17,7 @@ PKG = pathlib.Path(__file__).resolve().parents[2] / "python" / "ptensor"
 LAYERS = [
     ("data types, the compiled core and the up-call tables",
      {"_core", "_dtypes", "_device", "_upcalls", "_tools", "_typing", "_progress"}),
-    ("recording helpers", {"_ops", "_indexing"}),
+    ("recording helpers", {"_ops", "_indexing", "_eager"}),
     ("the array object", {"_array"}),
     ("category modules",
      {"_creation", "_elementwise", "_custom_call", "_manipulation", "_statistical",

@@ -105,7 +105,7 @@ def test_reductions_of_random_numbers_never_materialize_them():
     assert float(m) == pytest.approx(float(np.mean(z * z)), rel=1e-12)
 
 
-def test_a_long_pending_chain_keeps_the_rounds_together():
+def test_a_long_pending_chain_keeps_the_rounds_together(compiled):
     # 60 pending records, then the Philox rounds (about 110 records): past the pending
     # program's limit (128) if they counted one by one, yet never cut inside them: the sum's
     # program computes the numbers itself (no inputs: nothing of them was materialized by a

@@ -1,0 +1,223 @@
+"""The eager path: small operations on arrays that already have values run at once, by NumPy.
+
+A record (``_ops.record``) whose operands are all host arrays with values (leaves, or fills
+of a Python scalar) and whose result has at most ``LIMIT`` elements is not added to the
+pending program: NumPy computes the node on views of the operands' buffers (no copies) and
+the result is wrapped as a leaf (no copy). A Python loop over rows, slices and scalars then
+costs NumPy's time per operation plus a few microseconds, and compiles nothing; a loop over
+large arrays is recorded, fused and compiled as before. Writes of small values into an
+array with values are done in place when nothing else can see its buffer
+(``Array.__setitem__``, ``_core.writable_value``).
+
+The node is evaluated as its kind means (the same node the compiled program would run: the
+category modules have already validated the call, promoted and cast the operands and
+computed the result's dtype and shape), so every function made of records has the eager
+path without code of its own; the results are NumPy's (its warnings too: a division by
+zero warns as NumPy does). Kinds without an entry in ``_KINDS`` are always recorded.
+
+Off under MPI (every rank must record the same nodes, whatever its local sizes: long chains
+are cut at the same record everywhere), while ``pt.jit`` traces, on devices (a device array
+stays there) and with ``PTENSOR_EAGER=0``. ``LIMIT`` (``PTENSOR_EAGER_LIMIT``) is where a
+fused compiled loop starts to beat one NumPy call per operation on this package's
+benchmarks (docs/performance.md).
+"""
+from __future__ import annotations
+
+import os
+from math import prod
+from typing import Any, Callable
+
+import numpy as np
+
+from . import _core
+
+# the largest result, in elements, computed eagerly (0: never)
+DEFAULT_LIMIT = 16384
+LIMIT = int(os.environ.get("PTENSOR_EAGER_LIMIT", str(DEFAULT_LIMIT)))
+on = os.environ.get("PTENSOR_EAGER", "1") != "0" and LIMIT > 0
+
+_values = _core.eager_values
+_result = _core.eager_result
+_writable = _core.writable_value
+
+# NumPy's ufunc of each elementwise op kind (the elementwise module's tables, given at import:
+# set_ufuncs); a name missing here (erf: NumPy has none) is recorded
+UFUNCS: dict[str, dict[str, Callable[..., Any]]] = {}
+
+
+def set_ufuncs(tables, codes):
+    """The ufunc tables of the elementwise functions by op class ("unary", "binary", ...), and
+    their (kind, sub) codes for binary_fast's eager path in the core."""
+    UFUNCS.update(tables)
+    # (not pow: NumPy's ufunc takes shortcuts for a scalar exponent, sqrt for 0.5, that differ
+    # from pow at -0.0 and -inf; with the exponent as an array, as records give it, it does not)
+    _binary_codes.update({codes[name]: f for name, f in tables["binary"].items()
+                          if name in codes and name != "pow"})
+    _core.set_eager(on, LIMIT if on else 0, _binary_codes)
+
+
+_binary_codes: dict[Any, Callable[..., Any]] = {}
+_disabled = False  # (for the rest of the process: MPI)
+
+
+def set_eager_limit(limit: int) -> int:
+    """Sets the largest result, in elements, that an operation on arrays with values computes
+    at once with NumPy instead of recording it for a compiled program (0: record everything,
+    as ``PTENSOR_EAGER=0`` does); returns the previous limit. Under MPI the eager path stays
+    off whatever the limit (every rank records the same program)."""
+    global LIMIT, on
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise ValueError(f"set_eager_limit: expected a non-negative int, got {limit!r}")
+    previous = LIMIT if on else 0
+    LIMIT = limit
+    on = limit > 0 and not _disabled
+    _core.set_eager(on, LIMIT if on else 0, _binary_codes)
+    return previous
+
+
+def disable():
+    """The eager path off for the rest of the process (MPI: see the module's docstring)."""
+    global on, _disabled
+    on, _disabled = False, True
+    _core.set_eager(False, 0, _binary_codes)
+
+
+def basic_key(offsets, sizes, steps, dropped):
+    """The NumPy index of a slice of a base array: per base dimension its offset, size and
+    step; the dropped dimensions (size 1) indexed by their offset."""
+    key = []
+    for d, o in enumerate(offsets):
+        if d in dropped:
+            key.append(o)
+        elif sizes[d] == 0:
+            key.append(slice(0, 0))
+        else:
+            stop = o + steps[d] * (sizes[d] - 1) + (1 if steps[d] > 0 else -1)
+            key.append(slice(o, stop if stop >= 0 else None, steps[d]))
+    return tuple(key)
+
+
+def _slices(iargs, ndim, dropped):
+    """The NumPy index of an extract_slice / insert_slice (its iargs: offsets, sizes, steps)."""
+    return basic_key(iargs[:ndim], iargs[ndim:2 * ndim], iargs[2 * ndim:], dropped)
+
+
+def _reduce(sub, vs, attrs, iargs, dtype):
+    axes = tuple(attrs[1:])
+    if sub == "sum":
+        return np.add.reduce(vs[0], axis=axes, dtype=_core_np_dtype(attrs[0]))
+    if sub == "prod":
+        return np.multiply.reduce(vs[0], axis=axes, dtype=_core_np_dtype(attrs[0]))
+    if sub == "max":
+        return np.maximum.reduce(vs[0], axis=axes)
+    return np.minimum.reduce(vs[0], axis=axes)
+
+
+_NP_DTYPES = [np.dtype(name) for name, _, _ in _core.dtypes()]
+
+
+def _core_np_dtype(code):
+    return _NP_DTYPES[code]
+
+
+def _broadcast(sub, vs, attrs, iargs, dtype):
+    x, shape = vs[0], tuple(iargs)
+    expanded = [1] * len(shape)
+    for d, s in zip(attrs, x.shape):
+        expanded[d] = s
+    return np.broadcast_to(x.reshape(expanded), shape)
+
+
+def _insert(sub, vs, attrs, iargs, dtype):
+    r = vs[0].copy()
+    r[_slices(iargs, r.ndim, attrs)] = vs[1]
+    return r
+
+
+# node kind -> NumPy's evaluation (sub, operand values, attrs, iargs, result dtype)
+_KINDS: dict[str, Callable[..., Any]] = {
+    "unary": lambda sub, vs, a, i, d: UFUNCS["unary"][sub](vs[0]),
+    "unary_test": lambda sub, vs, a, i, d: UFUNCS["unary_test"][sub](vs[0]),
+    "binary": lambda sub, vs, a, i, d: UFUNCS["binary"][sub](vs[0], vs[1]),
+    "binary_test": lambda sub, vs, a, i, d: UFUNCS["binary_test"][sub](vs[0], vs[1]),
+    "cast": lambda sub, vs, a, i, d: vs[0].astype(d.np),
+    "broadcast": _broadcast,
+    "reduce": _reduce,
+    "extract_slice": lambda sub, vs, a, i, d: vs[0][_slices(i, vs[0].ndim, a)],
+    "insert_slice": _insert,
+    "permute_dims": lambda sub, vs, a, i, d: np.transpose(vs[0], a),
+    "matmul": lambda sub, vs, a, i, d: np.matmul(vs[0], vs[1]),
+    "where": lambda sub, vs, a, i, d: np.where(vs[0], vs[1], vs[2]),
+    "reshape": lambda sub, vs, a, i, d: vs[0].reshape(tuple(i)),
+    "take": lambda sub, vs, a, i, d: np.take(vs[0], vs[1], axis=a[0]),
+}
+# kinds whose operands may be larger than LIMIT (the result is what is computed)
+_READS_PART = {"extract_slice"}
+
+
+def evaluate(kind, sub, handles, dtype, shape, attrs, iargs):
+    """The handle of the node's value computed by NumPy now, or None (record it)."""
+    f = _KINDS.get(kind)
+    if f is None or prod(shape) > LIMIT:
+        return None
+    elementwise = kind in UFUNCS
+    if elementwise and sub not in UFUNCS[kind]:
+        return None
+    vs = _values(handles, -1 if kind in _READS_PART else LIMIT)
+    if vs is None:
+        return None
+    if elementwise and any(v.dtype.kind == "c" for v in vs):
+        return None  # (complex: ptensor's special values are the standard's, not NumPy's)
+    return _result(f(sub, vs, attrs, iargs, dtype), dtype.code, shape)
+
+
+def read(h, key, shape, code):
+    """base[key] (a NumPy basic index), reshaped to `shape`, as a new leaf if h has values now
+    and the result is small; None otherwise (record it)."""
+    if prod(shape) > LIMIT:
+        return None
+    v = _core.eager_value(h, -1)
+    if v is None:
+        return None
+    return _result(v[key].reshape(shape), code, shape)
+
+
+def write(h, key, shape, inner, value, refs):
+    """h's buffer[key] = value in place, value (an Array) broadcast to the written view's
+    `shape` (`inner`: that shape without the unit axes the view adds, the shape of
+    buffer[key]); False when that is not safe or value has no values now. `refs`: the Python
+    references to h that the writer owns (see _core.writable_value): more mean another Array
+    holds it too."""
+    if prod(value.shape) > LIMIT:
+        return False
+    v = _core.eager_value(value._t, LIMIT)
+    if v is None:
+        return False
+    w = _writable(h, refs + 3)  # (+3: this frame's h, the argument of the call, the core's)
+    if w is None:
+        return False
+    if v.shape != shape:
+        v = np.broadcast_to(v, shape)
+    w[key] = v if shape == inner else v.reshape(inner)
+    return True
+
+
+def write_scalar(h, key, value, refs):
+    """write() of a Python scalar that NumPy converts as ptensor's cast would (the caller
+    checks: a float or int into a float array, an int that fits into an integer one)."""
+    w = _writable(h, refs + 3)
+    if w is None:
+        return False
+    w[key] = value
+    return True
+
+
+def value(h):
+    """The values of handle h (read-only NumPy view) if the eager path may use them now."""
+    return _core.eager_value(h, LIMIT) if on else None
+
+
+def writable(h, refs):
+    """A writable NumPy view of h's buffer if it may be written in place (see
+    _core.writable_value), else None."""
+    return _writable(h, refs) if on else None
