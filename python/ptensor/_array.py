@@ -11,10 +11,15 @@ from . import _dtypes as dt
 from . import _eager
 from . import _ops
 from ._device import DLPACK_CPU, Placed, dlpack_device, index_of
-from ._indexing import View, chain
+from ._indexing import View, chain, remember
 from ._upcalls import Slots, namespace
 
 _tracing = _core.tracing
+# the types of a basic index's parts (NumPy's indexing of the values gives the eager path's
+# views at once)
+_BASIC = (int, slice, type(None), type(Ellipsis))
+# the View of each element index (x[i, j]: loops index the same elements again and again)
+_ELEMENTS: dict[tuple[int, ...], View] = {}
 _eager_item = _core.eager_item
 _eager_set_item = _core.eager_set_item
 
@@ -77,20 +82,21 @@ class Array(Local, Placed, metaclass=_ArrayType):
     Basic indexing returns a view: writing through it (``b = a[1:]; b[0] = 5``) updates ``a``,
     as in NumPy. A view remembers its base and its index relative to it.
     """
-    __slots__ = ("_h", "_dtype", "_base", "_view", "_seen", "_version", "__weakref__")
+    __slots__ = ("_h", "_dtype", "_base", "_v", "_key", "_seen", "_version", "__weakref__")
     __array_priority__ = 100
     if TYPE_CHECKING:
         _h: Any  # the C++ tensor handle
         _dtype: DType
         _base: Array | None
-        _view: Any  # (_indexing's view of the base)
+        _v: Any  # (_indexing's View of the base; see _view)
+        _key: Any
         _seen: int
         _version: int
 
     @classmethod
     def _new(cls, h, dtype, base=None, view=None):
         a = object.__new__(cls)
-        a._h, a._dtype, a._base, a._view, a._version = h, dtype, base, view, 0
+        a._h, a._dtype, a._base, a._v, a._key, a._version = h, dtype, base, view, None, 0
         a._seen = base._version if base is not None else 0
         return a
 
@@ -99,6 +105,15 @@ class Array(Local, Placed, metaclass=_ArrayType):
 
     # --- the current tensor of this array (views follow writes to their base; a view's
     # tensor is extracted when first used) ---
+    @property
+    def _view(self):
+        """A view's View of its base; a view the eager path made (its values taken at once by
+        NumPy's indexing) has only its key until the View is needed."""
+        v = self._v
+        if v is None and self._key is not None:
+            v = self._v = chain(self._base.shape, None, (self._key,))
+        return v
+
     @property
     def _t(self):
         b = self._base
@@ -114,7 +129,7 @@ class Array(Local, Placed, metaclass=_ArrayType):
 
     @property
     def shape(self) -> tuple[int, ...]:
-        return self._h.shape if self._base is None else self._view._shape
+        return self._h.shape if self._base is None or self._v is None else self._v._shape
 
     @property
     def ndim(self) -> int:
@@ -230,7 +245,17 @@ class Array(Local, Placed, metaclass=_ArrayType):
         if _eager.on and self._base is None:  # x[i, j]: the element's value now (_eager.py)
             r = _eager_item(self._h, key)
             if r is not None:  # (a 0-d view of it, as below: writes to either reach the other)
-                return Array._new(r[0], self._dtype, self, View(r[1], ()))
+                view = _ELEMENTS.get(r[1])
+                if view is None:
+                    view = View(r[1], ())
+                    remember(_ELEMENTS, r[1], view)
+                return Array._new(r[0], self._dtype, self, view)
+            if type(key) is slice or type(key) is tuple and all(type(k) in _BASIC for k in key):
+                h = _eager.part(self._h, key)
+                if h is not None:  # (a view, as below, holding its values and its key)
+                    a = Array._new(h, self._dtype, self)
+                    a._key = key
+                    return a
         if isinstance(key, tuple) and _has_array(key):
             return up.getitem(self, _gathered(key))
         k = _array_key(key)
@@ -261,10 +286,23 @@ class Array(Local, Placed, metaclass=_ArrayType):
         return a
 
     def __setitem__(self, key: _Key, value: Array | ArrayLike) -> None:
-        if _eager.on and self._base is None and _eager_set_item(
-                self._h, key, value._t if type(value) is Array else value, _SET_ITEM_REFS):
-            self._version += 1  # x[i, j] = scalar, in place (_eager.py)
-            return
+        if _eager.on:  # x[i, j] = scalar, in place (_eager.py)
+            v = value._t if type(value) is Array else value
+            if self._base is None:
+                if _eager_set_item(self._h, key, v, _SET_ITEM_REFS) or (
+                        type(value) is Array and value._dtype is self._dtype
+                        and (type(key) is slice or type(key) is tuple
+                             and all(type(k) in _BASIC for k in key))
+                        and _eager.write_part(self._h, key, v, _BASE_REFS)):
+                    self._version += 1
+                    return
+            elif (key is Ellipsis or key == ()) and not self._view.entries:  # x[i, j][...] = v
+                b = self._base
+                if _eager_set_item(b._h, self._view.offsets, v, _SET_ITEM_REFS):
+                    b._version += 1
+                    if type(value) is Array:  # (its value is known: no extract)
+                        self._h, self._seen = v, b._version
+                    return
         if isinstance(key, tuple) and _has_array(key):
             self[...] = up.setitem(self, _gathered(key), value)
             return
@@ -491,8 +529,12 @@ def _coerce_value(value, dtype, device=None):
 
 def _inplace(self, fn, other):
     """self = fn(self, other) written into self: the shape must stay and the result dtype
-    must cast to self's (NumPy's same-kind rule)."""
+    must cast to self's (NumPy's same-kind rule). An element of an array (x[i, j], a 0-d view
+    that integer indexing made) is NumPy's scalar here: x[i, j] += v is x[i, j] = x[i, j] + v
+    (the assignment casts as any does), and e = x[i, j]; e += v rebinds e, leaving x."""
     r = fn(self, other)
+    if self._base is not None and not self._view.entries:
+        return r
     if r.shape != self.shape:
         raise ValueError(f"non-broadcastable output operand with shape {self.shape} "
                          f"doesn't match the broadcast shape {r.shape}")

@@ -114,6 +114,7 @@ def _reduce(sub, vs, attrs, iargs, dtype):
 
 
 _NP_DTYPES = [np.dtype(name) for name, _, _ in _core.dtypes()]
+_codes = {d.num: code for code, d in enumerate(_NP_DTYPES)}  # NumPy's type number -> code
 
 
 def _core_np_dtype(code):
@@ -151,14 +152,60 @@ _KINDS: dict[str, Callable[..., Any]] = {
     "reshape": lambda sub, vs, a, i, d: vs[0].reshape(tuple(i)),
     "take": lambda sub, vs, a, i, d: np.take(vs[0], vs[1], axis=a[0]),
 }
-# kinds whose operands may be larger than LIMIT (the result is what is computed)
-_READS_PART = {"extract_slice"}
+def _sort(vs, a):
+    if a["descending"]:
+        return None  # (NumPy has no stable descending sort)
+    return np.sort(vs[0], axis=a["axis"], kind="stable")
+
+
+def _argsort(vs, a):
+    if a["descending"]:
+        return None
+    return np.argsort(vs[0], axis=a["axis"], kind="stable")
+
+
+# op of the PTensor dialect recorded by name (_ops.record_op) -> NumPy's evaluation (operand
+# values, the attributes as record_op got them)
+_OPS: dict[str, Callable[..., Any]] = {
+    "extract_triangle": lambda vs, a: (np.tril if a["side"].case == "lower" else np.triu)(
+        vs[0], a["k"]),
+    "matrix_transpose": lambda vs, a: np.swapaxes(vs[0], -1, -2),
+    "combine": lambda vs, a: (np.concatenate if a["kind"].case == "concat" else np.stack)(
+        vs, axis=a["axis"]),
+    "roll": lambda vs, a: np.roll(vs[0], a["shifts"], a["axes"]),
+    "find_index": lambda vs, a: (np.argmax if a["kind"].case == "argmax" else np.argmin)(
+        vs[0], axis=a["axis"]),
+    "test": lambda vs, a: (np.all if a["kind"].case == "all" else np.any)(
+        vs[0], axis=tuple(a["axes"])),
+    "vecdot": lambda vs, a: np.vecdot(vs[0], vs[1], axis=a["axis"]),
+    "tensor_dot": lambda vs, a: np.tensordot(vs[0], vs[1], (a["lhs_axes"], a["rhs_axes"])),
+    "sort": _sort,
+    "argsort": _argsort,
+}
+
+
+def evaluate_op(name, handles, dtype, shape, attributes):
+    """The handle of a named op's value computed by NumPy now, or None (record it)."""
+    f = _OPS.get(name)
+    if f is None or not handles or prod(shape) > LIMIT:
+        return None
+    vs = _values(handles, LIMIT)
+    if vs is None or (name == "vecdot" and vs[0].dtype.kind == "c"):
+        return None
+    r = f(vs, attributes)
+    return None if r is None else _result(r, dtype.code, tuple(shape))
+
+
+# kinds whose operands may be larger than LIMIT: a small part of them is read (the result is
+# what is computed), or, for insert_slice, a small value is written into a copy of the base
+# (one copy: the copy is the program's result, which later writes update in place)
+_READS_PART = {"extract_slice", "take", "insert_slice"}
 
 
 def evaluate(kind, sub, handles, dtype, shape, attrs, iargs):
     """The handle of the node's value computed by NumPy now, or None (record it)."""
     f = _KINDS.get(kind)
-    if f is None or prod(shape) > LIMIT:
+    if f is None or (prod(shape) > LIMIT and kind != "insert_slice"):
         return None
     elementwise = kind in UFUNCS
     if elementwise and sub not in UFUNCS[kind]:
@@ -168,6 +215,8 @@ def evaluate(kind, sub, handles, dtype, shape, attrs, iargs):
         return None
     if elementwise and any(v.dtype.kind == "c" for v in vs):
         return None  # (complex: ptensor's special values are the standard's, not NumPy's)
+    if kind == "insert_slice" and vs[1].size > LIMIT:
+        return None
     return _result(f(sub, vs, attrs, iargs, dtype), dtype.code, shape)
 
 
@@ -180,6 +229,34 @@ def read(h, key, shape, code):
     if v is None:
         return None
     return _result(v[key].reshape(shape), code, shape)
+
+
+def part(h, key):
+    """h's values[key] (a basic index: ints, slices, None, ...) as a new leaf if h has values
+    now and the part is small; None otherwise (the caller records a view)."""
+    v = _core.eager_value(h, -1)
+    if v is None:
+        return None
+    r = v[key]
+    if r.size > LIMIT:
+        return None
+    return _result(r, _codes[r.dtype.num], r.shape)
+
+
+def write_part(h, key, vh, refs):
+    """h's buffer[key] = the values of vh (of h's dtype and exactly the shape of that part) in
+    place; False when that is not safe, vh has no values now or the shapes differ."""
+    v = _core.eager_value(vh, LIMIT)
+    if v is None:
+        return False
+    w = _writable(h, refs + 3)
+    if w is None:
+        return False
+    t = w[key]
+    if type(t) is not np.ndarray or t.shape != v.shape:
+        return False
+    t[...] = v
+    return True
 
 
 def write(h, key, shape, inner, value, refs):
@@ -210,6 +287,20 @@ def write_scalar(h, key, value, refs):
         return False
     w[key] = value
     return True
+
+
+def matmul(ha, hb, dtype):
+    """The matrix product of two matrices or vectors with values (float or complex, one dtype,
+    their contracted dimensions equal: the caller checks) by NumPy (its BLAS) when the result
+    is small, whatever the operands' sizes (a matrix-vector product); None otherwise."""
+    a = _core.eager_value(ha, -1)
+    if a is None:
+        return None
+    b = _core.eager_value(hb, -1)
+    if b is None or (a.shape[0] if a.ndim == 2 else 1) * (b.shape[1] if b.ndim == 2 else 1) > LIMIT:
+        return None
+    r = np.matmul(a, b)
+    return _result(r, dtype.code, r.shape)
 
 
 def value(h):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from . import _dtypes as dt
+from . import _eager
 from . import _ops
 from ._elementwise import _as_array, not_equal
 
@@ -40,6 +41,11 @@ def matmul(x1: Array, x2: Array, /) -> Array:
     if a.ndim == 0 or b.ndim == 0:
         raise ValueError("matmul: operands must have at least one dimension (got a 0-d array)")
     rt = dt.ufunc_result(np.matmul, a.dtype, b.dtype)  # TypeError where NumPy has no loop
+    if _eager.on and a.dtype is b.dtype and rt.kind in "fc" and a.ndim <= 2 and b.ndim <= 2 \
+            and a.shape[-1] == b.shape[0]:  # (matrices or vectors with values: _eager.py)
+        h = _eager.matmul(a._t, b._t, rt)
+        if h is not None:
+            return _ops.up.Array._new(h, rt)
     compute = dt.int64 if rt == dt.bool_ else rt
     a, b = _ops.cast(a, compute), _ops.cast(b, compute)
     row, col = a.ndim == 1, b.ndim == 1

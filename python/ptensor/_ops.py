@@ -36,6 +36,7 @@ class Case:
     _numbers: dict[Any, Any] = {}
 
     def __init__(self, enum, case):
+        self.case = case
         key = (enum, case)
         if key not in Case._numbers:
             Case._numbers[key] = _core.enum_case(enum, case)
@@ -65,7 +66,13 @@ def record_op(name, operands, dtype, shape, **attributes):
 
 def record_op_results(name, operands, results, scalars=(), **attributes):
     """record_op of an op with several results, given as (dtype, shape) pairs; their arrays.
-    scalars: Python ints / floats passed as i64 / f64 operands after the arrays."""
+    scalars: Python ints / floats passed as i64 / f64 operands after the arrays. A small op of
+    one result whose operands have values is computed at once instead (_eager.py)."""
+    if len(results) == 1 and not scalars and _eager.on:
+        h = _eager.evaluate_op(name, [o._t for o in operands], results[0][0], results[0][1],
+                               attributes)
+        if h is not None:
+            return [up.Array._new(h, results[0][0])]
     text = "{" + ", ".join(f"{k} = {_attribute_text(v)}" for k, v in attributes.items()) + "}"
     (dtype, shape), more = results[0], [(d.code, tuple(s)) for d, s in results[1:]]
     hs = _core.record_op("ptensor." + name, text, [o._t for o in operands], dtype.code,

@@ -11,7 +11,8 @@ PTENSOR_CACHE_DIR=$(mktemp -d)
 export PTENSOR_CACHE_DIR
 trap 'rm -rf "$PTENSOR_CACHE_DIR"' EXIT
 status=0
-python3 tests/fuzz/fuzz.py --seeds 0:300 --no-minimize || status=1
+python3 tests/fuzz/fuzz.py --seeds 0:300 --compiled --no-minimize || status=1
+python3 tests/fuzz/fuzz.py --seeds 0:300 --no-minimize || status=1  # (small arrays: eager)
 python3 tests/fuzz/fuzz.py --seeds 0:80 --mpi 3 --no-minimize || status=1
 python3 tests/fuzz/fuzz.py --seeds 0:150 --jit --no-minimize || status=1  # pt.jit's replays
 exit $status

@@ -213,6 +213,8 @@ def main():
     ap.add_argument("--mpi", type=int, default=1, help="ranks: run under mpiexec -n MPI")
     ap.add_argument("--jit", action="store_true",
                     help="each program as one pt.jit function, traced and replayed (run.py)")
+    ap.add_argument("--compiled", action="store_true",
+                    help="every array recorded and compiled (PTENSOR_EAGER=0: no eager path)")
     ap.add_argument("--timeout", type=float, default=60, help="seconds per program")
     ap.add_argument("--results", default=str(HERE / "results"), help="folder of repro scripts")
     ap.add_argument("--no-minimize", action="store_true", help="write whole programs")
@@ -226,6 +228,8 @@ def main():
     args = ap.parse_args()
     if args.jit:  # (the workers inherit the environment)
         os.environ["PTENSOR_FUZZ_JIT"] = "1"
+    if args.compiled:
+        os.environ["PTENSOR_EAGER"] = "0"
     if args.seeds:
         a, b = args.seeds.split(":")
         first, stop, deadline = int(a), int(b), None

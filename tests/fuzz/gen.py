@@ -174,7 +174,7 @@ class Generator:
                     self.matmul: 1, self.astype: 1, self.where: 1, self.clip: 0.5,
                     self.searchsorted: 0.5, self.argmax: 0.5, self.snapshot: 1.5,
                     self.delete: 0.3, self.isin: 0.4, self.fourier: 0.5,
-                    self.numpy_api: 1.5}
+                    self.numpy_api: 1.5, self.loop: 1.5}
 
     def program(self) -> list[str]:
         length = self.rng.randint(6, 30)
@@ -837,6 +837,42 @@ class Generator:
         ("xp.fmax({x}, {y})", "real"), ("xp.fmin({x}, {y})", "real"),
         ("xp.heaviside({x}, 0.5)", "float"), ("xp.isclose({x}, {y})", "any"),
         ("xp.add.outer({x}, {y})", "any"), ("xp.where({x})[0]", "any"))
+
+    def loop(self) -> bool:
+        """A Python loop of 1-50 iterations over a target's rows or elements, the way NumPy code
+        is written (the eager path's loops, cut pending chains): each iteration updates row i
+        from itself and a scalar, from the row before it (a recurrence), or from a fixed row j
+        of the target itself (aliasing: i == j once) or another array."""
+        t = self.pick(lambda v: isinstance(v, np.ndarray) and v.ndim >= 1 and v.shape[0] >= 1
+                      and v.dtype.kind in "biuf")
+        if t is None:
+            return False
+        value = self.env[t]
+        n, r = value.shape[0], self.rng
+        # (scalars of the target's kind: `x[i] -= 1.5` of an int vector is NumPy's scalar
+        # arithmetic, cast on assignment, where ptensor's 0-d views refuse the cast)
+        c, d = (literal(self.scalar(value.dtype.name)) for _ in "cd")
+        op = r.choice(("+", "-", "*"))
+        if r.random() < 0.3:  # (the loop need not cover every row)
+            n = r.randint(1, n)
+        n = min(n, 50)
+        shape = ", ..." if value.ndim > 1 and r.random() < 0.5 else ""
+        body = r.choice(("self", "recurrence", "row", "other"))
+        if body == "self":
+            stmt = f"for i in range({n}): {t}[i{shape}] = {t}[i] {op} {c}"
+        elif body == "recurrence":
+            if n < 2:
+                return False
+            stmt = f"for i in range(1, {n}): {t}[i{shape}] {op}= {t}[i - 1] {op} {c}"
+        elif body == "row":
+            j = r.randrange(value.shape[0])
+            stmt = f"for i in range({n}): {t}[i] {op}= {t}[{j}] {op} {d}"
+        else:
+            o = self.pick_broadcastable(value.shape[1:], lambda v: v.dtype.kind in "biuf")
+            if o is None or self.root[o] == self.root[t]:
+                return False
+            stmt = f"for i in range({n}): {t}[i] {op}= {o} * {c}"
+        return self.write(stmt, t)
 
     def numpy_api(self) -> bool:
         template, need = self.rng.choice(self.NUMPY_API)
