@@ -7,6 +7,12 @@ bash scripts/setup.sh
 # (two pytest-xdist workers: the suite is compile-bound and one process keeps one core busy;
 # each worker has its own disk cache, tests/python/conftest.py)
 python3 -m pytest tests/python -q -n 2
+# The same tests with the eager path on, as users run (small arrays computed by NumPy at once:
+# docs/performance.md; the first pass tests the compiled programs); the files that test the
+# compiler, the caches and the tools themselves record everything in either pass: not again.
+PTENSOR_TEST_EAGER=1 python3 -m pytest tests/python -q -n 2 $(for f in cache disk_cache \
+  diagnostics fusion donation progress cuda_ptx notebooks mpi_launch gpu_devices gpu_runtime \
+  benchmarks typing import_graph runtime_abi jit_cache; do echo "--ignore=tests/python/test_$f.py"; done)
 python3 -c "import lit.main; lit.main.main()" -q tests/mlir
 # The tests of the kernels' kinds once more with every array on the OpenCL CPU device (issue
 # "Devices"; about 2.5 minutes; the whole suite so: scripts/test_devices.sh, before stops)

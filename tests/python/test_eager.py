@@ -182,3 +182,18 @@ def test_jit_traces_record_even_small_arrays():
     a = np.arange(8.0)
     for _ in range(3):
         assert_matches(step(pt.asarray(a)), (a * 0.5 + 1.0)[1:] - (a * 0.5 + 1.0)[:-1])
+
+
+@pytest.mark.parametrize("steps", [10, 60, 240])
+def test_a_loop_over_large_arrays_compiles_a_bounded_number_of_programs(steps, compiles):
+    # whole-array updates above the eager limit are recorded; the pending chain is cut where
+    # it repeats (at iteration boundaries), so the compiles do not grow with the trip count
+    pt.set_eager_limit(pt._eager.DEFAULT_LIMIT)
+    a = np.linspace(0.0, 1.0, 50_000)
+    u = pt.asarray(a.copy())
+    before = compiles()
+    for _ in range(steps):
+        u[1:-1] = u[1:-1] + 0.1 * (u[2:] - 2.0 * u[1:-1] + u[:-2])
+        a[1:-1] = a[1:-1] + 0.1 * (a[2:] - 2.0 * a[1:-1] + a[:-2])
+    assert_matches(u, a, rtol=1e-12, atol=1e-12)
+    assert compiles() - before <= 4

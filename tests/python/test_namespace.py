@@ -438,7 +438,7 @@ def test_argmax_nan_and_errors():
         pt.argmin(pt.asarray(np.float64(1.0)), axis=0)
 
 
-def test_argmax_of_stored_values_runs_one_program():
+def test_argmax_of_stored_values_runs_one_program(compiled):
     # over all axes of stored values: one program reading them in place (the flattened array
     # was first materialized as a copy: 7.3 -> 2.8 ms at 8M float64)
     a = arr((40, 50), "float64")
