@@ -129,8 +129,10 @@ std::shared_ptr<Handle> fromNumpy(py::array a, int code, bool owned) {
   return makeHandle(std::move(n));
 }
 
-std::shared_ptr<Handle> eagerResult(py::object r, int code, const std::vector<int64_t> &shape) {
-  py::array a = py::array::ensure(r); // (a NumPy scalar: a new 0-d array)
+std::shared_ptr<Handle> eagerResult(py::object r, int code, const std::vector<int64_t> &shape,
+                                    bool alias) {
+  py::array a = py::isinstance<py::array>(r) ? py::reinterpret_borrow<py::array>(r)
+                                              : py::array::ensure(r); // (a scalar: a new 0-d array)
   if (!a || code < 0 || code >= int(DType::Count))
     return nullptr;
   if (a.ndim() != py::ssize_t(shape.size()) ||
@@ -140,10 +142,13 @@ std::shared_ptr<Handle> eagerResult(py::object r, int code, const std::vector<in
   if (py::detail::array_descriptor_proxy(py::detail::array_proxy(a.ptr())->descr)->type_num !=
       typeNum(want))
     a = a.attr("astype")(want);
-  // NumPy's own result owns its memory; anything else (a view of an operand) is copied
-  if (!a.base().is_none() || !(a.flags() & py::array::c_style) || !a.writeable())
+  // NumPy's own result owns its memory; anything else (a view of an operand) is copied, or
+  // with `alias` kept as a view: a leaf that is not ptensor's to write, holding the operand's
+  // buffer (which is then not written in place while it lives)
+  bool owns = a.base().is_none() && (a.flags() & py::array::c_style) && a.writeable();
+  if (!owns && !alias)
     a = a.attr("copy")();
-  return fromNumpy(a, code, true);
+  return fromNumpy(a, code, owns || !alias);
 }
 
 std::shared_ptr<Handle> eagerBinary(int kind, int sub, const Handle &a, py::handle b, int code,
@@ -166,7 +171,7 @@ std::shared_ptr<Handle> eagerBinary(int kind, int sub, const Handle &a, py::hand
     return nullptr;
   py::object mine = bufferView(x, false);
   py::object r = scalarFirst ? it->second(other, mine) : it->second(mine, other);
-  return eagerResult(r, code, x.shape);
+  return eagerResult(r, code, x.shape, false);
 }
 
 /// The node of `handle` if its buffer may be written in place: nothing else can see it (no
@@ -315,6 +320,29 @@ void bindNumpyValues(py::module_ &m) {
       "(a 0-d leaf of x[key]'s value, the index wrapped) for a key of ints, one per "
       "dimension, or None where it does not apply");
   m.def(
+      "eager_part",
+      [](const std::shared_ptr<Handle> &h, py::handle key, int64_t limit) -> py::object {
+        const Node &x = *h->node;
+        if (x.kind != Kind::Leaf || x.device != 0 || !eagerEnabled())
+          return py::none();
+        py::array values = bufferView(x, false);
+        PyObject *r = PyObject_GetItem(values.ptr(), key.ptr());
+        if (!r) { // (an index NumPy refuses: the recorded path raises ptensor's own error)
+          PyErr_Clear();
+          return py::none();
+        }
+        py::array part = py::array::ensure(py::reinterpret_steal<py::object>(r));
+        if (!part)
+          return py::none();
+        if (part.size() > limit) // (a view: copying a large part would cost more than reading it)
+          return py::cast(fromNumpy(part, int(x.dtype), false));
+        return py::cast(fromNumpy(part.attr("copy")(), int(x.dtype), true));
+      },
+      py::arg("h"), py::arg("key"), py::arg("limit"),
+      "x's values[key] (NumPy's basic indexing) as a new leaf: a copy up to `limit` elements, "
+      "a view of x's buffer beyond; None where that does not apply (no values now, an index "
+      "NumPy refuses)");
+  m.def(
       "eager_set_item",
       [](py::handle handle, py::handle key, py::handle value, int64_t refs) {
         Node *x = writableLeaf(handle, refs);
@@ -337,13 +365,16 @@ void bindNumpyValues(py::module_ &m) {
       "dtype, when x may be written in place; false (nothing written) otherwise");
   m.def(
       "eager_result",
-      [](py::object r, int code, const std::vector<int64_t> &shape) -> py::object {
-        auto h = eagerResult(std::move(r), code, shape);
+      [](py::object r, int code, py::tuple dims, bool alias) -> py::object {
+        std::vector<int64_t> shape(dims.size());
+        for (size_t i = 0; i < shape.size(); ++i)
+          shape[i] = PyLong_AsLongLong(dims[i].ptr());
+        auto h = eagerResult(std::move(r), code, shape, alias);
         return h ? py::cast(h) : py::none();
       },
-      py::arg("result"), py::arg("dtype"), py::arg("shape"),
-      "NumPy's result as a leaf of dtype and shape (a copy unless it owns its memory), or "
-      "None if its shape is not `shape`");
+      py::arg("result"), py::arg("dtype"), py::arg("shape"), py::arg("alias") = false,
+      "NumPy's result as a leaf of dtype and shape (a copy unless it owns its memory or, with "
+      "alias, a view of an operand's buffer), or None if its shape is not `shape`");
   m.def(
       "set_eager",
       [](bool on, int64_t limit, py::dict ufuncs) {

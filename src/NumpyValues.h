@@ -19,9 +19,10 @@ pybind11::array bufferView(const Node &n, bool writable);
 /// a result no one else sees (the eager path's), so ptensor may write it in place as its own.
 std::shared_ptr<Handle> fromNumpy(pybind11::array a, int code, bool owned);
 /// NumPy's result `r` as a leaf of dtype `code` (cast if NumPy's differs; a copy unless it
-/// owns its memory); nullptr when its shape is not `shape`.
+/// owns its memory or, with `alias`, a view of an operand: a leaf ptensor does not own);
+/// nullptr when its shape is not `shape`.
 std::shared_ptr<Handle> eagerResult(pybind11::object r, int code,
-                                    const std::vector<int64_t> &shape);
+                                    const std::vector<int64_t> &shape, bool alias);
 /// binary_fast's eager path: a (kind, sub) of two host leaves of one shape, or of a host leaf
 /// and a Python scalar, of at most the eager limit's elements, computed by NumPy's ufunc;
 /// nullptr when it does not apply (the record is made).

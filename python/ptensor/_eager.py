@@ -114,7 +114,6 @@ def _reduce(sub, vs, attrs, iargs, dtype):
 
 
 _NP_DTYPES = [np.dtype(name) for name, _, _ in _core.dtypes()]
-_codes = {d.num: code for code, d in enumerate(_NP_DTYPES)}  # NumPy's type number -> code
 
 
 def _core_np_dtype(code):
@@ -203,13 +202,17 @@ def evaluate_op(name, handles, dtype, shape, attributes):
 # kinds whose operands may be larger than LIMIT: a small part of them is read (the result is
 # what is computed), or, for insert_slice, a small value is written into a copy of the base
 # (one copy: the copy is the program's result, which later writes update in place)
-_READS_PART = {"extract_slice", "take", "insert_slice"}
+_READS_PART = {"extract_slice", "take", "insert_slice", "permute_dims", "broadcast", "reshape"}
+# kinds NumPy computes as views of the operand: past LIMIT the result is that view (no copy;
+# a leaf ptensor does not own, so the operand is not written in place while it lives)
+_VIEWS = {"extract_slice", "permute_dims", "broadcast", "reshape"}
 
 
 def evaluate(kind, sub, handles, dtype, shape, attrs, iargs):
     """The handle of the node's value computed by NumPy now, or None (record it)."""
     f = _KINDS.get(kind)
-    if f is None or (prod(shape) > LIMIT and kind != "insert_slice"):
+    large = prod(shape) > LIMIT
+    if f is None or large and kind not in _VIEWS and kind != "insert_slice":
         return None
     elementwise = kind in UFUNCS
     if elementwise and sub not in UFUNCS[kind]:
@@ -221,33 +224,22 @@ def evaluate(kind, sub, handles, dtype, shape, attrs, iargs):
         return None  # (complex: ptensor's special values are the standard's, not NumPy's)
     if kind == "insert_slice" and vs[1].size > LIMIT:
         return None
-    return _result(f(sub, vs, attrs, iargs, dtype), dtype.code, shape)
+    return _result(f(sub, vs, attrs, iargs, dtype), dtype.code, shape, large)
 
 
 def read(h, key, shape, code):
     """base[key] (a NumPy basic index), reshaped to `shape`, as a new leaf if h has values now
-    and the result is small; None otherwise (record it)."""
-    if prod(shape) > LIMIT:
-        return None
+    (a copy when small, else a view of the base's buffer); None otherwise (record it)."""
     v = _core.eager_value(h, -1)
     if v is None:
         return None
-    return _result(v[key].reshape(shape), code, shape)
+    return _result(v[key].reshape(shape), code, shape, prod(shape) > LIMIT)
 
 
 def part(h, key):
     """h's values[key] (a basic index: ints, slices, None, ...) as a new leaf if h has values
     now and the part is small; None otherwise (the caller records a view)."""
-    v = _core.eager_value(h, -1)
-    if v is None:
-        return None
-    try:
-        r = v[key]
-    except (IndexError, TypeError):  # (the recorded path raises ptensor's own error)
-        return None
-    if r.size > LIMIT:
-        return None
-    return _result(r, _codes[r.dtype.num], r.shape)
+    return _core.eager_part(h, key, LIMIT)
 
 
 def write_part(h, key, vh, refs):
@@ -297,14 +289,16 @@ def write_scalar(h, key, value, refs):
 
 
 def matmul(ha, hb, dtype):
-    """The matrix product of two matrices or vectors with values (float or complex, one dtype,
-    their contracted dimensions equal: the caller checks) by NumPy (its BLAS) when the result
-    is small, whatever the operands' sizes (a matrix-vector product); None otherwise."""
+    """The matrix product of two matrices or vectors with values (float or complex, of one
+    dtype: the caller checks) by NumPy (its BLAS) when the result is small, whatever the
+    operands' sizes (a matrix-vector product); None otherwise, and for anything but 1-D or
+    2-D operands whose contracted dimensions agree (matmul's own checks raise)."""
     a = _core.eager_value(ha, -1)
-    if a is None:
+    if a is None or not 1 <= a.ndim <= 2:
         return None
     b = _core.eager_value(hb, -1)
-    if b is None or (a.shape[0] if a.ndim == 2 else 1) * (b.shape[1] if b.ndim == 2 else 1) > LIMIT:
+    if b is None or not 1 <= b.ndim <= 2 or a.shape[-1] != b.shape[0] or \
+            (a.shape[0] if a.ndim == 2 else 1) * (b.shape[1] if b.ndim == 2 else 1) > LIMIT:
         return None
     r = np.matmul(a, b)
     return _result(r, dtype.code, r.shape)

@@ -4,17 +4,13 @@ dimensions, batch dimensions broadcast first; float matmuls on row-major buffers
 --ptensor-matmul-to-blas."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from . import _dtypes as dt
 from . import _eager
 from . import _ops
+from ._array import Array
 from ._elementwise import _as_array, not_equal
-
-if TYPE_CHECKING:
-    from ._array import Array
 
 
 def batch_shape(sa, sb, name, x1, x2):
@@ -37,15 +33,15 @@ def broadcast_batch(a, b, name, x1, x2):
 def matmul(x1: Array, x2: Array, /) -> Array:
     """Matrix product with NumPy's rules: 1-D operands are promoted to a row (x1) or column
     (x2) and that dimension is removed again; leading dimensions broadcast."""
+    if _eager.on and type(x1) is Array and type(x2) is Array and x1._dtype is x2._dtype \
+            and x1._dtype.kind in "fc":  # (matrices or vectors with values: _eager.py)
+        h = _eager.matmul(x1._t, x2._t, x1._dtype)
+        if h is not None:
+            return Array._new(h, x1._dtype)
     a, b = _as_array(x1, "matmul"), _as_array(x2, "matmul")
     if a.ndim == 0 or b.ndim == 0:
         raise ValueError("matmul: operands must have at least one dimension (got a 0-d array)")
     rt = dt.ufunc_result(np.matmul, a.dtype, b.dtype)  # TypeError where NumPy has no loop
-    if _eager.on and a.dtype is b.dtype and rt.kind in "fc" and a.ndim <= 2 and b.ndim <= 2 \
-            and a.shape[-1] == b.shape[0]:  # (matrices or vectors with values: _eager.py)
-        h = _eager.matmul(a._t, b._t, rt)
-        if h is not None:
-            return _ops.up.Array._new(h, rt)
     compute = dt.int64 if rt == dt.bool_ else rt
     a, b = _ops.cast(a, compute), _ops.cast(b, compute)
     row, col = a.ndim == 1, b.ndim == 1
