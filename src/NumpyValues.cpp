@@ -145,7 +145,9 @@ std::shared_ptr<Handle> eagerResult(py::object r, int code, const std::vector<in
   // NumPy's own result owns its memory; anything else (a view of an operand) is copied, or
   // with `alias` kept as a view: a leaf that is not ptensor's to write, holding the operand's
   // buffer (which is then not written in place while it lives)
-  bool owns = a.base().is_none() && (a.flags() & py::array::c_style) && a.writeable();
+  // (base(): a null handle when the array has none)
+  bool owns = (!a.base() || a.base().is_none()) && (a.flags() & py::array::c_style) &&
+              a.writeable();
   if (!owns && !alias)
     a = a.attr("copy")();
   return fromNumpy(a, code, owns || !alias);
