@@ -10,7 +10,7 @@ reported. Cold: a fresh process with an empty ptensor disk cache runs the kernel
 time of that first call is reported (the import is not counted; it is printed once). JAX is
 not a peer here: its arrays are immutable, and these kernels write in place. Ratios are
 NumPy's time over the peer's (> 1: faster than NumPy); the geometric mean is over the kernels
-of one size. Writes DIR/loops.md and DIR/loops.json with --out.
+of one size. Writes DIR/loops.json with --out.
 """
 import argparse
 import json
@@ -99,7 +99,7 @@ def child(lib, name, n):
     print(json.dumps({"import": imported, "first": seconds}))
 
 
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", type=int, nargs="+", default=[60, 250])
     ap.add_argument("--repeat", type=int, default=3)
@@ -107,7 +107,7 @@ def main():
     ap.add_argument("--no-cold", action="store_true")
     ap.add_argument("--out")
     ap.add_argument("--child", nargs=3)
-    a = ap.parse_args()
+    a = ap.parse_args(argv)
     if a.child:
         return child(a.child[0], a.child[1], int(a.child[2]))
     names = a.only or list(K.KERNELS)
@@ -144,6 +144,7 @@ def main():
         os.makedirs(a.out, exist_ok=True)
         with open(os.path.join(a.out, "loops.json"), "w") as fh:
             json.dump(rows, fh, indent=1)
+    return rows
 
 
 if __name__ == "__main__":

@@ -250,8 +250,8 @@ class Array(Local, Placed, metaclass=_ArrayType):
                     view = View(r[1], ())
                     remember(_ELEMENTS, r[1], view)
                 return Array._new(r[0], self._dtype, self, view)
-            t = type(key)
-            if t is slice or t is int or t is tuple and all(type(k) in _BASIC for k in key):
+            if type(key) is slice or type(key) is int or type(key) is tuple and all(
+                    type(k) in _BASIC for k in key):
                 h = _eager.part(self._h, key)
                 if h is not None:  # (a view, as below, holding its values and its key)
                     a = Array._new(h, self._dtype, self)

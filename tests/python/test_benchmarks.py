@@ -19,6 +19,14 @@ def test_suite_numpy_and_ptensor(tmp_path):
     assert "| black_scholes |" in report and (tmp_path / "results.json").exists()
 
 
+def test_loops_benchmark_checks_its_results():
+    import loops  # every kernel's ptensor result is compared with NumPy's inside (warm and cold)
+    rows = loops.main(["--sizes", "6", "--repeat", "1", "--only", "trisolv", "jacobi_1d"])
+    assert [r["kernel"] for r in rows] == ["trisolv", "jacobi_1d"]
+    for r in rows:
+        assert r["numpy"] > 0 and r["ptensor"] > 0 and r["ptensor_cold"] > 0
+
+
 def test_fft_benchmark_checks_every_peer():
     import fft_spectra  # every peer's result is compared with numpy.fft's inside
     table = fft_spectra.main(["--scale", "0.001", "--repeat", "1"])
