@@ -76,7 +76,6 @@ py::list names(F stringify, int n) {
   return l;
 }
 
-py::dtype npDtype(DType d) { return py::dtype(dtypeInfo(d).name); }
 
 DType checkDtype(int code) {
   if (code < 0 || code >= int(DType::Count))

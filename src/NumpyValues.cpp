@@ -20,17 +20,6 @@ std::map<std::pair<int, int>, py::object> *gUfuncs = nullptr;
 
 bool eagerEnabled() { return gEager && gEagerLimit > 0 && !tracing(); }
 
-/// NumPy's dtype of each DType, made once (a dtype from its name is a parse).
-const py::dtype &npDtype(DType d) {
-  static py::dtype *dtypes = [] {
-    auto *t = new py::dtype[int(DType::Count)]; // (never destroyed: used until exit)
-    for (int i = 0; i < int(DType::Count); ++i)
-      t[i] = py::dtype(dtypeInfo(DType(i)).name);
-    return t;
-  }();
-  return dtypes[int(d)];
-}
-
 /// NumPy's type number of a dtype.
 int typeNum(const py::dtype &d) { return py::detail::array_descriptor_proxy(d.ptr())->type_num; }
 
@@ -255,6 +244,16 @@ bool storeScalar(char *at, DType d, py::handle v) {
   case DType::UInt64: return i >= 0 && put(uint64_t(i));
   default: return false;
   }
+}
+
+const py::dtype &npDtype(DType d) {
+  static py::dtype *dtypes = [] {
+    auto *t = new py::dtype[int(DType::Count)]; // (never destroyed: used until exit)
+    for (int i = 0; i < int(DType::Count); ++i)
+      t[i] = py::dtype(dtypeInfo(DType(i)).name);
+    return t;
+  }();
+  return dtypes[int(d)];
 }
 
 py::array bufferView(const Node &n, bool writable) {

@@ -12,6 +12,8 @@
 #include <pybind11/stl.h>
 
 namespace ptensor {
+/// NumPy's dtype of a DType (made once: a dtype from its name is a parse).
+const pybind11::dtype &npDtype(DType d);
 /// A NumPy array over a leaf's buffer, no copy; it holds the buffer while it lives. Read-only
 /// unless `writable`.
 pybind11::array bufferView(const Node &n, bool writable);

@@ -324,19 +324,12 @@ class Array(Local, Placed, metaclass=_ArrayType):
         if _tracing():  # pt.jit: a write a replay must repeat (or cannot: Trace.h)
             _core.trace_write(base._h)
         view = chain(base.shape, self._view, (key,))
-        t = type(value)
-        if _eager.on and (t is float and base._dtype.kind == "f" or t is int and (
-                base._dtype.kind == "f" or base._dtype.kind in "iu"
-                and dt.scalar_fits(value, base._dtype))) and 0 not in view.shape \
-                and view.numpy_key(base.ndim) is not None and _eager.write_scalar(base._h, view.numpy_key(base.ndim), value, _BASE_REFS):
-            base._version += 1  # (in place: _eager.py)
+        done, v = _written_in_place(base, view, value) if _eager.on else (False, None)
+        if done:
+            base._version += 1
             return
-        v = _ops.cast(_coerce_value(value, base.dtype, base.device), base.dtype)
-        if _eager.on and 0 not in view.shape and _ops.broadcasts_to(v.shape, view.shape) \
-                and view.numpy_key(base.ndim) is not None and _eager.write(base._h, view.numpy_key(base.ndim), view.shape,
-                                 view.inner_shape(), v, _BASE_REFS):
-            base._version += 1  # (in place: _eager.py)
-            return
+        if v is None:
+            v = _ops.cast(_coerce_value(value, base.dtype, base.device), base.dtype)
         v = _ops.broadcast_to(v, view.shape)
         if 0 in view.shape:  # an empty selection: nothing is written (the shapes were checked)
             return
@@ -503,6 +496,23 @@ def _array_key(key):
 # another Array holds the same handle (x[...] = y makes them share it), and y must not change.
 _BASE_REFS = 1
 _SET_ITEM_REFS = _BASE_REFS + 1  # (and the argument passed to eager_set_item)
+
+
+def _written_in_place(base, view, value):
+    """base[view] = value written into base's buffer by the eager path (_eager.py): (True,
+    None) when done; (False, the value coerced and cast for the recorded write, or None) when
+    base cannot be written in place or value has no values now."""
+    key = view.numpy_key(base.ndim)
+    if key is None or 0 in view.shape:
+        return False, None
+    t, d = type(value), base._dtype
+    if t is float and d.kind == "f" or t is int and (
+            d.kind == "f" or d.kind in "iu" and dt.scalar_fits(value, d)):
+        return _eager.write_scalar(base._h, key, value, _BASE_REFS), None
+    v = _ops.cast(_coerce_value(value, d, base.device), d)
+    if not _ops.broadcasts_to(v.shape, view.shape):
+        return False, v
+    return _eager.write(base._h, key, view.shape, view.inner_shape(), v, _BASE_REFS), v
 
 
 def _coerce_value(value, dtype, device=None):

@@ -17,9 +17,10 @@ zero warns as NumPy does). Kinds without an entry in ``_KINDS`` are always recor
 
 Off under MPI (every rank must record the same nodes, whatever its local sizes: long chains
 are cut at the same record everywhere), while ``pt.jit`` traces, on devices (a device array
-stays there) and with ``PTENSOR_EAGER=0``. ``LIMIT`` (``PTENSOR_EAGER_LIMIT``) is where a
-fused compiled loop starts to beat one NumPy call per operation on this package's
-benchmarks (docs/performance.md).
+stays there) and with ``PTENSOR_EAGER=0``. ``LIMIT`` (``PTENSOR_EAGER_LIMIT``,
+``set_eager_limit``): below it a compiled program, warm, is at most about twice as fast as
+NumPy's calls for cheap operations, and a first run compiles nothing (docs/performance.md has
+the measurements).
 """
 from __future__ import annotations
 
@@ -104,20 +105,16 @@ def _slices(iargs, ndim, dropped):
 
 def _reduce(sub, vs, attrs, iargs, dtype):
     axes = tuple(attrs[1:])
-    if sub == "sum":
-        return np.add.reduce(vs[0], axis=axes, dtype=_core_np_dtype(attrs[0]))
+    if sub == "sum":  # (attrs[0]: the accumulator's dtype)
+        return np.add.reduce(vs[0], axis=axes, dtype=_NP_DTYPES[attrs[0]])
     if sub == "prod":
-        return np.multiply.reduce(vs[0], axis=axes, dtype=_core_np_dtype(attrs[0]))
+        return np.multiply.reduce(vs[0], axis=axes, dtype=_NP_DTYPES[attrs[0]])
     if sub == "max":
         return np.maximum.reduce(vs[0], axis=axes)
     return np.minimum.reduce(vs[0], axis=axes)
 
 
-_NP_DTYPES = [np.dtype(name) for name, _, _ in _core.dtypes()]
-
-
-def _core_np_dtype(code):
-    return _NP_DTYPES[code]
+_NP_DTYPES = [np.dtype(name) for name, _, _ in _core.dtypes()]  # (by the core's dtype code)
 
 
 def _broadcast(sub, vs, attrs, iargs, dtype):
@@ -151,9 +148,11 @@ _KINDS: dict[str, Callable[..., Any]] = {
     "reshape": lambda sub, vs, a, i, d: vs[0].reshape(tuple(i)),
     "take": lambda sub, vs, a, i, d: np.take(vs[0], vs[1], axis=a[0]),
 }
+
+
 def _sort(vs, a):
     if a["descending"]:
-        return None  # (NumPy has no stable descending sort)
+        return None  # (NumPy has no descending sort; a flip would not keep ties in order)
     return np.sort(vs[0], axis=a["axis"], kind="stable")
 
 
@@ -238,7 +237,8 @@ def read(h, key, shape, code):
 
 def part(h, key):
     """h's values[key] (a basic index: ints, slices, None, ...) as a new leaf if h has values
-    now and the part is small; None otherwise (the caller records a view)."""
+    now (a copy when small, a view of h's buffer when large); None when it has none or NumPy
+    refuses the key (the caller records a view)."""
     return _core.eager_part(h, key, LIMIT)
 
 
@@ -303,13 +303,3 @@ def matmul(ha, hb, dtype):
     r = np.matmul(a, b)
     return _result(r, dtype.code, r.shape)
 
-
-def value(h):
-    """The values of handle h (read-only NumPy view) if the eager path may use them now."""
-    return _core.eager_value(h, LIMIT) if on else None
-
-
-def writable(h, refs):
-    """A writable NumPy view of h's buffer if it may be written in place (see
-    _core.writable_value), else None."""
-    return _writable(h, refs) if on else None
