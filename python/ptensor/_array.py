@@ -555,5 +555,9 @@ def _inplace(self, fn, other):
                 or dt.is_int(self.dtype) and dt.is_int(r.dtype)):
             raise TypeError(f"cannot cast the result of in-place {fn.__name__} from "
                             f"{r.dtype.name} to {self.dtype.name}")
+    if self._base is None and r._dtype is self._dtype and type(r) is Array and not _tracing():
+        self._h = r._t  # (what self[...] = r does for a whole array: its new value)
+        self._version += 1
+        return self
     self[...] = r
     return self
