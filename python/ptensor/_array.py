@@ -82,21 +82,21 @@ class Array(Local, Placed, metaclass=_ArrayType):
     Basic indexing returns a view: writing through it (``b = a[1:]; b[0] = 5``) updates ``a``,
     as in NumPy. A view remembers its base and its index relative to it.
     """
-    __slots__ = ("_h", "_dtype", "_base", "_v", "_key", "_seen", "_version", "__weakref__")
+    __slots__ = ("_h", "_dtype", "_base", "_v", "_vkey", "_seen", "_version", "__weakref__")
     __array_priority__ = 100
     if TYPE_CHECKING:
         _h: Any  # the C++ tensor handle
         _dtype: DType
         _base: Array | None
         _v: Any  # (_indexing's View of the base; see _view)
-        _key: Any
+        _vkey: Any  # (the key of a view the eager path made; see _view)
         _seen: int
         _version: int
 
     @classmethod
     def _new(cls, h, dtype, base=None, view=None):
         a = object.__new__(cls)
-        a._h, a._dtype, a._base, a._v, a._key, a._version = h, dtype, base, view, None, 0
+        a._h, a._dtype, a._base, a._v, a._vkey, a._version = h, dtype, base, view, None, 0
         a._seen = base._version if base is not None else 0
         return a
 
@@ -110,8 +110,8 @@ class Array(Local, Placed, metaclass=_ArrayType):
         """A view's View of its base; a view the eager path made (its values taken at once by
         NumPy's indexing) has only its key until the View is needed."""
         v = self._v
-        if v is None and self._key is not None:
-            v = self._v = chain(self._base.shape, None, (self._key,))
+        if v is None and self._vkey is not None:
+            v = self._v = chain(self._base.shape, None, (self._vkey,))
         return v
 
     @property
@@ -255,7 +255,7 @@ class Array(Local, Placed, metaclass=_ArrayType):
                 h = _eager.part(self._h, key)
                 if h is not None:  # (a view, as below, holding its values and its key)
                     a = Array._new(h, self._dtype, self)
-                    a._key = key
+                    a._vkey = key
                     return a
         if isinstance(key, tuple) and _has_array(key):
             return up.getitem(self, _gathered(key))
