@@ -33,7 +33,6 @@ def _nvcc():
 
 PROGRAM = """
 import numpy as np, ptensor as pt
-
 rng = np.random.default_rng(1)
 a = pt.asarray(rng.standard_normal((40, 30)))
 b = pt.asarray(rng.standard_normal((40, 30)).astype(np.float32))
