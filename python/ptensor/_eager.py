@@ -264,9 +264,7 @@ def write(h, key, shape, inner, value, refs):
     buffer[key]); False when that is not safe or value has no values now. `refs`: the Python
     references to h that the writer owns (see _core.writable_value): more mean another Array
     holds it too."""
-    if prod(value.shape) > LIMIT:
-        return False
-    v = _core.eager_value(value._t, LIMIT)
+    v = _core.eager_value(value._t, LIMIT)  # (None past LIMIT elements too)
     if v is None:
         return False
     w = _writable(h, refs + 3)  # (+3: this frame's h, the argument of the call, the core's)
