@@ -521,7 +521,7 @@ class Generator:
                 (self.env[x] != 0) & np.isfinite(self.env[x]))):  # C99's zeros, infinities
             return False
         if name in ("expm1", "tanh") and kind == "c" and not np.all(np.isfinite(self.env[x])):
-            return False  # the standard's special cases at infinities (README deviations)
+            return False  # the standard's special cases at infinities (docs/deviations.md)
         if name == "conj" and kind == "b":  # bool stays bool in ptensor (README), int8 in NumPy
             return False
         if name == "signbit" and np.any(np.isnan(self.env[x])):  # a NaN's sign (README)
@@ -933,7 +933,7 @@ class Generator:
         if value.dtype.kind not in "fc" or value.size == 0:
             return True
         if value.dtype.kind == "c" and not (np.all(np.isfinite(a)) and np.all(np.isfinite(b))):
-            return False  # zgemm's NaN parts from infinities: README deviations (seed 2104534)
+            return False  # zgemm's NaN parts from infinities: docs/deviations.md (seed 2104534)
         with np.errstate(all="ignore"):
             s = np.abs(a).astype(np.float64) @ np.abs(b).astype(np.float64)
             if not np.all(np.isfinite(s)):

@@ -134,7 +134,7 @@ NP_NAME = {"asin": "arcsin", "acos": "arccos", "atan": "arctan", "asinh": "arcsi
                                          "imag", "round"])
 def test_unary_finite(name, d):
     a = FINITE.astype(d)
-    if name == "reciprocal":  # 1/0: C99 infinities here, NaNs in NumPy (README deviations)
+    if name == "reciprocal":  # 1/0: C99 infinities here, NaNs in NumPy (docs/deviations.md)
         a = a[a != 0]
     want = ref(getattr(np, NP_NAME.get(name, name)), a)
     assert_matches(getattr(pt, name)(pt.asarray(a)), want, signed_zeros=name in ("conj", "negative", "real", "imag"),
@@ -209,7 +209,7 @@ def test_unary_tests(name, d):
 def test_binary(name, d):
     a = FINITE.astype(d)
     b = np.roll(FINITE, 5).astype(d)
-    if name == "divide":  # x/0: C99 infinities here, NaNs in NumPy (README deviations)
+    if name == "divide":  # x/0: C99 infinities here, NaNs in NumPy (docs/deviations.md)
         b = b[b != 0]
     npf = {"pow": np.power}.get(name, getattr(np, name, None))
     want = ref(npf, a[:, None], b[None, :12])  # broadcasting

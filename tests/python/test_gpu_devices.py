@@ -342,7 +342,7 @@ def test_complex_functions(name, dtype, rtol, atol):
     # around the branch cuts (signed zeros) included
     z = np.concatenate([(C / 3).ravel(), [2 + 0j, 2 - 0j, -2 + 0j, -2 - 0j, 0.5j, -0.5j,
                                           1j * 0.0, -0.0 + 0j, 1.5 + 0.25j]]).astype(dtype)
-    if name == "reciprocal":  # 1/0: C99 infinities as on the host (README deviations)
+    if name == "reciprocal":  # 1/0: C99 infinities as on the host (docs/deviations.md)
         z = z[z != 0]
     npname = {"asin": "arcsin", "acos": "arccos", "atan": "arctan", "asinh": "arcsinh",
               "acosh": "arccosh", "atanh": "arctanh"}.get(name, name)
@@ -394,7 +394,7 @@ def host_work():
 
 def test_host_work_of_device_programs_is_counted():
     # what a device program runs on the host over device memory is counted each time it runs
-    # (README "Devices"): loop nests the kernels did not take, library calls
+    # (docs/devices_overview.md): loop nests the kernels did not take, library calls
     x = pt.asarray(A, device=DEV)
     before = host_work()
     assert_matches(x * 2 + 1, A * 2 + 1)  # kernels only

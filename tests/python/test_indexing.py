@@ -280,7 +280,7 @@ def test_integer_view_is_0d_and_writable():
     assert e.shape == ()
     e[...] = 50
     # a view on one process and, under mpiexec, a replicated 0-d view of the split array
-    # (README, distributed arrays): the write reaches x either way
+    # (docs/distributed.md): the write reaches x either way
     a[1, 2] = 50
     assert_matches(x, a)
     assert_matches(e, np.array(50))

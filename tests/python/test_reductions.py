@@ -139,7 +139,7 @@ def test_nan_first_position_min_max(dtype):
 def test_min_max_vectorized_nan_and_tails(dtype, n):
     """min/max reductions run as vectors of partial results (a tail of elements after the
     last whole vector): a NaN anywhere (first lane, middle, tail) gives NaN, and the extreme
-    is found wherever it lies. (Of +0 and -0 either may be returned: README.)"""
+    is found wherever it lies. (Of +0 and -0 either may be returned: docs/deviations.md.)"""
     rng = np.random.default_rng(n)
     a = rng.standard_normal(n).astype(dtype)
     m = rng.standard_normal((5, n)).astype(dtype)

@@ -77,7 +77,7 @@ def test_searchsorted_beside_a_pending_result():
 
 
 # functions return new arrays, never their input (indexing, squeeze, flip and expand_dims
-# are NumPy's views: the rule in the README)
+# are NumPy's views: the rule in docs/deviations.md)
 SAME_VALUE_FUNCTIONS = [
     lambda x: pt.cumulative_sum(x, axis=1),
     lambda x: pt.cumulative_prod(x, axis=1),
@@ -118,7 +118,7 @@ def test_cumulative_prod_keeps_zeros():
     a = np.array([1e200, 0, 1e200, 1e200])
     assert_matches(pt.cumulative_prod(pt.asarray(a)), np.cumulative_prod(a))
     if pt._dist.default_team() is not None:
-        return  # split arrays combine per-rank products: see README, "cumulative_prod"
+        return  # split arrays combine per-rank products: see docs/deviations.md, "cumulative_prod"
     b = np.random.default_rng(0).choice([1e200, 0.0, 1e-200, -3.0], 5000)
     r = np.asarray(pt.cumulative_prod(pt.asarray(b)))
     assert np.array_equal(r, np.cumulative_prod(b), equal_nan=True)

@@ -1,0 +1,40 @@
+"""The public names the documentation covers: the API reference (docs/api.rst is generated
+from this list by docs/conf.py) and tests/python/test_docstrings.py read it."""
+import inspect
+
+import ptensor as pt
+
+# (module name, module): every name of each module's __all__
+MODULES = [("ptensor", pt), ("ptensor.linalg", pt.linalg), ("ptensor.fft", pt.fft),
+           ("ptensor.random", pt.random), ("ptensor.spmd", pt.spmd)]
+
+# data, not functions: documented in the reference's text, no docstring of their own
+DATA = {"e", "inf", "nan", "pi", "newaxis", "bool", "int8", "int16", "int32", "int64", "uint8",
+        "uint16", "uint32", "uint64", "float32", "float64", "complex64", "complex128", "linalg"}
+
+# public names whose docstrings have no executed example yet (tests/python/test_docstrings.py
+# fails when one gains an example and stays here, or a new name lacks one)
+WITHOUT_EXAMPLE: list[str] = []
+
+
+def docstring(obj):
+    """The text users see from help(obj): the object's own docstring (a ufunc's is its
+    instance's, a grid's its class's)."""
+    doc = getattr(obj, "__doc__", None)
+    if doc is None and not inspect.isroutine(obj) and not isinstance(obj, (type, property)):
+        doc = type(obj).__doc__
+    return inspect.cleandoc(doc or "")
+
+
+def documented():
+    """[(qualified name, object)] of every documented public name, in a stable order."""
+    out = []
+    for modname, mod in MODULES:
+        for name in sorted(mod.__all__):
+            if modname == "ptensor" and name in DATA:
+                continue
+            out.append((f"{modname}.{name}", getattr(mod, name)))
+    for name in sorted(vars(pt.Array)):
+        if not name.startswith("_"):
+            out.append((f"ptensor.Array.{name}", vars(pt.Array)[name]))
+    return out
