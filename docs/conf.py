@@ -22,6 +22,8 @@ source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build", "README.md"]
 html_theme = "pydata_sphinx_theme"
 html_title = "ptensor"
+# (an explicit mode: the theme reports an empty stored mode as a console error)
+html_context = {"default_mode": "light"}
 html_theme_options = {"navigation_depth": 2, "show_toc_level": 2}
 myst_heading_anchors = 3
 napoleon_numpy_docstring = True

@@ -12,8 +12,11 @@ python3 -m pytest tests/python -q -n 2
 # compiler, the caches and the tools themselves record everything in either pass: not again.
 PTENSOR_TEST_EAGER=1 python3 -m pytest tests/python -q -n 2 $(for f in cache disk_cache \
   diagnostics fusion donation progress cuda_ptx notebooks mpi_launch gpu_devices gpu_runtime \
-  benchmarks typing import_graph runtime_abi jit_cache; do echo "--ignore=tests/python/test_$f.py"; done)
+  benchmarks typing import_graph runtime_abi jit_cache docstrings docs_pages; do echo "--ignore=tests/python/test_$f.py"; done)
 python3 -c "import lit.main; lit.main.main()" -q tests/mlir
+# The documentation site: built with warnings as errors, its pages opened in headless Chromium
+# (docs/_build/html; about half a minute, and Chromium's install on a fresh machine)
+bash scripts/docs.sh
 # The tests of the kernels' kinds once more with every array on the OpenCL CPU device (issue
 # "Devices"; about 2.5 minutes; the whole suite so: scripts/test_devices.sh, before stops)
 bash scripts/test_devices.sh --quick
