@@ -14,6 +14,11 @@ from ._creation import asarray
 from ._ops import normalize_axis
 from ._dist import DArray, Team, as_team, distribute, gather as _gather, stats  # noqa: F401
 
+__all__ = ["Team", "all_gather", "all_gather_sizes", "all_reduce", "all_to_all", "as_team",
+           "barrier", "collective_broadcast", "collective_permute", "distribute", "from_locals",
+           "gather", "get_local_range", "get_locals", "nranks", "rank", "reduce_scatter",
+           "split", "stats", "world"]
+
 if TYPE_CHECKING:
     from typing import Any, Literal, Protocol, Sequence, Union
 
