@@ -201,7 +201,20 @@ def format_row(name, row, peer_names):
 
 
 def machine():
-    return f"{platform.machine()}, {os.cpu_count()} cores, {platform.platform()}"
+    """The CPU model (and whether it has AVX-512: the machine behind a run changes), the core
+    count and the OS."""
+    model, avx512 = platform.processor() or platform.machine(), False
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name") and ":" in line:
+                    model = line.split(":", 1)[1].strip()
+                if line.startswith("flags"):
+                    avx512 = " avx512f" in line
+    except OSError:
+        pass
+    return (f"{model}{', AVX-512' if avx512 else ''}, {os.cpu_count()} cores, "
+            f"{platform.platform()}")
 
 
 def render(table, args, bw, why, fractions, second=None, gbs=None):
@@ -278,6 +291,7 @@ def chart(table, peer_names, path):
     ax.set_yscale("log")
     ax.axhline(1.0, color="black", linewidth=0.8)
     ax.legend(ncol=len(peer_names), fontsize=8)
+    ax.set_title(f"{time.strftime('%Y-%m-%d')}: {machine()}", fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
 
