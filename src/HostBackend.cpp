@@ -16,6 +16,7 @@
 #include "ObjectCode.h"
 #include "Blas.h"
 #include "VectorHints.h"
+#include "VectorMath.h"
 #include "ptensor_runtime.h"
 
 #include "Pipeline/Passes.h"
@@ -315,6 +316,9 @@ public:
     llvm::Triple triple(m.getTargetTriple());
     llvm::TargetLibraryInfoImpl tlii(triple);
     tlii.addVectorizableFunctionsFromVecLib(llvm::TargetLibraryInfoImpl::LIBMVEC_X86, triple);
+    addMoreLibmvec(tlii);
+    markMathPure(m);
+    dropEmptyStackScopes(m);
     fam.registerPass([&] { return llvm::TargetLibraryAnalysis(tlii); });
     pb.registerModuleAnalyses(mam);
     pb.registerCGSCCAnalyses(cgam);

@@ -51,13 +51,22 @@ def set_ufuncs(tables, codes):
     their (kind, sub) codes for binary_fast's eager path in the core."""
     UFUNCS.update(tables)
     # (not pow: NumPy's ufunc takes shortcuts for a scalar exponent, sqrt for 0.5, that differ
-    # from pow at -0.0 and -inf; with the exponent as an array, as records give it, it does not)
+    # from pow at -0.0 and -inf; with the exponent as an array, as records give it, it does
+    # not. Not the ops with a lower limit either: evaluate applies it)
     _binary_codes.update({codes[name]: f for name, f in tables["binary"].items()
-                          if name in codes and name != "pow"})
+                          if name in codes and name != "pow" and name not in COMPILED_SOONER})
     _core.set_eager(on, LIMIT if on else 0, _binary_codes)
 
 
 _binary_codes: dict[Any, Callable[..., Any]] = {}
+
+# Elementwise ops whose compiled loop (vector code on every thread) is faster than NumPy's
+# from far smaller sizes than the rest: NumPy's float64 sin and cos are scalar loops,
+# ptensor's vectorize (NumPy's float32 ones are vector code too). Their float64 eager limit
+# is LIMIT // SOONER (the measurement: docs/performance.md, examples/benchmarks/eager_limit.py).
+COMPILED_SOONER = {"sin", "cos"}
+SOONER = 16
+
 _disabled = False  # (for the rest of the process: MPI)
 
 
@@ -210,7 +219,9 @@ _VIEWS = {"extract_slice", "permute_dims", "broadcast", "reshape"}
 def evaluate(kind, sub, handles, dtype, shape, attrs, iargs):
     """The handle of the node's value computed by NumPy now, or None (record it)."""
     f = _KINDS.get(kind)
-    large = prod(shape) > LIMIT
+    limit = (LIMIT // SOONER if kind in UFUNCS and sub in COMPILED_SOONER
+             and dtype.name == "float64" else LIMIT)
+    large = prod(shape) > limit
     if f is None or large and kind not in _VIEWS and kind != "insert_slice":
         return None
     elementwise = kind in UFUNCS

@@ -173,6 +173,25 @@ def test_the_limit_decides_what_is_recorded():
     assert pt.set_eager_limit(0) == 0
 
 
+@pytest.mark.parametrize("name", sorted(pt._eager.COMPILED_SOONER))
+def test_float64_ops_compiled_sooner_have_a_lower_limit(name):
+    """float64 sin and cos are compiled from LIMIT // SOONER elements (vector code beats
+    NumPy's scalar loop there); below, and for float32 or other ops, they run at once."""
+    small = pt._eager.DEFAULT_LIMIT // pt._eager.SOONER
+    f, g = getattr(pt, name), getattr(np, name)
+    for n, dtype, recorded in [(small, np.float64, False), (small + 1, np.float64, True),
+                               (small + 1, np.float32, False)]:
+        a = np.linspace(-3.0, 3.0, n).astype(dtype)
+        x = pt.asarray(a)
+        before = programs()
+        r = f(x)
+        assert_matches(r, g(a), rtol=1e-6 if dtype == np.float32 else 1e-12)
+        assert (programs()[0] > before[0]) == recorded, (n, dtype)
+        before = programs()
+        assert_matches(pt.sqrt(pt.abs(x)), np.sqrt(np.abs(a)))
+        assert programs() == before
+
+
 def test_jit_traces_record_even_small_arrays():
     @pt.jit
     def step(u):
