@@ -121,6 +121,7 @@ def _unary(name: str, ufunc: Callable[..., Any]) -> _UnaryFunction:
             x = _ops.cast(x, rt)
         return _ops.record("unary", name, [x], rt, x.shape)
     fn.__name__ = fn.__qualname__ = name
+    # (the public ufunc objects' docstrings are built by _ufunc.py from _ufunc_docs.py)
     fn.__doc__ = f"Elementwise {name} (array API); result dtype as numpy.{ufunc.__name__}."
     if name == "erf":
         fn.__doc__ = "Elementwise error function (ptensor extension, as scipy.special.erf)."

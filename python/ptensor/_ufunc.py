@@ -32,6 +32,7 @@ import numpy as np
 
 from . import _dtypes as dt
 from . import _elementwise as ew
+from . import _ufunc_docs
 from ._np_args import as_array as _array, is_array as _ours
 from ._upcalls import namespace as pt
 
@@ -105,8 +106,41 @@ def _axes(axis, ndim, name):
 
 
 class ufunc:
-    """A NumPy universal function over ptensor arrays (the namespace's elementwise function
-    with NumPy's keywords and methods: reduce, accumulate, outer, at, reduceat)."""
+    """A NumPy universal function over ptensor arrays.
+
+    Every elementwise function of ptensor (``pt.add``, ``pt.sin``, ...) is an instance:
+    calling it calls the array API function, with NumPy's keywords ``out=``, ``where=`` and
+    ``dtype=`` on top, and NumPy's methods ``reduce``, ``accumulate``, ``outer``, ``at`` and
+    ``reduceat``, composed of ptensor's functions (so they are recorded, fused and
+    distributed as those are). NumPy's names are the same objects: ``pt.power is pt.pow``.
+    Instances are made by ptensor, not by users; they pickle by name, as NumPy's.
+
+    Attributes
+    ----------
+    nin, nout, nargs : int
+        The number of inputs, outputs (1) and both.
+    identity : int, bool or None
+        The value ``reduce`` starts from (``add``: 0, ``multiply``: 1), None where there is
+        none.
+
+    Notes
+    -----
+    ``reduce`` and ``accumulate`` exist for the associative ufuncs only (add, multiply,
+    maximum, minimum, the logical and bitwise ones, fmax, fmin, gcd, lcm); the others raise
+    TypeError, where NumPy folds from the left. With ``where=`` and no ``out=``, positions
+    where ``where`` is false hold zeros (NumPy leaves them uninitialized).
+
+    Examples
+    --------
+    >>> pt.add
+    <ptensor ufunc 'add'>
+    >>> pt.add.nin, pt.add.identity
+    (2, 0)
+    >>> pt.power is pt.pow
+    True
+    >>> pt.multiply.reduce(pt.asarray([1, 2, 3, 4]))
+    Array(24)
+    """
 
     def __init__(self, name, fn, nin, numpy_name):
         self._name = name
@@ -151,7 +185,53 @@ class ufunc:
 
     def reduce(self, array, axis=0, dtype=None, out=None, keepdims=False,
                initial=_NO_VALUE, where=True):
-        """Reduce array along axis (NumPy's default 0; None: every axis) with this ufunc."""
+        """Reduce an array's dimensions by applying the ufunc along them.
+
+        As numpy.ufunc.reduce: ``add.reduce`` is ``sum``, ``maximum.reduce`` is ``max``,
+        ``logical_and.reduce`` is ``all`` (ptensor's reductions); the other associative
+        ufuncs (bitwise and logical ones, fmax, fmin, gcd, lcm) fold as a pairwise tree,
+        which is the sequential result exactly.
+
+        Parameters
+        ----------
+        array : Array or array_like
+            The array to reduce.
+        axis : int, tuple of int or None, optional
+            The axes to reduce (default 0, NumPy's; None: every axis).
+        dtype : dtype, optional
+            The accumulation dtype of ``add`` and ``multiply``; for the others the input is
+            cast to it first.
+        out : Array, optional
+            A ptensor array to write the result into.
+        keepdims : bool, optional
+            Keep the reduced axes with length 1.
+        initial : scalar, optional
+            The value to start from (needed with ``where=`` when the ufunc has no identity).
+        where : Array of bool, optional
+            The elements to include.
+
+        Returns
+        -------
+        Array
+            The reduction (0-d for a full reduction).
+
+        Raises
+        ------
+        TypeError
+            For a ufunc that is not associative (``subtract.reduce``), which NumPy folds from
+            the left; ValueError for a unary ufunc.
+
+        Examples
+        --------
+        >>> x = pt.asarray([[1, 2], [3, 4]])
+        >>> pt.add.reduce(x)
+        Array([4, 6])
+        >>> pt.add.reduce(x, axis=1, keepdims=True)
+        Array([[3],
+               [7]])
+        >>> pt.add.reduce(pt.asarray([1, 2, 3]), where=pt.asarray([True, False, True]))
+        Array(4)
+        """
         name = f"{self.__name__}.reduce"
         self._binary(name)
         x = _array(array, name)
@@ -207,7 +287,41 @@ class ufunc:
         return r
 
     def accumulate(self, array, axis=0, dtype=None, out=None):
-        """Running reduction along axis (NumPy's default 0)."""
+        """Accumulate the result of applying the ufunc along an axis.
+
+        As numpy.ufunc.accumulate: ``add.accumulate`` is ``cumulative_sum`` and
+        ``multiply.accumulate`` ``cumulative_prod`` (NumPy's order of operations); the other
+        associative ufuncs (maximum, minimum, the bitwise and logical ones) scan by
+        recursive doubling, which is exact as they do not round.
+
+        Parameters
+        ----------
+        array : Array or array_like
+            The input array (at least 1-D).
+        axis : int, optional
+            The axis to accumulate along (default 0).
+        dtype : dtype, optional
+            The dtype of the result.
+        out : Array, optional
+            A ptensor array to write the result into.
+
+        Returns
+        -------
+        Array
+            The running results, of the input's shape.
+
+        Raises
+        ------
+        TypeError
+            For a ufunc that is not associative (``subtract.accumulate``) or a 0-d input.
+
+        Examples
+        --------
+        >>> pt.add.accumulate(pt.asarray([1, 2, 3, 4]))
+        Array([ 1,  3,  6, 10])
+        >>> pt.maximum.accumulate(pt.asarray([1, 3, 2, 5]))
+        Array([1, 3, 3, 5])
+        """
         name = f"{self.__name__}.accumulate"
         self._binary(name)
         x = _array(array, name)
@@ -230,7 +344,30 @@ class ufunc:
         return _finish(name, r, out, True, "same_kind")
 
     def outer(self, A, B, /, **kwargs):
-        """self(a[i, j, ...], b[k, l, ...]) for every pair: shape a.shape + b.shape."""
+        """Apply the ufunc to every pair ``(a, b)`` of elements of A and B.
+
+        As numpy.ufunc.outer: ``result[i, ..., j, ...] = ufunc(A[i, ...], B[j, ...])``, of
+        shape ``A.shape + B.shape``.
+
+        Parameters
+        ----------
+        A, B : Array or array_like
+            The input arrays.
+        **kwargs
+            The ufunc's keywords (``out=``, ``where=``, ``dtype=``).
+
+        Returns
+        -------
+        Array
+            The results, of shape ``A.shape + B.shape``.
+
+        Examples
+        --------
+        >>> pt.subtract.outer(pt.asarray([1, 2, 3]), pt.asarray([0, 1]))
+        Array([[1, 0],
+               [2, 1],
+               [3, 2]])
+        """
         name = f"{self.__name__}.outer"
         self._binary(name)
         a, b = _array(A, name), _array(B, name)
@@ -238,8 +375,40 @@ class ufunc:
         return self(a, b, **kwargs)
 
     def at(self, a, indices, b=None, /):
-        """a[indices] = self(a[indices], b) in place, every occurrence of a repeated index
-        applied (NumPy's unbuffered rule). Returns None, as NumPy's."""
+        """Apply the ufunc in place at the given indices, unbuffered.
+
+        As numpy.ufunc.at: ``a[indices] = ufunc(a[indices], b)`` with every occurrence of a
+        repeated index applied (``add.at`` counts repeats, where ``a[i] += b`` does not).
+        ``add`` and ``subtract`` on integers sum each index's values first; the others apply
+        one occurrence of each index per round, NumPy's order.
+
+        Parameters
+        ----------
+        a : Array
+            The ptensor array to update (not a NumPy array).
+        indices : array_like of int, slice or tuple
+            One integer index array (along the first axis), or keys without integer arrays.
+        b : Array, array_like or scalar, optional
+            The second operand of a binary ufunc.
+
+        Returns
+        -------
+        None
+
+        Notes
+        -----
+        For floats, an index repeated more than 32 times has its values summed first (a
+        cumulative sum), which rounds differently from NumPy's one-by-one additions. A key
+        with an integer index array must be that one array (along the first axis): others,
+        such as ``(rows, cols)``, raise TypeError.
+
+        Examples
+        --------
+        >>> a = pt.zeros(4, dtype=pt.int64)
+        >>> pt.add.at(a, pt.asarray([0, 0, 2]), 1)
+        >>> a
+        Array([2, 0, 1, 0])
+        """
         name = f"{self.__name__}.at"
         if not _ours(a):
             raise TypeError(f"{name}: the first argument must be a ptensor array, got "
@@ -278,8 +447,36 @@ class ufunc:
         return None
 
     def reduceat(self, array, indices, axis=0, dtype=None, out=None):
-        """Reductions over the segments indices[k]:indices[k + 1] of axis (NumPy's rules: a
-        segment with indices[k] >= indices[k + 1] is the single element array[indices[k]])."""
+        """Reduce over the segments of an axis that start at the given indices.
+
+        As numpy.ufunc.reduceat: segment ``k`` is ``indices[k]:indices[k + 1]`` (the last
+        one runs to the end); where ``indices[k] >= indices[k + 1]`` it is the single
+        element ``array[indices[k]]``. Each segment is reduced on its own (suited to a few
+        segments).
+
+        Parameters
+        ----------
+        array : Array or array_like
+            The input array.
+        indices : array_like of int
+            The segments' starts, 1-D, each in ``[0, array.shape[axis])``.
+        axis : int, optional
+            The axis to segment (default 0).
+        dtype : dtype, optional
+            As in ``reduce``.
+        out : Array, optional
+            A ptensor array to write the result into.
+
+        Returns
+        -------
+        Array
+            The input's shape with ``len(indices)`` along ``axis``.
+
+        Examples
+        --------
+        >>> pt.add.reduceat(pt.asarray([1, 2, 3, 4, 5]), [0, 2, 4])
+        Array([3, 7, 5])
+        """
         name = f"{self.__name__}.reduceat"
         self._binary(name)
         x = _array(array, name)
@@ -449,6 +646,77 @@ def _finish(name, r, out, where, casting):
     return out
 
 
+_LAZY = ("The result is recorded and fused with the operations around it, and computed when "
+         "it is read; small arrays whose values are known are computed at once by NumPy.")
+_CALL_PARAMETERS = """\
+out : Array or tuple of one Array, optional
+    A ptensor array to write the result into (the result broadcast to its shape and cast
+    under ``casting``); it is also what is returned.
+where : Array of bool, optional
+    Where false, ``out`` keeps its value; without ``out``, those positions hold zeros.
+dtype : dtype, optional
+    The inputs are cast to this dtype before the operation.
+casting : str, optional
+    NumPy's casting rule for writing into ``out`` (default ``"same_kind"``).
+order, subok
+    Accepted for NumPy's signature; ptensor arrays are C-ordered."""
+_UNARY_INPUT = """\
+x : Array or numpy.ndarray
+    The input array."""
+_BINARY_INPUT = """\
+x1, x2 : Array, numpy.ndarray or Python scalar
+    The input arrays, broadcast together; one of them may be a Python scalar (weakly typed,
+    as in NumPy: ``pt.multiply(x_float32, 2.0)`` stays float32), not both."""
+_COMPOSED_INPUT = {1: """\
+x : Array or array_like
+    The input array.""", 2: """\
+x1, x2 : Array, array_like or Python scalar
+    The input arrays, broadcast together."""}
+
+
+def _docstring(u, names):
+    """The numpy-style docstring of ufunc u (public under names) from its _ufunc_docs entry;
+    None where there is none."""
+    e = _ufunc_docs.DOCS.get(u._name)
+    if e is None:
+        return None
+    para = [e["meaning"]]
+    if e.get("dtype"):
+        para.append(e["dtype"])
+    elif u._name not in COMPOSED:
+        para.append("The result dtype is NumPy's for these inputs (float16, which ptensor has "
+                    "not, becomes float32).")
+    para.append(_LAZY)
+    names = list(e.get("names") or names)
+    if len(names) > 1:
+        para.append(" and ".join(f"``{n}``" for n in names)
+                    + " are the same ufunc object (the array API's name and NumPy's)."
+                    if u._name not in COMPOSED and len(names) == 2 and names[1] == u.__name__
+                    else ", ".join(f"``{n}``" for n in names[:-1]) + f" and ``{names[-1]}`` are "
+                    "the same ufunc object.")
+    if u.nin == 2 and u._name in _REDUCTIONS or u._name in _ASSOCIATIVE:
+        para.append(f"``{u.__name__}.reduce`` and ``{u.__name__}.accumulate`` are supported.")
+    inputs = (_COMPOSED_INPUT[u.nin] if u._name in COMPOSED
+              else _UNARY_INPUT if u.nin == 1 else _BINARY_INPUT)
+    rtype = "Array of bool" if e.get("bool") else "Array"
+    parts = [e["summary"], "", _fill(" ".join(para)), "",
+             "Parameters", "----------", inputs, _CALL_PARAMETERS, "",
+             "Returns", "-------", rtype,
+             "    " + e.get("returns", "The elementwise result, of the inputs' broadcast shape."
+                           if u.nin == 2 else "The elementwise result, of x's shape."), ""]
+    if e.get("notes"):
+        parts += ["Notes", "-----", _fill(e["notes"]), ""]
+    if e.get("see"):
+        parts += ["See Also", "--------"] + e["see"].split("\n") + [""]
+    parts += ["Examples", "--------", e["example"]]
+    return "\n".join(parts) + "\n"
+
+
+def _fill(text, width=92):
+    import textwrap
+    return "\n".join(textwrap.wrap(text, width, break_on_hyphens=False))
+
+
 def make(namespace_functions):
     """{ptensor name: ufunc} for the elementwise functions in namespace_functions, and the
     NumPy aliases {NumPy name: the same ufunc}."""
@@ -464,6 +732,10 @@ def make(namespace_functions):
     for npn, ptn in SECOND_NAMES.items():
         if ptn in made and npn not in made:
             aliases[npn] = made[ptn]
+    for name, u in made.items():
+        doc = _docstring(u, [name] + [a for a, v in aliases.items() if v is u])
+        if doc is not None:
+            u.__doc__ = doc
     return made, aliases
 
 
@@ -472,7 +744,12 @@ SECOND_NAMES = {"bitwise_not": "bitwise_invert", "true_divide": "divide", "mod":
 
 def wrap_composed(functions):
     """{name: ufunc} for the composed NumPy ufuncs (COMPOSED) among functions."""
-    return {n: ufunc(n, functions[n], nin, n) for n, nin in COMPOSED.items() if n in functions}
+    made = {n: ufunc(n, functions[n], nin, n) for n, nin in COMPOSED.items() if n in functions}
+    for name, u in made.items():
+        doc = _docstring(u, [name])
+        if doc is not None:
+            u.__doc__ = doc
+    return made
 
 
 __all__ = ["ufunc", "make", "wrap_composed", "ELEMENTWISE", "NUMPY_NAMES", "IDENTITIES"]
