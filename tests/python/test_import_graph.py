@@ -28,7 +28,7 @@ LAYERS = [
       "_dist_index", "_dist_reduce", "_dist_create", "_dist_manip", "_dist_linalg",
       "_dist_scans", "_dist_compose", "_dist_dispatch"}),
     ("NumPy's namespace beyond the standard (ufunc objects, NumPy's functions by section)",
-     {"_np_args", "_ufunc", "_np_superset", "_np_manip", "_np_math", "_np_signal",
+     {"_np_args", "_ufunc", "_ufunc_docs", "_np_superset", "_np_manip", "_np_math", "_np_signal",
       "_np_stats", "_np_sets", "_np_linalg", "_np_fft"}),
     ("NumPy habits beyond the standard (methods, NumPy's protocols, pickle)", {"_habits"}),
     ("extensions written with the namespace's functions", {"random", "fft", "_jit"}),
