@@ -34,7 +34,7 @@ def documented():
             if modname == "ptensor" and name in DATA:
                 continue
             out.append((f"{modname}.{name}", getattr(mod, name)))
-    for name in sorted(vars(pt.Array)):
-        if not name.startswith("_"):
-            out.append((f"ptensor.Array.{name}", vars(pt.Array)[name]))
+    for name in sorted(dir(pt.Array)):  # (its own and its bases' attributes, not object's)
+        if not name.startswith("_") and not hasattr(object, name):
+            out.append((f"ptensor.Array.{name}", inspect.getattr_static(pt.Array, name)))
     return out

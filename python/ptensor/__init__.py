@@ -76,9 +76,39 @@ newaxis = None
 
 
 def astype(x: Array, dtype: DType, /, *, copy=True, device=None) -> Array:
-    """x converted to dtype (a new array unless copy=False and the dtype is unchanged).
-    Complex to real raises TypeError (the array API: not permitted; NumPy would drop the
-    imaginary part with a warning)."""
+    """Copy of ``x`` converted to ``dtype``, as the array API's ``astype``.
+
+    A new array unless ``copy=False`` and the dtype is unchanged. Float to integer truncates
+    toward zero, as NumPy's ``astype``. ``dtype`` may be a ptensor dtype, a NumPy dtype or a name.
+
+    Parameters
+    ----------
+    x : Array
+        A ptensor array.
+    dtype : DType or dtype-like
+        The target dtype.
+    copy : bool, optional
+        False: return ``x`` itself when the dtype is unchanged (default True).
+    device : Device, optional
+        Place the result on this device.
+
+    Returns
+    -------
+    Array
+        ``x`` in ``dtype``.
+
+    Notes
+    -----
+    Complex to real raises TypeError (the array API does not permit it; NumPy drops the
+    imaginary part with a warning). ``x`` must be a ptensor array (TypeError otherwise).
+
+    Examples
+    --------
+    >>> pt.astype(pt.asarray([1.7, -2.5]), pt.int32)
+    Array([ 1, -2], dtype=int32)
+    >>> pt.astype(pt.asarray([1, 2]), "float32")
+    Array([1., 2.], dtype=float32)
+    """
     _check_device(device)
     if not isinstance(x, _Local):
         raise TypeError(f"astype: x must be a ptensor Array, got {type(x).__name__}")
@@ -97,18 +127,53 @@ from ._device import set_default_device  # noqa: E402  (PTENSOR_DEVICE: at the e
 
 
 def sync() -> None:
-    """Materialize every pending array that Python still references."""
+    """Compute every pending array that Python still references.
+
+    ptensor records operations lazily; ``sync`` materializes all of them now, as one program
+    (compiled once per structure, then cached), instead of at the first read of a value. Use it
+    to time the computation or to move it out of a later read. Returns None.
+
+    See Also
+    --------
+    explain : What a materialization would run, without running it.
+
+    Examples
+    --------
+    >>> x = pt.ones((100000,)) + 1
+    >>> pt.sync()
+    >>> pt.explain(x)["pending"]
+    False
+    """
     _core.sync()
 
 
 def cache_info() -> dict:
-    """JIT cache statistics: compiles, hits, runs, disk_hits, disk_waits (programs another
-    process, e.g. another MPI rank, compiled while this one waited), total compile_time (seconds),
-    and donations: results written in place into the buffer of the array they update
-    (``a[k] = v`` when nothing else holds a's old value: no copy of a); cached_programs,
-    program_cache_size and evictions of the bounded in-memory cache; cache_dir; and
-    numpy_fallbacks: {NumPy function: times NumPy computed it from ptensor arrays' data}
-    (set_numpy_fallback)."""
+    """JIT cache statistics of this process, as a dict.
+
+    Keys: ``compiles``, ``hits``, ``runs``, ``disk_hits``, ``disk_waits`` (programs another
+    process, e.g. another MPI rank, compiled while this one waited), ``compile_time`` (total
+    seconds), ``donations`` (results written in place into the buffer of the array they update,
+    e.g. ``a[k] = v`` when nothing else holds ``a``'s old value), ``cached_programs``,
+    ``program_cache_size`` and ``evictions`` of the bounded in-memory cache, ``cache_dir``, the
+    ``gpu_*`` counters, and ``numpy_fallbacks``: ``{NumPy function: times NumPy computed it from
+    ptensor arrays' data}`` (see ``set_numpy_fallback``).
+
+    Returns
+    -------
+    dict
+        The statistics.
+
+    See Also
+    --------
+    cache_clear : Drop the compiled programs.
+    compile_log : The programs compiled, one by one.
+
+    Examples
+    --------
+    >>> info = pt.cache_info()
+    >>> info["compiles"] >= 0 and "cache_dir" in info
+    True
+    """
     info = _core.cache_info()
     info["numpy_fallbacks"] = dict(_habits.FALLBACKS)
     return info
@@ -124,13 +189,45 @@ def cache_clear(*, disk=True) -> dict[str, int]:
 
 
 def explain(x: Array | None = None) -> dict:
-    """What materializing x (or, with no argument, everything pending) would run now, without
-    running it: a dict of pending (False: nothing to compute), results, inputs, operations
-    (PTensor ops), loops (loop nests after fusion: linalg structured ops), compiled (the
-    program is in the in-memory cache: no compile), on_disk (in the disk cache), ir (the
-    program's PTensor IR) and fused (the IR after lowering and fusion, before bufferization:
-    ``print(pt.explain(x)["fused"])``). Every array Python still references becomes a result
-    of the same program, as at a real materialization; ``del`` temporaries to shrink it."""
+    """What materializing ``x`` (or everything pending) would run now, without running it.
+
+    Returns a dict: ``pending`` (False: nothing to compute), ``results``, ``inputs``,
+    ``operations`` (PTensor ops), ``loops`` (loop nests after fusion), ``compiled`` (the program
+    is in the in-memory cache: no compile), ``on_disk`` (in the disk cache), ``ir`` (the
+    program's PTensor IR) and ``fused`` (the IR after lowering and fusion, before bufferization:
+    ``print(pt.explain(x)["fused"])``). Every array Python still references becomes a result of
+    the same program, as at a real materialization; ``del`` temporaries to shrink it. Small
+    arrays computed eagerly have nothing pending. For a distributed array, this rank's part is
+    explained.
+
+    Parameters
+    ----------
+    x : Array, optional
+        The array to explain; None: everything pending.
+
+    Returns
+    -------
+    dict
+        The description above.
+
+    Raises
+    ------
+    TypeError
+        ``x`` is not a ptensor array.
+
+    See Also
+    --------
+    sync : Materialize everything pending.
+
+    Examples
+    --------
+    >>> x = pt.ones((100000,)) + 1
+    >>> e = pt.explain(x)
+    >>> e["pending"], e["results"]
+    (True, 1)
+    >>> sorted(e)
+    ['compiled', 'fused', 'inputs', 'ir', 'loops', 'on_disk', 'operations', 'pending', 'results']
+    """
     h = None
     if x is not None:
         if isinstance(x, _Local):
@@ -164,14 +261,46 @@ def set_program_cache_size(n: int) -> None:
 
 
 def set_num_threads(n: int) -> None:
-    """Number of OpenMP threads for compiled loops and of pt.fft's threads (also
-    PTENSOR_NUM_THREADS=1 to disable)."""
+    """Set the number of threads of compiled loops and of ``pt.fft``'s transforms.
+
+    The compiled programs' parallel loops run on OpenMP threads; ``pt.fft`` splits large
+    transforms over its own threads. The environment variable ``PTENSOR_NUM_THREADS`` sets the
+    same at import (1 disables threading). Returns None.
+
+    Parameters
+    ----------
+    n : int
+        The number of threads.
+
+    Examples
+    --------
+    >>> pt.set_num_threads(2)
+    """
     _core.set_num_threads(_ops_mod.as_index(n, "n"))
     fft._set_num_threads(_ops_mod.as_index(n, "n"))
 
 
 def to_numpy(x: Array):
-    """x as a NumPy array (a copy; a distributed array is gathered on every rank)."""
+    """``x`` as a NumPy array (a copy).
+
+    Materializes ``x`` if it is pending. Under ``mpiexec`` a distributed array is gathered on
+    every rank.
+
+    Parameters
+    ----------
+    x : Array
+        A ptensor array.
+
+    Returns
+    -------
+    numpy.ndarray
+        The values.
+
+    Examples
+    --------
+    >>> pt.to_numpy(pt.asarray([1, 2]))
+    array([1, 2])
+    """
     return x.to_numpy()
 
 
@@ -254,7 +383,7 @@ def _install_dist():
     skip |= set(_NUMPY_ONLY) | set(_np_superset.NAMES) | {"ufunc", "ndarray",
                                                           "set_numpy_fallback"}
     for name, f in _np_superset.STANDARD.items():  # (what the NumPy signatures call)
-        if isinstance(f, ufunc):  # (round: no longer a namespace name, wrapped here once)
+        if isinstance(f, ufunc):  # (round's ufunc: not the namespace's round, _np_superset's)
             f._wrap(lambda raw, name=name: _dist_dispatch.dispatching(name, raw, ew))
         else:
             _np_superset.STANDARD[name] = _dist_dispatch.dispatching(name, f, ew)

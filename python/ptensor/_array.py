@@ -125,24 +125,98 @@ class Array(Local, Placed, metaclass=_ArrayType):
     # --- attributes ---
     @property
     def dtype(self) -> DType:
+        """The data type of the elements (a ptensor dtype such as ``pt.int64``).
+
+        Known at once, without computing the array. ``pt.float64`` and friends compare equal
+        to NumPy's dtypes of the same name.
+
+        Examples
+        --------
+        >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+        >>> x.dtype
+        ptensor.int64
+        >>> x.astype(pt.float32).dtype
+        ptensor.float32
+        """
         return self._dtype
 
     @property
     def shape(self) -> tuple[int, ...]:
+        """The length of each axis, as a tuple of ints (as ``numpy.ndarray.shape``).
+
+        Known at once, without computing the array. Read-only: use :func:`ptensor.reshape`
+        (or ``x.reshape``) for an array of another shape.
+
+        Examples
+        --------
+        >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+        >>> x.shape
+        (2, 3)
+        >>> pt.asarray(7).shape
+        ()
+        """
         return self._h.shape if self._base is None or self._v is None else self._v._shape
 
     @property
     def ndim(self) -> int:
+        """The number of axes (``len(x.shape)``), as ``numpy.ndarray.ndim``.
+
+        Examples
+        --------
+        >>> pt.asarray([[1, 2, 3], [4, 5, 6]]).ndim
+        2
+        >>> pt.asarray(7).ndim
+        0
+        """
         return len(self.shape)
 
     @property
     def mT(self) -> Array:
+        """The matrix transpose: the last two axes swapped (:func:`ptensor.matrix_transpose`).
+
+        A stack of matrices (shape ``(..., M, N)``) gives the stack of their transposes
+        (``(..., N, M)``). A new array, not a view: writes to it do not reach ``x``.
+
+        Raises
+        ------
+        ValueError
+            If ``x`` has fewer than 2 dimensions.
+
+        Examples
+        --------
+        >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+        >>> x.mT
+        Array([[1, 4],
+               [2, 5],
+               [3, 6]])
+        >>> pt.zeros((5, 2, 3)).mT.shape
+        (5, 3, 2)
+        """
         if self.ndim < 2:
             raise ValueError(f"mT requires an array with at least 2 dimensions, got {self.ndim}")
         return up.matrix_transpose(self)
 
     @property
     def T(self) -> Array:
+        """The transpose of a 2-D array (``permute_dims(x, (1, 0))``).
+
+        As the array API, ``.T`` is defined for 2-D arrays only (NumPy reverses the axes of
+        any array: use ``x.transpose()`` or :func:`ptensor.permute_dims` for that, ``x.mT``
+        for stacks of matrices). A new array, not a view: writes to it do not reach ``x``.
+
+        Raises
+        ------
+        ValueError
+            If ``x`` is not 2-dimensional.
+
+        Examples
+        --------
+        >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+        >>> x.T
+        Array([[1, 4],
+               [2, 5],
+               [3, 6]])
+        """
         if self.ndim != 2:
             raise ValueError(f"T requires a 2-dimensional array, got {self.ndim} dimensions "
                              "(use .mT or permute_dims)")
@@ -165,6 +239,28 @@ class Array(Local, Placed, metaclass=_ArrayType):
         return _core.to_numpy(self._t)
 
     def to_numpy(self, copy: bool = True) -> NDArray[Any]:
+        """The array's values as a NumPy array (computing them first if they are pending).
+
+        Parameters
+        ----------
+        copy : bool, optional
+            True (the default): a new, writable NumPy array. False: a read-only NumPy view of
+            ptensor's own buffer, without a copy (``np.asarray(x)`` gives the same).
+
+        Returns
+        -------
+        numpy.ndarray
+            Same shape and values; the NumPy dtype of the same name.
+
+        Examples
+        --------
+        >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+        >>> x.to_numpy()
+        array([[1, 2, 3],
+               [4, 5, 6]])
+        >>> x.to_numpy(copy=False).flags.writeable
+        False
+        """
         a = self._numpy()
         return a.copy() if copy else a
 
@@ -216,6 +312,28 @@ class Array(Local, Placed, metaclass=_ArrayType):
         return format(self._numpy(), spec) if self.ndim else format(self.item(), spec)
 
     def item(self) -> Any:
+        """The only element of a size-1 array as a Python scalar (as ``numpy.ndarray.item``).
+
+        Computes the array. An array of any shape with one element is accepted (``(1, 1)``,
+        ``()``); the result is a ``bool``, ``int``, ``float`` or ``complex``.
+
+        Raises
+        ------
+        ValueError
+            If the array does not have exactly one element.
+
+        Notes
+        -----
+        NumPy's ``x.item(i)`` element selection is not supported (a TypeError): index first,
+        ``x[i].item()``.
+
+        Examples
+        --------
+        >>> pt.asarray([[7]]).item()
+        7
+        >>> pt.sum(pt.asarray([0.5, 1.0])).item()
+        1.5
+        """
         if self.size != 1:
             raise ValueError(f"can only convert an array of size 1 to a Python scalar, got size {self.size}")
         return self._numpy().reshape(()).item()

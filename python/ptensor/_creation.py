@@ -42,9 +42,42 @@ def _default_for(value):
 
 def asarray(obj: Array | ArrayLike, /, dtype: DType | None = None, order: str | None = None,
             *, device: DeviceLike | None = None, copy: bool | None = None) -> Array:
-    """An Array from an Array, a NumPy array (wrapped without a copy when contiguous enough
-    and copy is not True), nested sequences or a scalar. (NumPy's dtype may be given
-    positionally; order: "C", "K", "A" or None, as ptensor arrays are C-ordered.)"""
+    """Convert the input to an Array.
+
+    As numpy.asarray: an Array, a NumPy array, nested sequences or a scalar becomes a ptensor
+    Array. A NumPy array is wrapped without a copy when it is aligned and ``copy`` is not
+    True; an Array is returned as it is unless the dtype changes or ``copy=True``. Python
+    scalars take the default dtypes (bool, int64, float64, complex128); float16 input becomes
+    float32.
+
+    Parameters
+    ----------
+    obj : Array or array_like
+        The values.
+    dtype : dtype, optional
+        The result's dtype (NumPy's positional place is accepted); by default the input's.
+    order : {None, "C", "K", "A"}, optional
+        Accepted for NumPy's signature; ptensor arrays are C-ordered, ``"F"`` raises
+        ValueError.
+    device : Device, optional
+        Where the array lives (the default device when not given).
+    copy : bool, optional
+        True: always copy; False: never copy (ValueError when a copy is needed); None: copy
+        only when needed.
+
+    Returns
+    -------
+    Array
+        The values as an Array.
+
+    Examples
+    --------
+    >>> pt.asarray([1, 2, 3])
+    Array([1, 2, 3])
+    >>> pt.asarray([[1.0, 2.0], [3.0, 4.0]], dtype=pt.float32)
+    Array([[1., 2.],
+           [3., 4.]], dtype=float32)
+    """
     check_device(device)
     check_order(order, "asarray")
     want = None if dtype is None else dt.to_dtype(dtype)
@@ -91,8 +124,41 @@ def check_order(order, name):
 
 def arange(start: int | float, /, stop: int | float | None = None, step: int | float = 1,
            dtype: DType | None = None, *, device: DeviceLike | None = None) -> Array:
-    """Evenly spaced values in [start, stop) with step (array API); the dtype follows the
-    arguments (int64 or float64) unless given."""
+    """Return evenly spaced values within the half-open interval ``[start, stop)``.
+
+    As numpy.arange: ``arange(stop)`` starts at 0; the values are ``start + i * step``. The
+    dtype is int64 when start, stop and step are all integers, float64 otherwise, unless
+    ``dtype`` is given. The result is lazy: its values are computed when read.
+
+    Parameters
+    ----------
+    start : int or float
+        The first value (or ``stop`` when ``stop`` is not given).
+    stop : int or float, optional
+        The end of the interval (not included).
+    step : int or float, optional
+        The spacing (default 1); zero raises ValueError.
+    dtype : dtype, optional
+        The result's dtype.
+    device : Device, optional
+        Where the array lives.
+
+    Returns
+    -------
+    Array
+        1-D, ``ceil((stop - start) / step)`` values (none when that is negative).
+
+    See Also
+    --------
+    linspace : A given number of values, the end point included.
+
+    Examples
+    --------
+    >>> pt.arange(5)
+    Array([0, 1, 2, 3, 4])
+    >>> pt.arange(0.0, 1.0, 0.25)
+    Array([0.  , 0.25, 0.5 , 0.75])
+    """
     check_device(device)
     if stop is None:
         start, stop = 0, start
@@ -142,7 +208,40 @@ def empty(shape: Shape, dtype: DType | None = None, order: str = "C", *,
 
 def zeros(shape: Shape, dtype: DType | None = None, order: str = "C", *,
           device: DeviceLike | None = None) -> Array:
-    """A new array of shape filled with zeros (default dtype float64)."""
+    """Return a new array of the given shape filled with zeros.
+
+    As numpy.zeros; the default dtype is float64.
+
+    Parameters
+    ----------
+    shape : int or tuple of int
+        The result's shape.
+    dtype : dtype, optional
+        The result's dtype (default float64).
+    order : {"C", "K", "A", None}, optional
+        Accepted for NumPy's signature; ptensor arrays are C-ordered, ``"F"`` raises
+        ValueError.
+    device : Device, optional
+        Where the array lives.
+
+    Returns
+    -------
+    Array
+        Zeros of ``shape`` and ``dtype``.
+
+    See Also
+    --------
+    ones : Filled with ones.
+    zeros_like : Zeros of another array's shape and dtype.
+
+    Examples
+    --------
+    >>> pt.zeros((2, 3))
+    Array([[0., 0., 0.],
+           [0., 0., 0.]])
+    >>> pt.zeros(3, dtype=pt.int32)
+    Array([0, 0, 0], dtype=int32)
+    """
     check_device(device)
     check_order(order, "zeros")
     return _ops.full(_ops.normalize_shape(shape), 0, _dtype_or(dtype, dt.default_float),

@@ -36,7 +36,7 @@ def triu(x: Array, /, *, k: int = 0) -> Array:
 
 def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Array, ...]:
     """Coordinate arrays from 1-D arrays (indexing 'xy': the first two dimensions swapped): a
-    tuple (2025.12; a list before)."""
+    tuple (array API 2025.12; earlier revisions return a list)."""
     xs = [_as_array(a, "meshgrid") for a in arrays]
     return meshgrid_of(xs, indexing, _ops.insert_unit_dims, _ops.broadcast_to)
 

@@ -1,4 +1,4 @@
-"""Placement: where arrays live (issue "House", item 2; issue "Devices").
+"""Placement: where arrays live.
 
 One Device type, the array API's device object, and the one implementation of `device`,
 `to_device` and `size` that local and distributed arrays share (Placed). The devices are the

@@ -1,4 +1,4 @@
-"""MPI teams: distributed arrays (issue "MPI teams").
+"""MPI teams: distributed arrays.
 
 Under ``mpiexec -n N`` every rank runs the same script (SPMD). A :class:`DArray` is split
 along one axis (``split``) over a :class:`Team`; each rank holds its rows as an ordinary lazy
@@ -294,7 +294,30 @@ _DEFAULT = object()
 
 
 def as_team(team):
-    """Team from a team= argument: a Team, an mpi4py communicator, None, or the default."""
+    """The Team of a ``team=`` argument: a Team, an mpi4py communicator, or None.
+
+    A Team and None are returned as they are; an mpi4py communicator becomes a Team.
+
+    Parameters
+    ----------
+    team : Team, mpi4py communicator or None
+        The argument.
+
+    Returns
+    -------
+    Team or None
+        The team.
+
+    Raises
+    ------
+    ValueError
+        The communicator is ``MPI.COMM_NULL``.
+
+    Examples
+    --------
+    >>> pt.spmd.as_team(pt.spmd.world()).size
+    1
+    """
     if team is _DEFAULT:
         return default_team()
     if team is None or isinstance(team, Team):
@@ -409,7 +432,7 @@ def _allreduce(team, local, kind):
 
 
 def _collective(kind, team, local, shape, sub="", attrs=(), iargs=()):
-    """A seed collective on this rank's local Array (a dist.<kind> node of the program, see
+    """A StableHLO collective on this rank's local Array (a dist.<kind> node of the program, see
     src/Program.h for its attrs): the result of `shape`, pending like any other."""
     return _ops.record("dist_" + kind, sub, [local], local.dtype, shape, attrs=attrs,
                        iargs=[team.handle, *iargs])
@@ -659,8 +682,32 @@ def gather_rows(rows, sizes, team, root=None):
 
 
 def distribute(a, team, split=0):
-    """A replicated (identical on every rank) local Array split over `team`: each rank keeps
-    (a copy of) its block of rows. No communication."""
+    """Split a replicated local array over ``team``: each rank keeps a copy of its block of rows.
+
+    ``a`` must be identical on every rank (replicated); no communication happens. Under
+    ``mpiexec -n N`` each rank keeps its block of the rows of axis ``split``; on one process the
+    one rank keeps all of them. A 0-d array is returned as it is.
+
+    Parameters
+    ----------
+    a : Array
+        The local array, the same on every rank.
+    team : Team
+        The team to split it over.
+    split : int, optional
+        The split axis (default 0).
+
+    Returns
+    -------
+    Array
+        The distributed array.
+
+    Examples
+    --------
+    >>> d = pt.spmd.distribute(pt.arange(6), pt.spmd.world())
+    >>> pt.spmd.get_local_range(d)
+    (0, 6)
+    """
     if a.ndim == 0:
         return a
     L = a.shape[split]
@@ -671,10 +718,23 @@ def distribute(a, team, split=0):
 
 
 def stats() -> dict[str, int]:
-    """Bytes and messages this rank sent so far (repartitions, halos, reductions, gathers),
-    how many exchange plans (peers and ranges of a repartition) the runtime built and how
-    many it reused from its cache, and how many exchanges a compiled program started while
-    another of its exchanges was still in flight."""
+    """This rank's communication counters, as a dict.
+
+    ``bytes_sent`` and ``messages`` sent so far (repartitions, halos, reductions, gathers),
+    ``plans_built`` and ``plans_reused`` (exchange plans the runtime built or took from its
+    cache) and ``concurrent_exchanges`` (exchanges a compiled program started while another was
+    still in flight).
+
+    Returns
+    -------
+    dict of str to int
+        The counters.
+
+    Examples
+    --------
+    >>> sorted(pt.spmd.stats())
+    ['bytes_sent', 'concurrent_exchanges', 'messages', 'plans_built', 'plans_reused']
+    """
     out = (_i64 * 5)()
     _runtime().ptensor_dist_stats(out)
     return {"bytes_sent": out[0], "messages": out[1], "plans_built": out[2],

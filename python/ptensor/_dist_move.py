@@ -59,10 +59,8 @@ def _receive_buffer(n, dtype):
     """An empty 1-D array of n items in ptensor's pool memory (2 MiB aligned when large, and
     reused: no page faults). Where it starts in a 4 KiB page matters: a copy whose
     destination lies a little after its source's position in a page (each load then seems
-    to depend on a store just before it, 4K aliasing) runs at a fraction of the speed. The
-    sort's all-to-all (2 ranks, 16 MB each way, MPICH over shared memory) took 11.7-16 ms from
-    a page-aligned pool buffer into NumPy's (16 bytes past a page start), 5.3-10 ms from 64
-    bytes past. A pool buffer (page-aligned) starts before any NumPy or pool source."""
+    to depend on a store just before it, 4K aliasing) runs at a fraction of the speed. A pool
+    buffer (page-aligned) starts before any NumPy or pool source."""
     return _dist._core.pool_bytes(n * dtype.itemsize).view(dtype)
 
 
@@ -249,7 +247,7 @@ def sort_split(x, descending, want):
                 for r in _sort_along(x._local, 0, descending, "sort")]
         return tuple(pair) if want == "both" else pair[want == "indices"]
     # the collectives recorded before run first, in the same order on every rank (a rank
-    # whose part is empty runs no program for it; fuzz seed 916 hung so)
+    # whose part is empty runs no program for it, and its collectives would never meet theirs)
     _dist._core.run_pinned()
     vals, idx = _sort_along(x._local, 0, descending, "sort", indices=indices)
     run = np.asarray(vals)

@@ -1,4 +1,4 @@
-"""The registry of distributed implementations (issue "House").
+"""The registry of distributed implementations.
 
 A namespace function called with a distributed argument runs the implementation registered
 for its name, ``impl(name, fn, *args, **kwargs)`` (``fn``: the local function, which the

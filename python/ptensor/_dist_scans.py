@@ -77,8 +77,8 @@ def _product_before(x, r, ax, totals, shape, j):
     reaches it, for real floats: their local totals combined in rank order, where a running
     +-0 stays +-0 through a block unless the block holds an inf or NaN (then NaN), a running
     +-inf stays +-inf unless the block holds a 0 or NaN, and a finite value is multiplied by
-    the block's total. (The plain product of totals gave 0 * (inf * 0) = NaN where the
-    sequential product stays 0: fuzz seed 1100024.) totals: the ranks' local totals
+    the block's total. (The plain product of totals would give 0 * (inf * 0) = NaN where the
+    sequential product stays 0.) totals: the ranks' local totals
     (gathered); two more all_gathers of one row of flags."""
     k = r.shape[ax]
     xs = _ops.cast(x._local, r.dtype)

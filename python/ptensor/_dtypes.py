@@ -164,7 +164,28 @@ def array_dtype(x):
 
 
 def result_type(*args: DType | _HasDType | bool | int | float | complex) -> DType:
-    """Array-API result_type over DTypes, arrays and Python scalars (NumPy's rules)."""
+    """The dtype NumPy's promotion rules give for the arguments (the array API's result_type).
+
+    Arguments are dtypes, arrays and Python scalars; a Python scalar adapts to the arrays'
+    dtype (NumPy 2's weak scalars).
+
+    Parameters
+    ----------
+    *args : DType, Array, bool, int, float or complex
+        The operands.
+
+    Returns
+    -------
+    DType
+        The promoted dtype.
+
+    Examples
+    --------
+    >>> pt.result_type(pt.int8, pt.float32)
+    ptensor.float32
+    >>> pt.result_type(pt.asarray([1]), 2.0)
+    ptensor.float64
+    """
     nps: list[Any] = []
     for a in args:
         a = array_dtype(a)

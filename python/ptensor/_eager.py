@@ -5,7 +5,7 @@ of a Python scalar) and whose result has at most ``LIMIT`` elements is not added
 pending program: NumPy computes the node on views of the operands' buffers (no copies) and
 the result is wrapped as a leaf (no copy). A Python loop over rows, slices and scalars then
 costs NumPy's time per operation plus a few microseconds, and compiles nothing; a loop over
-large arrays is recorded, fused and compiled as before. Writes of small values into an
+large arrays is recorded, fused and compiled as usual. Writes of small values into an
 array with values are done in place when nothing else can see its buffer
 (``Array.__setitem__``, ``_core.writable_value``).
 
@@ -71,10 +71,38 @@ _disabled = False  # (for the rest of the process: MPI)
 
 
 def set_eager_limit(limit: int) -> int:
-    """Sets the largest result, in elements, that an operation on arrays with values computes
-    at once with NumPy instead of recording it for a compiled program (0: record everything,
-    as ``PTENSOR_EAGER=0`` does); returns the previous limit. Under MPI the eager path stays
-    off whatever the limit (every rank records the same program)."""
+    """Set the largest result, in elements, that is computed at once; returns the previous limit.
+
+    An operation on arrays with values whose result has at most ``limit`` elements is computed
+    immediately with NumPy instead of being recorded for a compiled program (the default is
+    16384 elements). ``0`` records everything, as ``PTENSOR_EAGER=0`` does. Under MPI the eager
+    path stays off whatever the limit (every rank records the same program).
+
+    Parameters
+    ----------
+    limit : int
+        A non-negative number of elements.
+
+    Returns
+    -------
+    int
+        The previous limit (0 when the eager path was off).
+
+    Raises
+    ------
+    ValueError
+        ``limit`` is not a non-negative int.
+
+    Examples
+    --------
+    >>> old = pt.set_eager_limit(0)
+    >>> pt.explain(pt.asarray([1.0, 2.0]) + 1)["pending"]
+    True
+    >>> pt.set_eager_limit(old)
+    0
+    >>> pt.explain(pt.asarray([1.0, 2.0]) + 1)["pending"]
+    False
+    """
     global LIMIT, on
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise ValueError(f"set_eager_limit: expected a non-negative int, got {limit!r}")

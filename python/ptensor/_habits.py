@@ -1,4 +1,4 @@
-"""NumPy habits beyond the array API (issue 26, items 3 and 4): conveniences, not the standard.
+"""NumPy habits beyond the array API: conveniences, not the standard.
 
 The namespace ``ptensor`` stays exactly the array API's. What this module adds lives on the
 array objects (local Array and distributed DArray alike) and in NumPy's dispatch protocols:
@@ -145,7 +145,22 @@ def _axis(axis):
 
 
 def _reshape(self, *shape, order="C", copy=None):
-    """x.reshape(2, 3) or x.reshape((2, 3)): ptensor.reshape (C order only)."""
+    """x with a new shape: :func:`ptensor.reshape`, the shape given as ints or one tuple.
+
+    ``x.reshape(2, 3)`` and ``x.reshape((2, 3))`` alike; one length may be -1. A new array, not
+    a view (writes to it do not reach ``x``); ``order="C"`` only (another order is a
+    ValueError: ptensor arrays are C-ordered).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.reshape(3, 2)
+    Array([[1, 2],
+           [3, 4],
+           [5, 6]])
+    >>> x.reshape((-1,))
+    Array([1, 2, 3, 4, 5, 6])
+    """
     if order != "C":
         raise ValueError(f"reshape: order={order!r} is not supported (ptensor arrays are "
                          "C-ordered)")
@@ -155,17 +170,44 @@ def _reshape(self, *shape, order="C", copy=None):
 
 
 def _astype(self, dtype, copy=True, device=None):
-    """x.astype(dtype): ptensor.astype(x, dtype, copy=copy)."""
+    """x converted to ``dtype``: :func:`ptensor.astype` (``copy``, ``device`` as there).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.astype(pt.float32)
+    Array([[1., 2., 3.],
+           [4., 5., 6.]], dtype=float32)
+    """
     return pt.astype(self, dtype, copy=copy, device=device)
 
 
 def _copy(self):
-    """x.copy(): a new array with x's values (ptensor.asarray(x, copy=True))."""
+    """A new array with x's values (``ptensor.asarray(x, copy=True)``): writes to either one
+    do not reach the other.
+
+    Examples
+    --------
+    >>> x = pt.asarray([1, 2, 3])
+    >>> y = x.copy()
+    >>> y[0] = 9
+    >>> x
+    Array([1, 2, 3])
+    """
     return pt.asarray(self, copy=True)
 
 
 def _tolist(self):
-    """x.tolist(): nested Python lists (a Python scalar for a 0-d array), as NumPy's."""
+    """x's values as nested Python lists of Python scalars (a scalar for a 0-d array), as
+    ``numpy.ndarray.tolist``.
+
+    Examples
+    --------
+    >>> pt.asarray([[1, 2, 3], [4, 5, 6]]).tolist()
+    [[1, 2, 3], [4, 5, 6]]
+    >>> pt.asarray(2.5).tolist()
+    2.5
+    """
     return np.asarray(self).tolist()
 
 
@@ -208,7 +250,42 @@ METHODS = {
     "tobytes": _tobytes, "compress": _compress, "sort": _in_place("sort"), "partition": _in_place("partition"),
 }
 # methods that are the namespace's function of the same name applied to x
-METHODS.update({name: _forward(name) for name in (
+# docstrings of the most used forwarded methods (the others get _forward's short one)
+_FORWARD_DOCS = {
+    "sum": """Same as :func:`ptensor.sum` with ``x`` as its first argument (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.sum(axis=0)
+    Array([5, 7, 9])
+    """,
+    "mean": """Same as :func:`ptensor.mean` with ``x`` as its first argument (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.mean()
+    Array(3.5)
+    """,
+    "max": """Same as :func:`ptensor.max` with ``x`` as its first argument (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.max(axis=1)
+    Array([3, 6])
+    """,
+    "min": """Same as :func:`ptensor.min` with ``x`` as its first argument (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.min()
+    Array(1)
+    """,
+}
+METHODS.update({name: _forward(name, _FORWARD_DOCS.get(name)) for name in (
     "sum", "prod", "mean", "var", "std", "min", "max", "any", "all", "argmin", "argmax",
     "cumsum", "cumprod", "clip", "round", "nonzero", "argsort", "argpartition", "choose",
     "conj", "conjugate", "diagonal", "dot", "repeat", "searchsorted", "squeeze",
@@ -361,9 +438,9 @@ def _to_ours(v):
 def _numpy_computes(what, args, kwargs, call, gather=False):
     """NumPy's own function on the data. TypeError for an out= that is a ptensor array. For
     distributed arrays: gathered where gather is true (NumPy's functions: np.allclose(x, y)
-    gathered through __array__ before these protocols existed) or the result goes into NumPy
-    arrays given as out= (``a += x`` of a NumPy a: the user asked for the whole data there);
-    TypeError otherwise (ufuncs ptensor lacks: no silent gather, as before)."""
+    gathered through __array__) or the result goes into NumPy arrays given as out= (``a += x``
+    of a NumPy a: the user asked for the whole data there); TypeError otherwise (ufuncs ptensor
+    lacks: no silent gather)."""
     out = kwargs.get("out")
     if out is not None and any(_ours(o) for o in _leaves([out])):
         raise TypeError(f"{what}: out= a ptensor array is not supported here (assign the "

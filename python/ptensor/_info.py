@@ -30,8 +30,29 @@ _ALL = [dt.bool_, dt.int8, dt.int16, dt.int32, dt.int64, dt.uint8, dt.uint16, dt
 
 
 def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> bool:
-    """Whether dtype is of kind: a kind name ('bool', 'signed integer', 'unsigned integer',
-    'integral', 'real floating', 'complex floating', 'numeric'), a dtype, or a tuple of these."""
+    """Whether ``dtype`` is of the given kind, as the array API's ``isdtype``.
+
+    Parameters
+    ----------
+    dtype : DType
+        The dtype to test.
+    kind : DType, str or tuple
+        A kind name (``'bool'``, ``'signed integer'``, ``'unsigned integer'``, ``'integral'``,
+        ``'real floating'``, ``'complex floating'``, ``'numeric'``), a dtype, or a tuple of these
+        (true if any matches).
+
+    Returns
+    -------
+    bool
+        The answer.
+
+    Examples
+    --------
+    >>> pt.isdtype(pt.float32, "real floating")
+    True
+    >>> pt.isdtype(pt.int64, ("integral", "bool"))
+    True
+    """
     if not isinstance(dtype, dt.DType):
         raise TypeError(f"isdtype: dtype must be a ptensor dtype, got {dtype!r}")
     if isinstance(kind, tuple):
@@ -46,7 +67,27 @@ def isdtype(dtype: DType, kind: DType | str | tuple[DType | str, ...]) -> bool:
 
 
 def can_cast(from_: DType | Array, to: DType, /) -> bool:
-    """Whether from_ (a dtype or an array) casts to `to` without loss (NumPy's 'safe' rule)."""
+    """Whether ``from_`` casts to ``to`` without loss (NumPy's ``'safe'`` rule).
+
+    Parameters
+    ----------
+    from_ : DType or Array
+        The source dtype, or an array whose dtype is used.
+    to : DType
+        The target dtype.
+
+    Returns
+    -------
+    bool
+        The answer.
+
+    Examples
+    --------
+    >>> pt.can_cast(pt.int8, pt.int32)
+    True
+    >>> pt.can_cast(pt.float64, pt.int32)
+    False
+    """
     src = dt.array_dtype(from_)
     if not isinstance(src, dt.DType) or not isinstance(to, dt.DType):
         raise TypeError("can_cast: from_ must be a ptensor dtype or array and to a ptensor dtype")
@@ -86,8 +127,28 @@ def _dtype_of(type):
 
 
 def finfo(type: DType | Array, /) -> finfo_object:
-    """Machine limits of a floating-point (or complex) dtype: bits, eps, max, min,
-    smallest_normal, dtype."""
+    """Machine limits of a floating-point (or complex) dtype, as ``numpy.finfo``.
+
+    The result has ``bits``, ``eps``, ``max``, ``min``, ``smallest_normal`` and ``dtype``
+    (the array API's fields); a complex dtype gives its real dtype's limits.
+
+    Parameters
+    ----------
+    type : DType or Array
+        A floating dtype, or an array of one.
+
+    Returns
+    -------
+    finfo_object
+        The limits.
+
+    Examples
+    --------
+    >>> pt.finfo(pt.float32).eps
+    1.1920928955078125e-07
+    >>> pt.finfo(pt.float64).bits
+    64
+    """
     d = _dtype_of(type)
     if not dt.is_inexact(d):
         raise ValueError(f"finfo: {d.name} is not a floating-point dtype")
@@ -95,7 +156,25 @@ def finfo(type: DType | Array, /) -> finfo_object:
 
 
 def iinfo(type: DType | Array, /) -> iinfo_object:
-    """Machine limits of an integer dtype: bits, max, min, dtype."""
+    """Machine limits of an integer dtype, as ``numpy.iinfo``.
+
+    The result has ``bits``, ``max``, ``min`` and ``dtype``.
+
+    Parameters
+    ----------
+    type : DType or Array
+        An integer dtype, or an array of one.
+
+    Returns
+    -------
+    iinfo_object
+        The limits.
+
+    Examples
+    --------
+    >>> pt.iinfo(pt.int8).min, pt.iinfo(pt.int8).max
+    (-128, 127)
+    """
     d = _dtype_of(type)
     if d.kind not in "iu":
         raise ValueError(f"iinfo: {d.name} is not an integer dtype")
@@ -113,7 +192,7 @@ class Info:
         return _device.default_device()
 
     def devices(self) -> tuple[Device, ...]:
-        """The devices arrays can live on: a tuple (2025.12; a list before)."""
+        """The devices arrays can live on: a tuple (array API 2025.12; earlier: a list)."""
         return _device.devices()
 
     def default_dtypes(self, *, device: Device | str | None = None) -> dict[str, DType]:

@@ -192,16 +192,42 @@ class Jitted:
 
 
 def jit(fn: Callable[..., Any] | None = None) -> Any:
-    """Compiles `fn` per input signature, as jax.jit: ``f = pt.jit(f)`` or ``@pt.jit``.
+    """Compile ``fn`` once per input signature, as ``jax.jit``: ``f = pt.jit(f)`` or ``@pt.jit``.
 
-    The first call with a signature runs fn and records the programs it runs; later calls
-    with that signature replay them without running fn's Python. Array arguments are
+    The first call with a signature runs ``fn`` and records the programs it runs; later calls
+    with that signature replay them without running ``fn``'s Python. Array arguments are
     inputs (a new dtype, shape, device or layout traces again); other arguments are part of
-    the signature (a new value traces again). Arrays fn reads but does not take as
-    arguments are constants of the trace. Where a replay could not repeat what fn does
+    the signature (a new value traces again). Arrays ``fn`` reads but does not take as
+    arguments are constants of the trace. Where a replay could not repeat what ``fn`` does
     (it asks for values, draws random numbers, writes into arrays it does not take or make,
-    returns non-arrays, runs collectives), fn runs as written at every call: the results
+    returns non-arrays, runs collectives), ``fn`` runs as written at every call: the results
     are always the eager ones; ``f.info()`` says which happened and why.
+
+    Parameters
+    ----------
+    fn : callable, optional
+        The function; ``pt.jit()`` without it returns ``jit`` itself (for ``@pt.jit()``).
+
+    Returns
+    -------
+    callable
+        The jitted function, with an ``info()`` method (a dict of ``traces``, ``replays``,
+        ``eager_calls``, ``eager_reasons``, ``signatures``, ``stages``).
+
+    Raises
+    ------
+    TypeError
+        ``fn`` is not callable.
+
+    Examples
+    --------
+    >>> f = pt.jit(lambda x, y: x * 2 + y)
+    >>> f(pt.asarray([1.0, 2.0]), pt.asarray([10.0, 20.0]))
+    Array([12., 24.])
+    >>> f(pt.asarray([3.0, 4.0]), pt.asarray([1.0, 1.0]))
+    Array([7., 9.])
+    >>> f.info()["traces"], f.info()["replays"]
+    (1, 1)
     """
     if fn is None:
         return jit

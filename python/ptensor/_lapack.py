@@ -81,13 +81,77 @@ def _lapack(name, x, results, attrs=None):
 
 
 def cholesky(x: Array, /, *, upper: bool = False) -> Array:
-    """Lower (or, with upper=True, upper) Cholesky factor; reads the lower triangle."""
+    """Cholesky factor of a symmetric (Hermitian) positive-definite matrix.
+
+    As ``numpy.linalg.cholesky`` (NumPy 2's ``upper`` keyword included): the lower-triangular
+    ``L`` with ``x = L @ L.conj().T``, or with ``upper=True`` the upper-triangular
+    ``U = L.conj().T``. Only the lower triangle of ``x`` is read. Integer input is computed in
+    float64.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        Matrices, shape ``(..., M, M)``.
+    upper : bool, optional
+        Return the upper factor instead of the lower one (default False).
+
+    Returns
+    -------
+    Array
+        The factors, the shape of ``x``.
+
+    Raises
+    ------
+    LinAlgError
+        ``x`` is not a (stack of) square matrices or a matrix is not positive definite (raised
+        when the result is computed).
+
+    Examples
+    --------
+    >>> a = pt.asarray([[4.0, 2.0], [2.0, 5.0]])
+    >>> pt.linalg.cholesky(a)
+    Array([[2., 0.],
+           [1., 2.]])
+    >>> pt.linalg.cholesky(a, upper=True)
+    Array([[2., 1.],
+           [0., 2.]])
+    """
     x = _matrices(x, "cholesky", square=True)
     return _lapack("cholesky", x, [(x.shape, x.dtype)], {"upper": bool(upper)})[0]
 
 
 def det(x: Array, /) -> Array:
-    """Determinant of each matrix (LU with partial pivoting)."""
+    """Determinant of a square matrix (or of each matrix of a stack).
+
+    As ``numpy.linalg.det``: computed from LAPACK's LU factorization with partial pivoting.
+    Integer and bool arrays are computed in float64; float32 stays float32.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        Matrices in the last two dimensions, shape ``(..., M, M)``.
+
+    Returns
+    -------
+    Array
+        The determinants, shape ``x.shape[:-2]`` (0-d for one matrix).
+
+    Raises
+    ------
+    LinAlgError
+        ``x`` has fewer than two dimensions or is not square.
+
+    See Also
+    --------
+    slogdet : Sign and log of the absolute determinant (no overflow).
+
+    Examples
+    --------
+    >>> pt.linalg.det(pt.asarray([[1, 2], [3, 4]]))
+    Array(-2.)
+    >>> pt.linalg.det(pt.asarray([[4.0, 7.0], [2.0, 6.0]]))
+    Array(10.)
+    """
     x = _matrices(x, "det", square=True)
     return _lapack("det", x, [(x.shape[:-2], x.dtype)])[0]
 
@@ -100,14 +164,86 @@ def slogdet(x: Array, /) -> SlogdetResult:
 
 
 def inv(x: Array, /) -> Array:
-    """Inverse of each matrix; LinAlgError for a singular one."""
+    """Inverse of a square matrix (or of each matrix of a stack).
+
+    As ``numpy.linalg.inv``: LAPACK's LU factorization with partial pivoting. Integer and bool
+    arrays are computed in float64, float32 stays float32, complex matrices stay complex. The
+    result is computed when it is read.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        Matrices in the last two dimensions, shape ``(..., M, M)``.
+
+    Returns
+    -------
+    Array
+        The inverses, the same shape as ``x``.
+
+    Raises
+    ------
+    LinAlgError
+        ``x`` has fewer than two dimensions, is not square, or a matrix is singular (raised when
+        the program runs, i.e. when the result is read).
+
+    See Also
+    --------
+    solve : Solve ``x1 @ x = x2`` without forming the inverse.
+    pinv : Moore-Penrose pseudo-inverse.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[4.0, 7.0], [2.0, 6.0]])
+    >>> pt.linalg.inv(a)
+    Array([[ 0.6, -0.7],
+           [-0.2,  0.4]])
+    >>> pt.linalg.inv(pt.asarray([[1.0, 2.0], [2.0, 4.0]]))
+    Traceback (most recent call last):
+        ...
+    ptensor._core.LinAlgError: Singular matrix
+    """
     x = _matrices(x, "inv", square=True)
     return _lapack("inv", x, [(x.shape, x.dtype)])[0]
 
 
 def solve(x1: Array, x2: Array, /) -> Array:
-    """x with x1 @ x = x2. x2 of one dimension is a vector (NumPy 2 and the array API);
-    otherwise its last two dimensions are matrices and the batch dimensions broadcast."""
+    """Solution ``x`` of the linear system ``x1 @ x = x2``.
+
+    As ``numpy.linalg.solve`` (NumPy 2 rules): a one-dimensional ``x2`` is one right-hand-side
+    vector; otherwise the last two dimensions of ``x2`` are matrices of right-hand sides and the
+    batch dimensions of ``x1`` and ``x2`` broadcast. Integer inputs are computed in float64; the
+    result dtype is the promotion of the two float dtypes. LAPACK's LU solver.
+
+    Parameters
+    ----------
+    x1 : Array or array_like
+        Coefficient matrices, shape ``(..., M, M)``.
+    x2 : Array or array_like
+        Right-hand sides, shape ``(M,)`` or ``(..., M, K)``.
+
+    Returns
+    -------
+    Array
+        ``x``, shape ``(M,)`` for a vector ``x2``, else the broadcast shape ``(..., M, K)``.
+
+    Raises
+    ------
+    LinAlgError
+        ``x1`` is not a (stack of) square matrices, or a matrix is singular.
+    ValueError
+        ``x2`` is 0-d, its rows do not match ``x1``, or the batch dimensions do not broadcast.
+
+    See Also
+    --------
+    inv : Matrix inverse.
+    lstsq : Least-squares solution of a non-square system.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[4.0, 7.0], [2.0, 6.0]])
+    >>> pt.linalg.solve(a, pt.asarray([1.0, 2.0]))
+    Array([-0.8,  0.6])
+    """
     a = _matrices(x1, "solve", square=True)
     b = _as_array(x2, "solve")
     if b.ndim == 0:
@@ -127,8 +263,42 @@ def solve(x1: Array, x2: Array, /) -> Array:
 
 
 def eigh(x: Array, /) -> EighResult:
-    """Eigenvalues (ascending) and eigenvectors (columns) of symmetric matrices; reads the
-    lower triangle."""
+    """Eigenvalues and eigenvectors of a symmetric (Hermitian) matrix.
+
+    As ``numpy.linalg.eigh``: LAPACK's symmetric eigensolver; only the lower triangle is read.
+    The eigenvalues are real (float64 for integer and float64 input, float32 for float32 and
+    complex64) and ascending; the eigenvectors are the columns of the second result, in ``x``'s
+    float dtype. Their signs are LAPACK's.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        Symmetric or Hermitian matrices, shape ``(..., M, M)``.
+
+    Returns
+    -------
+    EighResult
+        Named tuple ``(eigenvalues, eigenvectors)`` of shapes ``(..., M)`` and ``(..., M, M)``.
+
+    Raises
+    ------
+    LinAlgError
+        ``x`` is not a (stack of) square matrices, or the solver does not converge.
+
+    See Also
+    --------
+    eigvalsh : The eigenvalues only.
+    eig : Eigenvalues of a general matrix.
+
+    Examples
+    --------
+    >>> w, v = pt.linalg.eigh(pt.asarray([[2.0, 1.0], [1.0, 2.0]]))
+    >>> w
+    Array([1., 3.])
+    >>> abs(v)
+    Array([[0.70710678, 0.70710678],
+           [0.70710678, 0.70710678]])
+    """
     x = _matrices(x, "eigh", square=True)
     return EighResult(*_lapack("eigh", x, [(x.shape[:-1], dt.real_dtype(x.dtype)),
                                            (x.shape, x.dtype)]))
@@ -162,7 +332,42 @@ def eigvalsh(x: Array, /) -> Array:
 
 
 def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
-    """U, S (descending), Vh with x = U @ diag(S) @ Vh."""
+    """Singular value decomposition ``x = U @ diag(S) @ Vh``.
+
+    As ``numpy.linalg.svd`` (LAPACK). ``S`` holds the singular values in descending order, in
+    ``x``'s real float dtype; ``U`` and ``Vh`` are unitary and in ``x``'s float dtype. Integer
+    input is computed in float64.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        Matrices, shape ``(..., M, N)``.
+    full_matrices : bool, optional
+        True (default): ``U`` is ``(..., M, M)`` and ``Vh`` is ``(..., N, N)``. False: ``U`` is
+        ``(..., M, K)`` and ``Vh`` is ``(..., K, N)`` with ``K = min(M, N)``.
+
+    Returns
+    -------
+    SVDResult
+        Named tuple ``(U, S, Vh)``; ``S`` has shape ``(..., K)``.
+
+    Raises
+    ------
+    LinAlgError
+        ``x`` has fewer than two dimensions.
+
+    See Also
+    --------
+    svdvals : The singular values only.
+
+    Examples
+    --------
+    >>> U, S, Vh = pt.linalg.svd(pt.asarray([[3.0, 0.0], [0.0, 4.0]]))
+    >>> S
+    Array([4., 3.])
+    >>> pt.linalg.svd(pt.ones((3, 2)), full_matrices=False).U.shape
+    (3, 2)
+    """
     x = _matrices(x, "svd")
     m, n = x.shape[-2:]
     k, b = min(m, n), x.shape[:-2]
@@ -178,8 +383,42 @@ def svdvals(x: Array, /) -> Array:
 
 
 def qr(x: Array, /, *, mode: Literal["reduced", "complete"] = "reduced") -> QRResult:
-    """Q (orthonormal columns) and R (upper triangular) with x = Q @ R; mode 'reduced' or
-    'complete'."""
+    """QR decomposition ``x = Q @ R``.
+
+    As ``numpy.linalg.qr`` with modes ``'reduced'`` and ``'complete'`` (LAPACK's Householder
+    QR). ``Q`` has orthonormal columns, ``R`` is upper triangular; the signs of their rows and
+    columns are LAPACK's. Integer input is computed in float64.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        Matrices, shape ``(..., M, N)``.
+    mode : {'reduced', 'complete'}, optional
+        ``'reduced'`` (default): ``Q`` is ``(..., M, K)``, ``R`` is ``(..., K, N)`` with
+        ``K = min(M, N)``. ``'complete'``: ``Q`` is ``(..., M, M)``, ``R`` is ``(..., M, N)``.
+
+    Returns
+    -------
+    QRResult
+        Named tuple ``(Q, R)``.
+
+    Raises
+    ------
+    ValueError
+        Another ``mode``.
+    LinAlgError
+        ``x`` has fewer than two dimensions.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[3.0, 1.0], [4.0, 2.0]])
+    >>> q, r = pt.linalg.qr(a)
+    >>> abs(r)
+    Array([[5. , 2.2],
+           [0. , 0.4]])
+    >>> pt.allclose(q @ r, a)
+    True
+    """
     if mode not in ("reduced", "complete"):
         raise ValueError(f"qr: mode must be 'reduced' or 'complete', got {mode!r}")
     x = _matrices(x, "qr")

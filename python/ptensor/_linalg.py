@@ -31,8 +31,43 @@ def broadcast_batch(a, b, name, x1, x2):
 
 
 def matmul(x1: Array, x2: Array, /) -> Array:
-    """Matrix product with NumPy's rules: 1-D operands are promoted to a row (x1) or column
-    (x2) and that dimension is removed again; leading dimensions broadcast."""
+    """Matrix product of two arrays, as ``numpy.matmul`` (the ``@`` operator).
+
+    The product is over the last two dimensions; leading (batch) dimensions broadcast. A 1-D
+    ``x1`` is promoted to a row and a 1-D ``x2`` to a column, and that dimension is removed from
+    the result. The result dtype is NumPy's for ``matmul`` (bool gives bool). Float products run
+    in BLAS when the program is compiled; small float arrays are computed eagerly.
+
+    Parameters
+    ----------
+    x1, x2 : Array or array_like
+        Operands with at least one dimension.
+
+    Returns
+    -------
+    Array
+        The products, shape ``broadcast(x1.shape[:-2], x2.shape[:-2]) + (M, N)`` (less the
+        promoted dimensions).
+
+    Raises
+    ------
+    ValueError
+        A 0-d operand, contracted dimensions that differ, or batch dimensions that do not
+        broadcast.
+
+    See Also
+    --------
+    vecdot : Dot product of vectors along an axis.
+    tensordot : Sum of products over chosen axes.
+
+    Examples
+    --------
+    >>> pt.linalg.matmul(pt.asarray([[1, 2], [3, 4]]), pt.asarray([[5, 6], [7, 8]]))
+    Array([[19, 22],
+           [43, 50]])
+    >>> pt.linalg.matmul(pt.asarray([[1, 2], [3, 4]]), pt.asarray([1, 1]))
+    Array([3, 7])
+    """
     if _eager.on and type(x1) is Array and type(x2) is Array and x1._dtype is x2._dtype \
             and x1._dtype.kind in "fc":  # (matrices or vectors with values: _eager.py)
         h = _eager.matmul(x1._t, x2._t, x1._dtype)
@@ -83,9 +118,38 @@ def vecdot_axis(sa, sb, axis):
 
 
 def vecdot(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
-    """Dot product of vectors along axis (broadcasting the other dimensions); complex x1 is
-    conjugated first (array API: sum(conj(x1) * x2)): the RFC's ptensor.vecdot, in the
-    operands' type, as NumPy's vecdot."""
+    """Dot product of vectors along an axis, as ``numpy.vecdot``.
+
+    Computes ``sum(conj(x1) * x2, axis=axis)`` (complex ``x1`` is conjugated, the array API's
+    rule), the other dimensions broadcast. The result dtype is the promotion of the operands'
+    dtypes.
+
+    Parameters
+    ----------
+    x1, x2 : Array or array_like
+        Operands with at least one dimension; the reduced dimensions must be equal.
+    axis : int, optional
+        The axis of the broadcast shape to reduce (default -1). A non-negative axis must exist
+        in both operands.
+
+    Returns
+    -------
+    Array
+        The dot products, the broadcast shape without ``axis``.
+
+    See Also
+    --------
+    matmul : Matrix product.
+
+    Examples
+    --------
+    >>> pt.linalg.vecdot(pt.asarray([1, 2, 3]), pt.asarray([4, 5, 6]))
+    Array(32)
+    >>> pt.linalg.vecdot(pt.asarray([[1.0, 0.0], [0.0, 2.0]]), pt.asarray([1.0, 1.0]))
+    Array([1., 2.])
+    >>> pt.linalg.vecdot(pt.asarray([1j, 1]), pt.asarray([1j, 1]))
+    Array(2.+0.j)
+    """
     a, b = _as_array(x1, "vecdot"), _as_array(x2, "vecdot")
     ax = vecdot_axis(a.shape, b.shape, axis)
     rt = dt.result_type(a, b)

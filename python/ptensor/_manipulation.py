@@ -27,8 +27,8 @@ def broadcast_to(x: Array, /, shape: Shape) -> Array:
 
 
 def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
-    """The arrays broadcast to one shape (array API): a tuple of arrays (2025.12; a list
-    before)."""
+    """The arrays broadcast to one shape (array API): a tuple of arrays (2025.12;
+    earlier revisions of the array API return a list)."""
     xs = [_as_array(a, "broadcast_arrays") for a in arrays]
     shape = _ops.broadcast_shapes(*(a.shape for a in xs))
     return tuple(_ops.broadcast_to(a, shape) for a in xs)

@@ -73,10 +73,51 @@ def _matrix_norm(x, ord, r, c, keepdims):  # noqa: A002
 
 
 def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002
-    """numpy.linalg.norm: the vector norm (any ord: inf, -inf, 0 counts nonzeros, p-norms)
-    over one axis, the matrix norm ('fro', 'nuc', 1, -1, 2, -2, inf, -inf) over two, and
-    with axis=None and ord=None the 2-norm of the flattened array; integers become float64,
-    complex arrays give their real dtype. Built on pt.linalg.vector_norm / matrix_norm."""
+    """Matrix or vector norm, as ``numpy.linalg.norm``.
+
+    Over one axis the vector norm (``ord``: None or 2, any p, ``inf``, ``-inf``, 0 counting the
+    nonzeros); over two axes the matrix norm (``'fro'``, ``'nuc'``, 1, -1, 2, -2, ``inf``,
+    ``-inf``); with ``axis=None`` and ``ord=None`` the 2-norm of the flattened array. Integer and
+    bool arrays give float64, complex arrays their real dtype. Built on ``vector_norm`` and
+    ``matrix_norm``.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    ord : {None, int, float, 'fro', 'nuc'}, optional
+        The order of the norm.
+    axis : int or tuple of two ints, optional
+        The axis (vector norm) or pair of axes (matrix norm); None: the whole 1-D or 2-D array
+        (or the flattened array when ``ord`` is None).
+    keepdims : bool, optional
+        Keep the reduced axes with size 1.
+
+    Returns
+    -------
+    Array
+        The norms.
+
+    Raises
+    ------
+    ValueError
+        An unsupported ``ord``, duplicate axes, or ``axis=None`` with ``ord`` given on an array
+        of more than two dimensions.
+
+    See Also
+    --------
+    vector_norm : The array API's vector norm.
+    matrix_norm : The array API's matrix norm.
+
+    Examples
+    --------
+    >>> pt.linalg.norm(pt.asarray([3.0, 4.0]))
+    Array(5.)
+    >>> pt.linalg.norm(pt.asarray([[1.0, 2.0], [3.0, 4.0]]), ord=1)
+    Array(6.)
+    >>> pt.linalg.norm(pt.asarray([[3, 4], [6, 8]]), axis=1)
+    Array([ 5., 10.])
+    """
     a = _float(_arr(x, "norm"))
     nd = a.ndim
     if axis is None:
@@ -166,12 +207,54 @@ def multi_dot(arrays, *, out=None):
 # ------------------------------------------------------------------ lstsq ----
 
 def lstsq(a, b, rcond=None):
-    """numpy.linalg.lstsq: (x, residuals, rank, s), the minimum-norm least-squares solution
-    of a @ x = b by the SVD of a, singular values below rcond * max(s) treated as zero
-    (rcond=None: machine epsilon * max(M, N), NumPy 2's default). residuals are the squared
-    2-norms of b - a @ x per column (shape (K,), (1,) for 1-D b) when a has full column rank
-    and M > N, else an empty array; rank is a Python int (NumPy gives an int32 scalar);
-    s is a real array."""
+    """Least-squares solution of ``a @ x = b``, as ``numpy.linalg.lstsq``.
+
+    Returns ``(x, residuals, rank, s)``: the minimum-norm least-squares solution computed from
+    the SVD of ``a``, singular values at or below ``rcond * max(s)`` treated as zero
+    (``rcond=None``: machine epsilon times ``max(M, N)``, NumPy 2's default). The result dtype is
+    the promotion of the float dtypes of ``a`` and ``b`` (integers as float64).
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The coefficient matrix, shape ``(M, N)``.
+    b : Array or array_like
+        The right-hand side, shape ``(M,)`` or ``(M, K)``.
+    rcond : float, optional
+        Relative cutoff for small singular values.
+
+    Returns
+    -------
+    x : Array
+        Shape ``(N,)`` or ``(N, K)``.
+    residuals : Array
+        The squared 2-norms of ``b - a @ x`` per column (shape ``(K,)``, ``(1,)`` for 1-D ``b``)
+        when ``a`` has full column rank and ``M > N``; an empty array otherwise.
+    rank : int
+        The rank of ``a``.
+    s : Array
+        The singular values of ``a`` (real).
+
+    Notes
+    -----
+    ``rank`` is a Python int (NumPy gives a NumPy integer scalar).
+
+    Raises
+    ------
+    LinAlgError
+        ``a`` is not 2-D, ``b`` is not 1-D or 2-D, or their first dimensions differ.
+
+    Examples
+    --------
+    Fit a line ``y = m t + c`` through three points:
+
+    >>> A = pt.asarray([[0.0, 1.0], [1.0, 1.0], [2.0, 1.0]])
+    >>> x, residuals, rank, s = pt.linalg.lstsq(A, pt.asarray([1.0, 3.0, 5.0]))
+    >>> x
+    Array([2., 1.])
+    >>> rank
+    2
+    """
     A, B = _arr(a, "lstsq"), _arr(b, "lstsq")
     _square_2d(A, "lstsq")
     if B.ndim not in (1, 2):

@@ -227,15 +227,59 @@ def _quantile(name, a, qa, weak, axis, method, keepdims, nan):
 
 def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
              keepdims=False, *, weights=None, interpolation=None):
-    """The q-th quantiles (q in [0, 1], a scalar or an array) of a along axis (None: the
-    flattened array; an int or a tuple), from a sort of a: NumPy's methods 'linear'
-    (default), 'lower', 'higher', 'nearest' and 'midpoint', its result dtype (the input's
-    for the methods that take elements, else floating point; q a Python scalar promotes
-    weakly) and shape (q's shape first). A slice containing NaN gives NaN.
+    """The ``q``-th quantiles of the elements of ``a`` along ``axis``.
 
-    Deviations: the other methods ('inverted_cdf', 'weibull', ...), weights= and the
-    deprecated interpolation= raise (NotImplementedError/TypeError); overwrite_input is
-    ignored."""
+    As numpy.quantile, computed from a sort of ``a`` (recorded lazily, computed when read).
+    The result dtype is NumPy's: the input's for the methods that take elements
+    ('lower', 'higher', 'nearest'), floating point otherwise; a Python scalar ``q`` promotes
+    weakly. The result's shape is ``q``'s shape followed by the reduced shape of ``a``.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    q : float or array_like of float
+        The quantiles to compute, in [0, 1].
+    axis : int or tuple of ints, optional
+        The axis or axes to reduce; ``None`` (default) uses the flattened array.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+    overwrite_input : bool, optional
+        Accepted for NumPy's signature and ignored.
+    method : str, optional
+        'linear' (default), 'lower', 'higher', 'nearest' or 'midpoint', as NumPy's.
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+    weights, interpolation
+        Not supported (see Notes).
+
+    Returns
+    -------
+    Array
+        The quantiles; a 0-d array for a scalar ``q`` and ``axis=None``.
+
+    Notes
+    -----
+    A slice containing NaN gives NaN (see :func:`ptensor.nanquantile`). NumPy's other
+    methods ('inverted_cdf', 'weibull', ...), ``weights=`` and the deprecated
+    ``interpolation=`` raise (NotImplementedError or TypeError).
+
+    See Also
+    --------
+    percentile : The same with ``q`` in [0, 100].
+    nanquantile : Quantiles ignoring NaN.
+    median : The 0.5 quantile.
+
+    Examples
+    --------
+    >>> x = pt.asarray([1.0, 2.0, 3.0, 4.0])
+    >>> pt.quantile(x, 0.5)
+    Array(2.5)
+    >>> pt.quantile(x, [0.25, 0.75])
+    Array([1.75, 3.25])
+    >>> pt.quantile(x, 0.4, method="nearest")
+    Array(2.)
+    """
     _no_out(out, "quantile")
     _unsupported_quantile_args("quantile", weights, interpolation)
     qa, weak = _q_array(q, "quantile", 1)
@@ -244,8 +288,54 @@ def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
 
 def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
                keepdims=False, *, weights=None, interpolation=None):
-    """The q-th percentiles (q in [0, 100]) of a along axis: quantile of q / 100 (see
-    quantile for the methods and deviations)."""
+    """The ``q``-th percentiles of the elements of ``a`` along ``axis``.
+
+    As numpy.percentile: :func:`ptensor.quantile` of ``q / 100``, with the same methods,
+    result dtype and shape (``q``'s shape first), computed lazily when read.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    q : float or array_like of float
+        The percentiles to compute, in [0, 100].
+    axis : int or tuple of ints, optional
+        The axis or axes to reduce; ``None`` (default) uses the flattened array.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+    overwrite_input : bool, optional
+        Accepted for NumPy's signature and ignored.
+    method : str, optional
+        'linear' (default), 'lower', 'higher', 'nearest' or 'midpoint'.
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+    weights, interpolation
+        Not supported: they raise, as in :func:`ptensor.quantile`.
+
+    Returns
+    -------
+    Array
+        The percentiles; a 0-d array for a scalar ``q`` and ``axis=None``.
+
+    Notes
+    -----
+    A slice containing NaN gives NaN (see :func:`ptensor.nanpercentile`).
+
+    See Also
+    --------
+    quantile : The same with ``q`` in [0, 1].
+    nanpercentile : Percentiles ignoring NaN.
+    median : The 50th percentile.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[10, 7, 4], [3, 2, 1]])
+    >>> pt.percentile(a, 50)
+    Array(3.5)
+    >>> pt.percentile(a, [25, 75], axis=1)
+    Array([[5.5, 1.5],
+           [8.5, 2.5]])
+    """
     _no_out(out, "percentile")
     _unsupported_quantile_args("percentile", weights, interpolation)
     qa, weak = _q_array(q, "percentile", 100)
@@ -317,10 +407,51 @@ def _median(name, a, axis, keepdims, nan):
 
 
 def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
-    """The median along axis (None: the flattened array; an int or a tuple): the middle
-    element of the sorted slice, or the mean of the two middle ones; floating point (float64
-    for integers); a slice containing NaN gives NaN; an empty array NaN with a
-    RuntimeWarning. overwrite_input is ignored."""
+    """The median of the elements of ``a`` along ``axis``.
+
+    As numpy.median: the middle element of each sorted slice, or the mean of the two middle
+    ones. The result is floating point (float64 for integer input, the input's dtype for
+    floats). It is computed from a sort of ``a``, recorded lazily and computed when read.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int or tuple of ints, optional
+        The axis or axes to take the median over; ``None`` (default) uses the flattened array.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+    overwrite_input : bool, optional
+        Accepted for NumPy's signature and ignored.
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+
+    Returns
+    -------
+    Array
+        The medians; a 0-d array for ``axis=None`` (NumPy returns a scalar).
+
+    Notes
+    -----
+    A slice containing NaN gives NaN (see :func:`ptensor.nanmedian` to ignore NaN); an empty
+    array gives NaN with a RuntimeWarning.
+
+    See Also
+    --------
+    nanmedian : The median ignoring NaN.
+    quantile : Quantiles of any order.
+    mean : The arithmetic mean.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[10, 7, 4], [3, 2, 1]])
+    >>> pt.median(a)
+    Array(3.5)
+    >>> pt.median(a, axis=0)
+    Array([6.5, 4.5, 2.5])
+    >>> pt.median(a, axis=1)
+    Array([7., 2.])
+    """
     _no_out(out, "median")
     return _median("median", a, axis, keepdims, False)
 
@@ -558,11 +689,49 @@ def ptp(a, axis=None, out=None, keepdims=False):
 
 
 def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
-    """The weighted mean along axis: sum(a * w) / sum(w) (the plain mean without weights).
-    weights has a's shape, or the shape of a along axis (axis given); the result dtype is
-    NumPy's (float64 for integers, result_type(a, weights) otherwise). returned=True also
-    gives the sum of the weights (the count without weights), broadcast to the result's
-    shape. ZeroDivisionError when weights sum to zero along an axis."""
+    """The weighted mean of ``a`` along ``axis``.
+
+    As numpy.average: ``sum(a * w) / sum(w)`` over the axis, the plain mean without
+    weights. The result dtype is NumPy's: float64 for integer input, else
+    ``result_type(a, weights)``. The result is computed lazily, when read.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int or tuple of ints, optional
+        The axis or axes to average over; ``None`` (default) uses all elements.
+    weights : Array or array_like, optional
+        The weights: ``a``'s shape, or 1-D of ``a``'s length along ``axis`` (an int).
+    returned : bool, optional
+        Also return the sum of the weights (the count without weights), broadcast to the
+        result's shape.
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+
+    Returns
+    -------
+    Array or tuple of Array
+        The averages, or ``(average, sum_of_weights)`` with ``returned=True``.
+
+    Notes
+    -----
+    Weights that sum to zero along an axis raise ZeroDivisionError, as in NumPy.
+
+    See Also
+    --------
+    mean : The unweighted mean.
+
+    Examples
+    --------
+    >>> x = pt.asarray([1.0, 2.0, 3.0, 4.0])
+    >>> pt.average(x)
+    Array(2.5)
+    >>> pt.average(x, weights=[4, 3, 2, 1])
+    Array(2.)
+    >>> pt.average(x, weights=[4, 3, 2, 1], returned=True)
+    (Array(2.), Array(10.))
+    """
     a = _arr(a, "average")
     axes = _axes(axis, a.ndim, "average")
     if weights is None:
@@ -634,11 +803,46 @@ def _cov_weights(w, name, n, kind):
 
 def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *,
         dtype=None):
-    """The covariance matrix of the variables in the rows of m (the columns with
-    rowvar=False), and of y's stacked below them: NumPy's normalization (N - 1, N with
-    bias, N - ddof; fweights and aweights as NumPy weighs them), float64 at least (dtype
-    to choose); a single variable gives a 0-d array. Fewer degrees of freedom than 1 warn
-    (RuntimeWarning) and give inf/NaN as NumPy."""
+    """The covariance matrix of the variables in the rows of ``m`` (and ``y``).
+
+    As numpy.cov: the variables are the rows of ``m`` (the columns with ``rowvar=False``),
+    with ``y``'s stacked below them; normalized by N - 1 (N with ``bias=True``, N - ``ddof``
+    when given), ``fweights`` and ``aweights`` weighing the observations as NumPy's. The
+    result is float64 at least (``dtype`` to choose); it is computed lazily, when read.
+
+    Parameters
+    ----------
+    m : Array or array_like
+        A 1-D or 2-D array of variables and observations.
+    y : Array or array_like, optional
+        More variables, in the same layout as ``m``.
+    rowvar : bool, optional
+        True (default): each row is a variable; False: each column is.
+    bias, ddof, fweights, aweights
+        The normalization and the weights, as in NumPy.
+    dtype : dtype, optional
+        The result's dtype.
+
+    Returns
+    -------
+    Array
+        The (n_vars, n_vars) covariance matrix; a 0-d array for a single variable.
+
+    Notes
+    -----
+    Fewer degrees of freedom than one warn (RuntimeWarning) and give inf or NaN, as NumPy.
+
+    See Also
+    --------
+    corrcoef : The normalized covariance.
+
+    Examples
+    --------
+    >>> m = pt.asarray([[0, 1, 2], [2, 1, 0]])
+    >>> pt.cov(m)
+    Array([[ 1., -1.],
+           [-1.,  1.]])
+    """
     if ddof is not None and ddof != int(ddof):
         raise ValueError("cov: ddof must be integer")
     mx = _arr(m, "cov", "m")
@@ -739,11 +943,43 @@ def _count(idx, nbins, weights=None):
 
 
 def bincount(x, weights=None, minlength=0):
-    """The number of occurrences of each value 0 .. max(x) (at least minlength bins) of a
-    1-D array of non-negative integers, int64; with weights, the sum of the weights (float64)
-    at each value. Deviation: weighted sums are differences of a cumulative sum of the
-    weights sorted by value, so their rounding errors scale with the running total, not with
-    each bin's sum as NumPy's one-by-one additions."""
+    """The number of occurrences of each value of a 1-D array of non-negative integers.
+
+    As numpy.bincount: bin ``i`` counts the elements equal to ``i``, for ``i`` in
+    0 .. ``max(x)`` (at least ``minlength`` bins); int64, or float64 sums of the weights.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        A 1-D array of non-negative integers.
+    weights : Array or array_like, optional
+        A weight per element of ``x``; bin ``i`` then holds the sum of the weights at ``i``.
+    minlength : int, optional
+        The least number of bins.
+
+    Returns
+    -------
+    Array
+        The counts (int64) or weight sums (float64).
+
+    Notes
+    -----
+    Weighted sums are differences of a cumulative sum of the weights sorted by value, so
+    their rounding errors scale with the running total, not with each bin's sum as NumPy's
+    one-by-one additions.
+
+    See Also
+    --------
+    histogram : Counts in bins of any edges.
+    unique_counts : The distinct values and their counts.
+
+    Examples
+    --------
+    >>> pt.bincount(pt.asarray([0, 1, 1, 3, 2, 1, 7]))
+    Array([1, 3, 1, 1, 0, 0, 0, 1])
+    >>> pt.bincount(pt.asarray([0, 1, 1, 2]), weights=pt.asarray([0.5, 1.0, 1.5, 2.0]))
+    Array([0.5, 2.5, 2. ])
+    """
     x = _arr(x, "bincount", "x")
     if x.ndim == 0:
         raise ValueError("bincount: object of too small depth for desired array")

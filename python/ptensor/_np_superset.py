@@ -74,8 +74,52 @@ def _keep(keepdims):
 
 def sum(x, /, axis=None, dtype=None, out=None, keepdims=False, *,  # noqa: A001
         initial=_NO_VALUE, where=True):
-    """The sum over axis (the array API's sum; NumPy's positional axis and dtype, out=,
-    initial= and where= as numpy.sum)."""
+    """The sum of the elements over ``axis``, as numpy.sum.
+
+    The array API's ``sum`` with NumPy's signature: ``axis`` and ``dtype`` may be positional,
+    ``axis`` may be a list, and ``out=``, ``initial=`` and ``where=`` mean what they mean in
+    numpy.sum. Bool and signed integer arrays sum in int64, unsigned ones in uint64; float32
+    accumulates in float64 and the result stays float32 (unless ``dtype`` is given).
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    axis : int, tuple of ints or list of ints, optional
+        The axes summed over; None (the default) sums every element.
+    dtype : dtype, optional
+        The result dtype (and what the sum accumulates in).
+    out : Array, optional
+        A ptensor array of the result's shape to write the result into (cast to its dtype
+        under NumPy's same-kind rule); it is returned.
+    keepdims : bool, optional
+        Keep the summed axes as length-1 axes.
+    initial : scalar, optional
+        A value added to the sum.
+    where : array_like of bool, optional
+        Only the elements where it is true are summed (it broadcasts against ``x``).
+
+    Returns
+    -------
+    Array
+        The sums: ``x``'s shape without the summed axes (length 1 with ``keepdims=True``).
+
+    See Also
+    --------
+    prod : The product over axis.
+    cumulative_sum : Running sums.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.sum(x, 0)
+    Array([5, 7, 9])
+    >>> pt.sum(x, axis=1, keepdims=True)
+    Array([[ 6],
+           [15]])
+    >>> pt.sum(x, where=x > 2, initial=10)
+    Array(28)
+    """
     if out is None and where is True and initial is _NO_VALUE and _plain(x, axis, keepdims):
         return STANDARD["sum"](x, axis=axis, dtype=dtype, keepdims=keepdims)  # (the common call)
     x = _arr(x, "sum")
@@ -128,14 +172,82 @@ def _reduced_shape(shape, axis, keepdims):
 
 def max(x, /, axis=None, out=None, keepdims=False, initial=_NO_VALUE,  # noqa: A001
         where=True):
-    """The maximum over axis (the array API's max; NumPy's positional axis, out=, initial=,
-    where=)."""
+    """The largest element over ``axis``, as numpy.max.
+
+    The array API's ``max`` with NumPy's signature: positional ``axis`` (a list too), ``out=``,
+    ``initial=`` and ``where=`` as in numpy.max. NaN propagates. The result has ``x``'s dtype.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input (not complex: a TypeError, as in the array API).
+    axis : int, tuple of ints or list of ints, optional
+        The axes reduced; None (the default) reduces every element.
+    out : Array, optional
+        A ptensor array of the result's shape to write the result into; it is returned.
+    keepdims : bool, optional
+        Keep the reduced axes as length-1 axes.
+    initial : scalar, optional
+        A value the result is at least; it makes empty reductions and ``where=`` possible.
+    where : array_like of bool, optional
+        Only the elements where it is true are compared (``initial`` is then required).
+
+    Returns
+    -------
+    Array
+        The maxima: ``x``'s shape without the reduced axes.
+
+    Raises
+    ------
+    ValueError
+        For an empty reduction or a ``where=`` without ``initial``.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.max(x, 0)
+    Array([4, 5, 6])
+    >>> pt.max(x, initial=5, where=x < 3)
+    Array(5)
+    """
     return _extreme("max", x, axis, out, keepdims, initial, where)
 
 
 def min(x, /, axis=None, out=None, keepdims=False, initial=_NO_VALUE,  # noqa: A001
         where=True):
-    """The minimum over axis (the array API's min with NumPy's spellings, as max)."""
+    """The smallest element over ``axis``, as numpy.min.
+
+    The array API's ``min`` with NumPy's signature, as :func:`ptensor.max` (``initial`` is the
+    value the result is at most). NaN propagates; the result has ``x``'s dtype.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input (not complex).
+    axis : int, tuple of ints or list of ints, optional
+        The axes reduced; None (the default) reduces every element.
+    out : Array, optional
+        A ptensor array of the result's shape to write the result into; it is returned.
+    keepdims : bool, optional
+        Keep the reduced axes as length-1 axes.
+    initial : scalar, optional
+        A value the result is at most.
+    where : array_like of bool, optional
+        Only the elements where it is true are compared (``initial`` is then required).
+
+    Returns
+    -------
+    Array
+        The minima: ``x``'s shape without the reduced axes.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.min(x, axis=1)
+    Array([1, 4])
+    >>> pt.min(x)
+    Array(1)
+    """
     return _extreme("min", x, axis, out, keepdims, initial, where)
 
 

@@ -45,7 +45,7 @@ def install():
             if type(other) in _ArrayType.distributed:
                 # a replicated local array updated by a distributed one (x += d, x local from
                 # a reduction over the split axis): the namespace's dispatching function, and
-                # its result written into every rank's x (fuzz seeds 50352, 50549)
+                # its result written into every rank's x, so that x stays replicated
                 return _inplace(self, getattr(namespace, fn.__name__), other)
             return _inplace(self, fn, other)
 

@@ -1,4 +1,4 @@
-"""Compile progress and Python logging (issue 26, diagnostics).
+"""Compile progress and Python logging: what compiles, for how long, and why.
 
 A compile that runs longer than about a second shows a line on stderr, updated in place while it
 runs (``ptensor: compiling a program of 412 operations ... 1.4 s``) and closed when it ends, in

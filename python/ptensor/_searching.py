@@ -54,7 +54,7 @@ def _arg(name, x, axis, keepdims):
     if x._t.is_pending:
         # x's values computed once: the reduction and the comparison each recomputing them
         # (fused into two loops) could differ in the last bit (libm's exp in one, the vector
-        # exp in the other), and then no element equals the extreme (fuzz seed 635).
+        # exp in the other), and then no element equals the extreme.
         # (Before the reshape below: the flattened view of stored values reads the same
         # values twice, and materializing it would copy the whole array.)
         _core.to_numpy(x._t)

@@ -1,11 +1,11 @@
 """Statistical reductions: sum, prod, min, max, mean, var, std.
 
-Accumulation types (seed 003 / array API): integer and bool sums and products accumulate in
-int64 (uint64 for unsigned), float32 and float64 in float64; the result is converted to the
-result dtype on the way out; complex sums and products accumulate in complex128. min/max
-accumulate in the input type and propagate NaN; they are not defined for complex numbers
-(TypeError, as in the array API). var/std of complex arrays are real (NumPy's definition:
-the mean of |x - mean(x)|^2)."""
+Accumulation types (StableHLO's RFC on reductions with a wider accumulation type, and the array
+API): integer and bool sums and products accumulate in int64 (uint64 for unsigned), float32 and
+float64 in float64; the result is converted to the result dtype on the way out; complex sums
+and products accumulate in complex128. min/max accumulate in the input type and propagate NaN;
+they are not defined for complex numbers (TypeError, as in the array API). var/std of complex
+arrays are real (NumPy's definition: the mean of |x - mean(x)|^2)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

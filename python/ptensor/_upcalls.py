@@ -1,4 +1,4 @@
-"""Calls up the layers: the one mechanism (issue "House" item 7).
+"""Calls up the layers: the one mechanism.
 
 ptensor's modules import downward only: data types (_dtypes, _device) -> recording helpers
 (_ops, _indexing) -> the array object (_array) -> the category modules -> the distributed

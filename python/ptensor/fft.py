@@ -187,7 +187,7 @@ def _run(frame_ptr):
             return 2
         x, out = _ndarray(frame.args[0]), _ndarray(frame.results[0])
         if out.size and not x.size:  # an empty signal padded: zeros (NumPy 2.4's irfft and
-            out[...] = 0  # hfft return uninitialized memory there: fuzz seed 1100388)
+            out[...] = 0  # hfft return uninitialized memory there)
         elif out.size:
             _compute(a["fn"], x, a["s"], a["axes"], a["norm"], out)
         return 0
@@ -441,51 +441,310 @@ def _one(fn, kind, name, x, n, axis, norm):
 
 def fft(x: Array, /, *, n: int | None = None, axis: int = -1,
         norm: _Norm = "backward") -> Array:
-    """One-dimensional discrete Fourier transform along `axis` (n points: cut or padded
-    with zeros)."""
+    """One-dimensional discrete Fourier transform.
+
+    As ``numpy.fft.fft`` (pocketfft, as NumPy ships it). Result dtype: complex64 for
+    float32/complex64 input, complex128 otherwise (integers and bool in double precision). The
+    transform is recorded as one call in the pending program, so what produces its input and
+    what consumes its result fuse around it; it is computed when the result is read.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input signal.
+    n : int, optional
+        Length of the transformed axis of the input: cut or padded with zeros; None: as it is.
+    axis : int, optional
+        The axis to transform (default -1).
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization, as NumPy's (default 'backward').
+
+    Returns
+    -------
+    Array
+        The transform, complex.
+
+    See Also
+    --------
+    ifft : The inverse.
+
+    Examples
+    --------
+    >>> pt.fft.fft(pt.asarray([1.0, 2.0, 3.0, 4.0]))
+    Array([10.+0.j, -2.+2.j, -2.+0.j, -2.-2.j])
+    >>> pt.fft.fft(pt.asarray([1.0, 2.0, 3.0, 4.0]), norm="ortho")
+    Array([ 5.+0.j, -1.+1.j, -1.+0.j, -1.-1.j])
+    """
     return _one("fftn", "c2c", "fft", x, n, axis, norm)
 
 
 def ifft(x: Array, /, *, n: int | None = None, axis: int = -1,
          norm: _Norm = "backward") -> Array:
-    """One-dimensional inverse discrete Fourier transform along `axis`."""
+    """One-dimensional inverse discrete Fourier transform.
+
+    As ``numpy.fft.ifft`` (pocketfft, as NumPy ships it). Result dtype: complex64 for
+    float32/complex64 input, complex128 otherwise (integers and bool in double precision). The
+    transform is recorded as one call in the pending program, so what produces its input and
+    what consumes its result fuse around it; it is computed when the result is read.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input signal.
+    n : int, optional
+        Length of the transformed axis of the input: cut or padded with zeros; None: as it is.
+    axis : int, optional
+        The axis to transform (default -1).
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization, as NumPy's (default 'backward').
+
+    Returns
+    -------
+    Array
+        The inverse transform, complex.
+
+    See Also
+    --------
+    fft : The forward transform.
+
+    Examples
+    --------
+    >>> pt.fft.ifft(pt.asarray([10.0, -2+2j, -2, -2-2j]))
+    Array([1.+0.j, 2.+0.j, 3.+0.j, 4.+0.j])
+    """
     return _one("ifftn", "c2c", "ifft", x, n, axis, norm)
 
 
 def fftn(x: Array, /, *, s: Sequence[int] | None = None,
          axes: Sequence[int] | None = None, norm: _Norm = "backward") -> Array:
-    """n-dimensional discrete Fourier transform over `axes` (default: all, or the last
-    len(s)), each cut or padded to the size in `s` (-1: as it is)."""
+    """N-dimensional discrete Fourier transform.
+
+    As ``numpy.fft.fftn`` (pocketfft, as NumPy ships it). Result dtype: complex64 for
+    float32/complex64 input, complex128 otherwise (integers and bool in double precision). The
+    transform is recorded as one call in the pending program, so what produces its input and
+    what consumes its result fuse around it; it is computed when the result is read.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    s : sequence of int, optional
+        Sizes of the transformed axes of the input: cut or padded with zeros (-1: as it is); None:
+        as they are.
+    axes : sequence of int, optional
+        Axes to transform; None: all, or the last ``len(s)``.
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization, as NumPy's (default 'backward').
+
+    Returns
+    -------
+    Array
+        The transform, complex.
+
+    See Also
+    --------
+    ifftn : The inverse.
+
+    Examples
+    --------
+    >>> pt.fft.fftn(pt.asarray([[1.0, 2.0], [3.0, 4.0]]))
+    Array([[10.+0.j, -2.+0.j],
+           [-4.+0.j,  0.+0.j]])
+    """
     return _nd("fftn", "c2c", "fftn", x, s, axes, norm)
 
 
 def ifftn(x: Array, /, *, s: Sequence[int] | None = None,
           axes: Sequence[int] | None = None, norm: _Norm = "backward") -> Array:
-    """n-dimensional inverse discrete Fourier transform."""
+    """N-dimensional inverse discrete Fourier transform.
+
+    As ``numpy.fft.ifftn`` (pocketfft, as NumPy ships it). Result dtype: complex64 for
+    float32/complex64 input, complex128 otherwise (integers and bool in double precision). The
+    transform is recorded as one call in the pending program, so what produces its input and
+    what consumes its result fuse around it; it is computed when the result is read.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    s : sequence of int, optional
+        Sizes of the transformed axes of the input: cut or padded with zeros (-1: as it is); None:
+        as they are.
+    axes : sequence of int, optional
+        Axes to transform; None: all, or the last ``len(s)``.
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization, as NumPy's (default 'backward').
+
+    Returns
+    -------
+    Array
+        The inverse transform, complex.
+
+    See Also
+    --------
+    fftn : The forward transform.
+
+    Examples
+    --------
+    >>> pt.fft.ifftn(pt.asarray([[10.0, -2.0], [-4.0, 0.0]]))
+    Array([[1.+0.j, 2.+0.j],
+           [3.+0.j, 4.+0.j]])
+    """
     return _nd("ifftn", "c2c", "ifftn", x, s, axes, norm)
 
 
 def rfft(x: Array, /, *, n: int | None = None, axis: int = -1,
          norm: _Norm = "backward") -> Array:
-    """One-dimensional transform of a real x: the n // 2 + 1 non-negative frequencies."""
+    """One-dimensional discrete Fourier transform of a real signal.
+
+    As ``numpy.fft.rfft`` (pocketfft, as NumPy ships it). Result dtype: complex64 for
+    float32/complex64 input, complex128 otherwise (integers and bool in double precision);
+    complex input raises TypeError. The transform is recorded as one call in the pending
+    program, so what produces its input and what consumes its result fuse around it; it is
+    computed when the result is read.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input signal.
+    n : int, optional
+        Length of the transformed axis of the input: cut or padded with zeros; None: as it is.
+    axis : int, optional
+        The axis to transform (default -1).
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization, as NumPy's (default 'backward').
+
+    Returns
+    -------
+    Array
+        The ``n // 2 + 1`` non-negative frequency terms, complex.
+
+    See Also
+    --------
+    irfft : The inverse.
+
+    Examples
+    --------
+    >>> pt.fft.rfft(pt.asarray([1.0, 2.0, 3.0, 4.0]))
+    Array([10.+0.j, -2.+2.j, -2.+0.j])
+    """
     return _one("rfftn", "r2c", "rfft", x, n, axis, norm)
 
 
 def irfft(x: Array, /, *, n: int | None = None, axis: int = -1,
           norm: _Norm = "backward") -> Array:
-    """Inverse of rfft: n real points (default 2 * (m - 1) for m input points)."""
+    """Inverse of ``rfft``: a real signal from its non-negative frequencies.
+
+    As ``numpy.fft.irfft`` (pocketfft, as NumPy ships it). Result dtype: float32 for
+    float32/complex64 input, float64 otherwise. The transform is recorded as one call in the
+    pending program, so what produces its input and what consumes its result fuse around it; it
+    is computed when the result is read.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input signal.
+    n : int, optional
+        Length of the transformed axis of the output (real points); None: ``2 * (m - 1)`` for ``m``
+        input points.
+    axis : int, optional
+        The axis to transform (default -1).
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization, as NumPy's (default 'backward').
+
+    Returns
+    -------
+    Array
+        The real signal.
+
+    See Also
+    --------
+    rfft : The forward transform.
+
+    Examples
+    --------
+    >>> pt.fft.irfft(pt.asarray([10.0, -2+2j, -2]))
+    Array([1., 2., 3., 4.])
+    """
     return _one("irfftn", "c2r", "irfft", x, n, axis, norm)
 
 
 def rfftn(x: Array, /, *, s: Sequence[int] | None = None,
           axes: Sequence[int] | None = None, norm: _Norm = "backward") -> Array:
-    """n-dimensional transform of a real x (the last axis keeps s[-1] // 2 + 1 points)."""
+    """N-dimensional discrete Fourier transform of a real array.
+
+    As ``numpy.fft.rfftn`` (pocketfft, as NumPy ships it). Result dtype: complex64 for
+    float32/complex64 input, complex128 otherwise (integers and bool in double precision);
+    complex input raises TypeError; the last axis keeps ``s[-1] // 2 + 1`` points. The transform
+    is recorded as one call in the pending program, so what produces its input and what consumes
+    its result fuse around it; it is computed when the result is read.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    s : sequence of int, optional
+        Sizes of the transformed axes of the input: cut or padded with zeros (-1: as it is); None:
+        as they are.
+    axes : sequence of int, optional
+        Axes to transform; None: all, or the last ``len(s)``.
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization, as NumPy's (default 'backward').
+
+    Returns
+    -------
+    Array
+        The transform, complex.
+
+    See Also
+    --------
+    irfftn : The inverse.
+
+    Examples
+    --------
+    >>> pt.fft.rfftn(pt.asarray([[1.0, 2.0], [3.0, 4.0]]))
+    Array([[10.+0.j, -2.+0.j],
+           [-4.+0.j,  0.+0.j]])
+    """
     return _nd("rfftn", "r2c", "rfftn", x, s, axes, norm)
 
 
 def irfftn(x: Array, /, *, s: Sequence[int] | None = None,
            axes: Sequence[int] | None = None, norm: _Norm = "backward") -> Array:
-    """Inverse of rfftn (the last axis gives s[-1] real points, default 2 * (m - 1))."""
+    """Inverse of ``rfftn``: a real array from its half spectrum.
+
+    As ``numpy.fft.irfftn`` (pocketfft, as NumPy ships it). Result dtype: float32 for
+    float32/complex64 input, float64 otherwise. The transform is recorded as one call in the
+    pending program, so what produces its input and what consumes its result fuse around it; it
+    is computed when the result is read.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    s : sequence of int, optional
+        Sizes of the transformed axes of the output (the last axis: real points, default ``2 * (m -
+        1)``) (-1: as it is); None: as they are.
+    axes : sequence of int, optional
+        Axes to transform; None: all, or the last ``len(s)``.
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization, as NumPy's (default 'backward').
+
+    Returns
+    -------
+    Array
+        The real array.
+
+    See Also
+    --------
+    rfftn : The forward transform.
+
+    Examples
+    --------
+    >>> pt.fft.irfftn(pt.asarray([[10.0, -2.0], [-4.0, 0.0]]))
+    Array([[1., 2.],
+           [3., 4.]])
+    """
     return _nd("irfftn", "c2r", "irfftn", x, s, axes, norm)
 
 
@@ -494,17 +753,80 @@ _SWAP = {"backward": "forward", "forward": "backward", "ortho": "ortho"}
 
 def hfft(x: Array, /, *, n: int | None = None, axis: int = -1,
          norm: _Norm = "backward") -> Array:
-    """Transform of a signal with Hermitian symmetry (its non-negative half given): n real
-    points, default 2 * (m - 1). irfft of conj(x) with the normalization's direction
-    swapped (NumPy's definition; the conj fuses into x's producer)."""
+    """Transform of a signal with Hermitian symmetry, given by its non-negative half.
+
+    As ``numpy.fft.hfft`` (pocketfft, as NumPy ships it). Result dtype: float32 for
+    float32/complex64 input, float64 otherwise; computed as ``irfft`` of ``conj(x)`` with the
+    normalization's direction swapped. The transform is recorded as one call in the pending
+    program, so what produces its input and what consumes its result fuse around it; it is
+    computed when the result is read.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input signal.
+    n : int, optional
+        Length of the transformed axis of the output (real points); None: ``2 * (m - 1)`` for ``m``
+        input points.
+    axis : int, optional
+        The axis to transform (default -1).
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization, as NumPy's (default 'backward').
+
+    Returns
+    -------
+    Array
+        The real spectrum.
+
+    See Also
+    --------
+    ihfft : The inverse.
+
+    Examples
+    --------
+    >>> pt.fft.hfft(pt.asarray([1.0, 2.0, 3.0]))
+    Array([ 8., -2.,  0., -2.])
+    """
     x = _input(x, "hfft", "c2r")
     return _one("irfftn", "c2r", "hfft", pt.conj(x), n, axis, _SWAP.get(_norm(norm, "hfft")))
 
 
 def ihfft(x: Array, /, *, n: int | None = None, axis: int = -1,
           norm: _Norm = "backward") -> Array:
-    """Inverse of hfft: a real x to the n // 2 + 1 non-negative frequencies (conj of rfft
-    with the direction swapped, NumPy's definition)."""
+    """Inverse of ``hfft``: the half spectrum of a real signal.
+
+    As ``numpy.fft.ihfft`` (pocketfft, as NumPy ships it). Result dtype: complex64 for
+    float32/complex64 input, complex128 otherwise (integers and bool in double precision);
+    complex input raises TypeError; computed as the conjugate of ``rfft`` with the
+    normalization's direction swapped. The transform is recorded as one call in the pending
+    program, so what produces its input and what consumes its result fuse around it; it is
+    computed when the result is read.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input signal.
+    n : int, optional
+        Length of the transformed axis of the input: cut or padded with zeros; None: as it is.
+    axis : int, optional
+        The axis to transform (default -1).
+    norm : {'backward', 'ortho', 'forward'}, optional
+        Normalization, as NumPy's (default 'backward').
+
+    Returns
+    -------
+    Array
+        The ``n // 2 + 1`` non-negative frequency terms, complex.
+
+    See Also
+    --------
+    hfft : The forward transform.
+
+    Examples
+    --------
+    >>> pt.fft.ihfft(pt.asarray([1.0, 2.0, 3.0, 4.0]))
+    Array([ 2.5-0.j , -0.5-0.5j, -0.5-0.j ])
+    """
     x = _input(x, "ihfft", "r2c")
     return pt.conj(_one("rfftn", "r2c", "ihfft", x, n, axis, _SWAP.get(_norm(norm, "ihfft"))))
 
@@ -522,8 +844,39 @@ def _freq_args(n, d, dtype, name):
 
 def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
             device: DeviceLike | None = None) -> Array:
-    """The sample frequencies of an n-point transform: [0, 1, ..., -(n // 2), ..., -1] /
-    (d * n) (NumPy's order and rounding)."""
+    """Sample frequencies of an ``n``-point discrete Fourier transform.
+
+    As ``numpy.fft.fftfreq``: ``[0, 1, ..., n // 2 - 1 (or (n - 1) // 2), -(n // 2), ..., -1] /
+    (d * n)``, in NumPy's order and rounding.
+
+    Parameters
+    ----------
+    n : int
+        The transform length.
+    d : float, optional
+        The sample spacing (default 1.0).
+    dtype : DType, optional
+        A real floating dtype (default float64); others raise ValueError.
+    device : Device, optional
+        Where the result is placed.
+
+    Returns
+    -------
+    Array
+        Shape ``(n,)``.
+
+    See Also
+    --------
+    rfftfreq : The frequencies of ``rfft``.
+    fftshift : Move the zero frequency to the centre.
+
+    Examples
+    --------
+    >>> pt.fft.fftfreq(4)
+    Array([ 0.  ,  0.25, -0.5 , -0.25])
+    >>> pt.fft.fftfreq(5, d=0.5)
+    Array([ 0. ,  0.4,  0.8, -0.8, -0.4])
+    """
     n, val, dtype = _freq_args(n, d, dtype, "fftfreq")
     i = pt.arange(n, dtype=dt.int64, device=device)
     k = pt.where(i < (n - 1) // 2 + 1, i, i - n)
@@ -532,7 +885,31 @@ def fftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
 
 def rfftfreq(n: int, /, *, d: float = 1.0, dtype: DType | None = None,
              device: DeviceLike | None = None) -> Array:
-    """The non-negative sample frequencies of an n-point rfft: [0, 1, ..., n // 2] / (d * n)."""
+    """Sample frequencies of an ``n``-point ``rfft``.
+
+    As ``numpy.fft.rfftfreq``: ``[0, 1, ..., n // 2] / (d * n)``.
+
+    Parameters
+    ----------
+    n : int
+        The transform length.
+    d : float, optional
+        The sample spacing (default 1.0).
+    dtype : DType, optional
+        A real floating dtype (default float64); others raise ValueError.
+    device : Device, optional
+        Where the result is placed.
+
+    Returns
+    -------
+    Array
+        Shape ``(n // 2 + 1,)``.
+
+    Examples
+    --------
+    >>> pt.fft.rfftfreq(4)
+    Array([0.  , 0.25, 0.5 ])
+    """
     n, val, dtype = _freq_args(n, d, dtype, "rfftfreq")
     return pt.astype(pt.arange(n // 2 + 1, dtype=dt.float64, device=device) * val, dtype)
 
@@ -551,10 +928,54 @@ def _shift(x, axes, name, sign):
 
 
 def fftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
-    """The zero frequency moved to the centre of `axes` (default all): a roll by n // 2."""
+    """Move the zero-frequency term to the centre of the spectrum.
+
+    As ``numpy.fft.fftshift``: a roll by ``n // 2`` along each of ``axes``.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    axes : int or sequence of int, optional
+        The axes to shift (default all).
+
+    Returns
+    -------
+    Array
+        The shifted array, same shape and dtype.
+
+    See Also
+    --------
+    ifftshift : The inverse.
+
+    Examples
+    --------
+    >>> pt.fft.fftshift(pt.fft.fftfreq(4))
+    Array([-0.5 , -0.25,  0.  ,  0.25])
+    """
     return _shift(x, axes, "fftshift", 1)
 
 
 def ifftshift(x: Array, /, *, axes: int | Sequence[int] | None = None) -> Array:
-    """The inverse of fftshift: a roll by -(n // 2)."""
+    """Inverse of ``fftshift``.
+
+    As ``numpy.fft.ifftshift``: a roll by ``-(n // 2)`` along each of ``axes``.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    axes : int or sequence of int, optional
+        The axes to shift (default all).
+
+    Returns
+    -------
+    Array
+        The shifted array, same shape and dtype.
+
+    Examples
+    --------
+    >>> pt.fft.ifftshift(pt.asarray([-2, -1, 0, 1]))
+    Array([ 0,  1, -2, -1])
+    """
     return _shift(x, axes, "ifftshift", -1)

@@ -53,9 +53,46 @@ def outer_of(a, b, ns):
 
 def tensordot(x1: Array, x2: Array, /, *,
               axes: int | tuple[Sequence[int], Sequence[int]] = 2) -> Array:
-    """Sum of products over the last `axes` dimensions of x1 and the first of x2 (or over the
-    given pairs of axes): the RFC's ptensor.tensor_dot (permute, reshape to one matrix
-    product, reshape back), with matmul's dtype rules."""
+    """Sum of products over chosen axes of two arrays, as ``numpy.tensordot``.
+
+    With an integer ``axes=n`` the last ``n`` dimensions of ``x1`` are contracted with the first
+    ``n`` of ``x2``; with a pair of sequences, the axes named in them are contracted pairwise.
+    Computed as one recorded contraction (permute, reshape to one matrix product, reshape back)
+    with ``matmul``'s dtype rules.
+
+    Parameters
+    ----------
+    x1, x2 : Array or array_like
+        The operands.
+    axes : int or (sequence of int, sequence of int), optional
+        The number of axes to contract (default 2) or the axes of ``x1`` and of ``x2``.
+
+    Returns
+    -------
+    Array
+        Shape: the free dimensions of ``x1`` followed by those of ``x2``.
+
+    Raises
+    ------
+    ValueError
+        A negative ``axes``, contracted dimensions of different sizes, or a repeated axis.
+
+    See Also
+    --------
+    matmul : Matrix product.
+    vecdot : Dot product of vectors along an axis.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1, 2], [3, 4]])
+    >>> pt.linalg.tensordot(a, pt.asarray([[1, 0], [0, 1]]), axes=1)
+    Array([[1, 2],
+           [3, 4]])
+    >>> pt.linalg.tensordot(a, pt.asarray([[1, 0], [0, 1]]))
+    Array(5)
+    >>> pt.linalg.tensordot(pt.ones((2, 3, 4)), pt.ones((4, 3, 5)), axes=([1, 2], [1, 0])).shape
+    (2, 5)
+    """
     a, b = _as_array(x1, "tensordot"), _as_array(x2, "tensordot")
     ax_a, ax_b = tensordot_axes(a, b, axes)
     rt = dt.ufunc_result(np.matmul, a.dtype, b.dtype)  # TypeError where NumPy has no loop

@@ -91,9 +91,36 @@ def _philox(c0, c1, c2, c3, key):
 
 
 class Generator:
-    """Random numbers in NumPy's style over Philox4x32-10 (see the module's doc); made by
-    ``default_rng``. Every method returns a new ptensor array (distributed under mpiexec, as
-    the creation functions' results are) and advances the generator by one call."""
+    """Random numbers in NumPy's style over Philox4x32-10, made by ``default_rng``.
+
+    Every method returns a new ptensor array and advances the generator by one call; the
+    numbers are recorded as ptensor operations (they fuse with what consumes them). Element
+    ``i`` of a call depends only on the key, the call number and ``i``, so under
+    ``mpiexec -n N`` each rank computes its own rows of a distributed result and the same seed
+    gives the same array on any number of ranks. ``size=None`` gives a 0-d array (NumPy gives
+    a Python scalar). The streams are not NumPy's: the same seed gives other numbers than
+    ``numpy.random.default_rng(seed)``, with the same distributions.
+
+    Methods: ``random(size, dtype)`` (uniform on [0, 1), float64 or float32),
+    ``uniform(low, high, size)``, ``standard_normal(size, dtype)``,
+    ``normal(loc, scale, size)``, ``exponential(scale, size)``,
+    ``integers(low, high, size, dtype, endpoint)``, ``permutation(x)``, ``shuffle(x)``
+    (in place, axis 0) and ``choice(a, size, replace, p, axis, shuffle)``.
+
+    See Also
+    --------
+    default_rng : Make a Generator from a seed.
+
+    Examples
+    --------
+    >>> rng = pt.random.default_rng(0)
+    >>> rng.random(3)
+    Array([0.1221869 , 0.54024509, 0.92046813])
+    >>> rng.integers(0, 10, size=5)
+    Array([1, 8, 2, 4, 5])
+    >>> rng.random((2, 3), dtype=pt.float32).shape
+    (2, 3)
+    """
 
     def __init__(self, key):
         self._key = (int(key[0]) & _MASK, int(key[1]) & _MASK)
@@ -358,9 +385,36 @@ def _as_array(x, name):
 
 
 def default_rng(seed: int | Sequence[int] | Generator | None = None) -> Generator:
-    """A Generator (Philox4x32-10) keyed by NumPy's SeedSequence(seed): the same seed, the
-    same numbers on one process and under mpiexec. seed=None: fresh entropy (rank 0's under
-    mpiexec); a Generator: returned as it is."""
+    """A ``Generator`` (Philox4x32-10) keyed by NumPy's ``SeedSequence(seed)``.
+
+    As ``numpy.random.default_rng``, with ptensor's counter-based generator: the key is
+    ``SeedSequence(seed).generate_state(2, uint32)``, so the same seed gives the same numbers on
+    one process and under ``mpiexec`` (on any number of ranks). ``seed=None`` draws fresh
+    entropy (under ``mpiexec`` rank 0's, broadcast: every rank has the same generator).
+
+    Parameters
+    ----------
+    seed : None, int, sequence of int, or Generator, optional
+        Anything ``numpy.random.SeedSequence`` takes (ints >= 0); a Generator is returned as it
+        is.
+
+    Returns
+    -------
+    Generator
+        The generator.
+
+    Raises
+    ------
+    TypeError
+        A bool, float or other seed NumPy's SeedSequence does not take.
+
+    Examples
+    --------
+    >>> pt.random.default_rng(0).random(3)
+    Array([0.1221869 , 0.54024509, 0.92046813])
+    >>> pt.random.default_rng(0).random(3)
+    Array([0.1221869 , 0.54024509, 0.92046813])
+    """
     if isinstance(seed, Generator):
         return seed
     if isinstance(seed, bool) or isinstance(seed, float):
