@@ -69,3 +69,11 @@ def test_namespace_benchmark_checks_every_result(tmp_path):
     assert len(table) == len(namespace.CASES)
     assert all(isinstance(r["ptensor"], float) for r in table.values()), table
     assert (tmp_path / "namespace.md").exists()
+
+
+def test_vector_math_benchmark_checks_every_function():
+    """Each function's result is compared with NumPy's (rtol 1e-13) before it is timed."""
+    import vector_math
+    rows = vector_math.main(["--n", "4096"])
+    assert [r[0] for r in rows] == vector_math.FUNCTIONS
+    assert all(t > 0 for _, a, b in rows for t in (a, b))
