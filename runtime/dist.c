@@ -304,8 +304,8 @@ static void receiveNotices(void) {
   }
 }
 
-/* MPI_Abort after a report: the launcher tears the job down at once, and under load it lost
- * reports still in the pipe to it (a test saw an empty stderr); 0.2 s lets it forward them. */
+/* MPI_Abort after a report: the launcher tears the job down at once, and under load it loses
+ * reports still in the pipe to it (they never reach stderr); 0.2 s lets it forward them. */
 static void abortAfterReport(MPI_Comm c, int code) {
   struct timespec pause = {0, 200 * 1000 * 1000};
   nanosleep(&pause, NULL);
@@ -348,11 +348,9 @@ static void checkNotices(MPI_Comm c, i64 seq) {
  * instead of spinning against it, as Open MPI's yield_when_idle does: after 100 us of
  * spinning the rank yields its core at every poll; after 1 ms it sleeps between polls, a
  * sixteenth of the time it has waited so far, at most 250 us (a poll of MPICH's UCX device
- * costs ~20 us: a rank waiting long uses ~10% of a core). Measured on 2 cores: ranks waiting
- * 2 s for a late one used 98% -> 10% of a core; tests/python/test_elementwise.py under
- * mpiexec -n 3 with a warm disk cache 20.8 -> 13.0-15.9 s. Jobs that share the cores without
- * this job knowing (two mpiexec side by side, as scripts/test.sh runs its suites) set
- * PTENSOR_YIELD_WAITS=1; =0 spins whatever the count. */
+ * costs ~20 us: a rank waiting long uses ~10% of a core, not all of it). Jobs that share the
+ * cores without this job knowing (two mpiexec side by side, as scripts/test.sh runs its
+ * suites) set PTENSOR_YIELD_WAITS=1; =0 spins whatever the count. */
 static int gOversubscribed = 0;
 static void backOff(double waited) {
   if (!gOversubscribed || waited < 1e-4)
@@ -755,8 +753,8 @@ void ptensor_dist_repartition_wait(i64 handle) { repartitionWait((Pending *)(int
 enum { K_SUM = 0, K_PROD = 1, K_MIN = 2, K_MAX = 3 };
 
 /* min/max as user ops: floats propagate NaN like NumPy (MPI_MIN/MPI_MAX compare with < and
- * drop it), and MPICH 4.0.2 compares unsigned 64-bit integers as signed (measured: max of
- * 2^63+5 and 3 gives 3), so unsigned types get their own ops too. */
+ * drop it), and MPICH 4.0.2 compares unsigned 64-bit integers as signed (its max of 2^63+5
+ * and 3 is 3), so unsigned types get their own ops too. */
 #define MINMAX(NAME, T, CMP)                                                                     \
   static void NAME(void *in, void *inout, int *len, MPI_Datatype *dt) {                         \
     (void)dt;                                                                                    \
@@ -961,11 +959,11 @@ void ptensor_dist_sendrecv(i64 team, const void *send, i64 dst, void *recv, i64 
 
 /* ---------------------------------------------------------------- collectives of compiled code */
 
-/* The seed collectives as compiled programs call them (dist.all_gather, all_to_all,
+/* The StableHLO collectives as compiled programs call them (dist.all_gather, all_to_all,
  * collective_broadcast, reduce_scatter, collective_permute; see mlir_passes/Dialect/Dist/Ops.td):
  * strided local tensors are packed into message buffers slab by slab along the op's axis
  * (so blocks along that axis are contiguous), moved by the byte-level entries above, and
- * unpacked into the result. Shapes were checked over the team when Python recorded the op;
+ * unpacked into the result. Shapes are checked over the team when Python records the op;
  * a count past MPI's int range ends the job with a message (Python rejects those first). */
 /* MPI's counts are ints: `count` (of `unit`s, the message's MPI type) must stay below 2^31. */
 static void checkCount(i64 count, const char *unit, const char *what) {

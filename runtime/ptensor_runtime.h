@@ -1,5 +1,5 @@
 /* ptensor_runtime.h - the runtime's C ABI: every entry point that compiled programs or
- * Python (ctypes) call, in one place (issue "House", item 3).
+ * Python (ctypes) call, in one place.
  *
  * Who uses this header, and how it stays true:
  *   - runtime/dist.c (libptensor_dist.so, the MPI runtime) and runtime/host/CustomCall.cpp,

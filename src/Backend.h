@@ -1,4 +1,4 @@
-// The backend seam: a target that compiles and runs programs (issue "House", item 1).
+// The backend seam: a target that compiles and runs programs.
 //
 // Jit.cpp is target-independent: it builds a plan's PTensor IR, verifies it, finds or compiles
 // the program (in-memory cache, disk cache), packs the arguments and runs the program (on a

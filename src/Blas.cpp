@@ -1,12 +1,12 @@
 // The BLAS behind host matmuls. One thread pool per process: NumPy's wheels bundle their own
-// OpenBLAS (an ILP64 build, symbols prefixed scipy_ and suffixed 64_), whose threads spin for
-// a while after each call. A second OpenBLAS (Debian's) in the same process has its own pool;
-// on a 2-core machine the two pools took the cores from each other after NumPy had used its
-// BLAS: ptensor's 512^2 matmul took 6.7-7.5 ms instead of NumPy's 3.4 (measured 2026-11-28,
-// 2-core AMD EPYC; equal with OPENBLAS_THREAD_TIMEOUT=4). So when NumPy's OpenBLAS is loaded
+// OpenBLAS (an ILP64 build, symbols prefixed scipy_ and suffixed 64_), whose threads spin for a
+// while after each call. A second OpenBLAS (Debian's) in the same process has its own pool; on
+// a machine with few cores the two pools take the cores from each other after NumPy has used
+// its BLAS, and ptensor's matmuls run slower than NumPy's. So when NumPy's OpenBLAS is loaded
 // (ptensor imports NumPy before its core), matmuls call it, through 32-bit CBLAS shims that
-// widen the sizes; otherwise the bundled (wheels) or Debian's OpenBLAS, loaded by soname (loaded
-// in any case: LAPACK comes from it). PTENSOR_BLAS_OWN=1 keeps matmuls on ptensor's own.
+// widen the sizes; otherwise the bundled (wheels) or Debian's OpenBLAS, loaded by soname
+// (loaded in any case: LAPACK comes from it). PTENSOR_BLAS_OWN=1 keeps matmuls on ptensor's
+// own.
 #include "Blas.h"
 
 #include "llvm/Support/DynamicLibrary.h"

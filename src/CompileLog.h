@@ -1,5 +1,5 @@
-// What compiled and why (issue 26, diagnostics): one record per program that missed the
-// in-memory cache, kept for pt.compile_log() and printed to stderr under PTENSOR_LOG=1.
+// What compiled and why: one record per program that missed the in-memory cache, kept for
+// pt.compile_log() and printed to stderr under PTENSOR_LOG=1.
 #pragma once
 
 #include "Plan.h"

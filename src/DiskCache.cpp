@@ -42,8 +42,8 @@ const std::vector<int64_t> &fingerprint() {
     uint64_t h = 1469598103934665603ull;
     Dl_info info;
     if (dladdr(reinterpret_cast<void *>(&fingerprint), &info) && info.dli_fname) {
-      // (read in one piece and hashed with xxh3: the byte-wise stream and FNV took ~50 ms
-      // of a fresh process's first compile for the 5-6 MB library)
+      // (read in one piece and hashed with xxh3: a byte-wise stream hashed with FNV would be a
+      // noticeable part of a fresh process's first compile for the 5-6 MB library)
       std::ifstream f(info.dli_fname, std::ios::binary | std::ios::ate);
       std::string bytes(f ? size_t(f.tellg()) : 0, '\0');
       if (f.seekg(0) && f.read(bytes.data(), std::streamsize(bytes.size())))

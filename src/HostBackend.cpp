@@ -164,11 +164,11 @@ public:
   explicit HostBackend(int gpuDevice = -1) : gpu(gpuDevice) {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
-    // The packed-arguments wrapper of a program calls it with every memref field as an
-    // argument: thousands for a program with many results (64 row views: ~3000), nearly all
-    // passed on the stack in one basic block, where SelectionDAG's store merging is quadratic
-    // (64 results: 3.6 s of codegen, 128: 30 s; without it 0.4 s). Our kernels' stores are
-    // vectorized before codegen, so the JIT turns it off (an LLVM option: process-wide).
+    // The packed-arguments wrapper of a program calls it with every memref field as an argument:
+    // thousands for a program with many results (64 row views: ~3000), nearly all passed on the
+    // stack in one basic block, where SelectionDAG's store merging is quadratic (its codegen time
+    // then dwarfs the rest). Our kernels' stores are vectorized before codegen, so the JIT turns it
+    // off (an LLVM option: process-wide).
     if (auto *o = llvm::cl::getRegisteredOptions().lookup("combiner-store-merging"))
       static_cast<llvm::cl::opt<bool> *>(o)->setValue(false);
     // Set per program by beforeCodegen (below), just before that program's codegen: one
@@ -208,11 +208,11 @@ public:
     if (blas)
       capBlasThreads(envThreads);
     if (parallel) {
-      // Idle workers spin 1 ms after a program, then sleep: programs that follow each other
-      // (a loop of mid-sized arrays) find them awake. Waking a sleeping worker cost 50-500 us
-      // a program on the 2-core VM of 2026-11-28 (KMP_BLOCKTIME=0: 200,000-element
-      // elementwise 95-190 us per program, 1 ms: 23-37 us, one thread: 60 us); a longer
-      // spin (libomp's default, 200 ms) would keep cores from BLAS and other processes.
+      // Idle workers spin 1 ms after a program, then sleep: programs that follow each other (a
+      // loop of mid-sized arrays) find them awake. Waking a sleeping worker costs more than a
+      // mid-sized elementwise program takes: without the spin such a loop is slower on all cores
+      // than on one thread. A longer spin (libomp's default, 200 ms) would keep cores from BLAS
+      // and other processes.
       if (!std::getenv("KMP_BLOCKTIME"))
         setenv("KMP_BLOCKTIME", "1", 0);
       // LLVM's libomp of the LLVM ptensor was built against (an older libomp may also be
@@ -246,10 +246,10 @@ public:
   static llvm::Error prepare(llvm::Module &m, llvm::TargetMachine &tm) {
     // The program is called only through its packed entry (_mlir_ptensor_main,
     // addPackedEntry): internal, it is inlined there, and the entry's call with hundreds of
-    // scalar arguments (one basic block that SelectionDAG scheduled in quadratic time: 0.42
-    // s of a 10-step stencil loop's 1 s of codegen) disappears. (Only the program gets a
-    // packed entry: mlir::ExecutionEngine, used before, gave one to every OpenMP body too,
-    // which kept each body alive twice over.)
+    // scalar arguments (one basic block that SelectionDAG schedules in quadratic time, a large
+    // part of a stencil loop's codegen) disappears. (Only the program gets a packed entry:
+    // mlir::ExecutionEngine would give one to every OpenMP body too, which keeps each body
+    // alive twice over.)
     if (llvm::Function *main = m.getFunction("ptensor_main"))
       if (m.getFunction("_mlir_ptensor_main") && !main->isDeclaration())
         main->setLinkage(llvm::GlobalValue::InternalLinkage);
@@ -259,7 +259,7 @@ public:
         f.addFnAttr("target-features", tm.getTargetFeatureString());
         // An OpenMP region's body receives its captured values (memref descriptors) in a
         // stack struct that nothing else points to. Saying so lets LLVM hoist the buffer
-        // pointers out of the loops, which the vectorizer needs (2-D stencils stayed scalar).
+        // pointers out of the loops, which the vectorizer needs (else 2-D stencils stay scalar).
         if (f.getName().contains(".omp_par"))
           for (llvm::Argument &a : f.args())
             if (a.getType()->isPointerTy())
@@ -276,11 +276,10 @@ public:
                 st->getValueOperand()->getType()->isVectorTy())
               st->setAlignment(llvm::Align(llvm::PowerOf2Ceil(
                   m.getDataLayout().getTypeStoreSize(st->getValueOperand()->getType()))));
-    // Compile time (issue 28): a time loop recorded as one program repeats the same loop
-    // nests on other buffers, and OpenMP outlines each into its own function: identical
-    // ones are merged before optimization (a 10-step leapfrog: 24 bodies -> 6, O3 0.19 ->
-    // 0.08 s), here on the whole program, and again after it within each part (bodies that
-    // became identical).
+    // Compile time: a time loop recorded as one program repeats the same loop nests on other
+    // buffers, and OpenMP outlines each into its own function: identical ones are merged
+    // before optimization (O3 then optimizes each distinct body once), here on the whole
+    // program, and again after it within each part (bodies that optimization made identical).
     llvm::LoopAnalysisManager lam;
     llvm::FunctionAnalysisManager fam;
     llvm::CGSCCAnalysisManager cgam;
@@ -329,10 +328,10 @@ public:
     return llvm::Error::success();
   }
 
-  /// Codegen settings from the whole optimized program (LLVM options: process-wide; the
-  /// parts' threads wait while they are set). Loop strength reduction was 45% of the codegen
-  /// of a 10-step leapfrog (0.1 of 0.21 s; many vectorized loop nests, each with runtime alias
-  /// checks); small programs keep it (Black-Scholes' one loop is 4% faster with it).
+  /// Codegen settings from the whole optimized program (LLVM options: process-wide; the parts'
+  /// threads wait while they are set). Loop strength reduction is a large share of the codegen
+  /// of large programs (many vectorized loop nests, each with runtime alias checks): it is off
+  /// above kLsrMaxInstructions; small programs keep it (their loops run faster with it).
   static void beforeCodegen(llvm::ArrayRef<llvm::Module *> parts) {
     size_t instructions = 0;
     bool chains = false;

@@ -225,12 +225,12 @@ void chooseDonors(Plan &p) {
       cand.push_back({i, d});
   }
   if (!cand.empty()) {
-    // The leaf must be referenced by this program's nodes only: anything else (a Python
-    // handle, a NodeRef, another pending program) shows as a larger shared_ptr use count.
-    // Nor may a custom call read it: the compiler cannot order an opaque call's read before
-    // the insert that overwrites the donated buffer (fuzz seed 112). Ops recorded by name
-    // count as opaque too: sort, unique, nonzero and masks expand into custom calls.
-    // (Collectives that read it feed the insert under MPI, which orders them.)
+    // The leaf must be referenced by this program's nodes only: anything else (a Python handle,
+    // a NodeRef, another pending program) shows as a larger shared_ptr use count. Nor may a
+    // custom call read it: the compiler cannot order an opaque call's read before the insert
+    // that overwrites the donated buffer. Ops recorded by name count as opaque too: sort,
+    // unique, nonzero and masks expand into custom calls. (Collectives that read it feed the
+    // insert under MPI, which orders them.)
     std::unordered_map<const Node *, std::pair<long, long>> refs; // leaf -> (in plan, total)
     for (auto &c : cand)
       refs[c.second] = {0, 0};

@@ -70,11 +70,10 @@ void notePendingRecord(uint64_t signature) {
   if (gUncountedDepth > 0) // one group of records counted as a whole (endCountedAs)
     return;
   // A long chain is cut where the chain before the limit started: at the same pair of records
-  // (this one and the one before it). In a loop the pieces are then whole iterations with
-  // one structure, compiled once; cut at a fixed count, they would start anywhere in an
-  // iteration (16 records a step, a cut every 129: 16 programs for one loop). A chain that
-  // does not repeat within half the limit more is cut there (compile time grows faster than
-  // the chain: 512 records of slice updates took 80 s, 128 about 2 s).
+  // (this one and the one before it). In a loop the pieces are then whole iterations with one
+  // structure, compiled once; cut at a fixed count, they would start anywhere in an iteration
+  // (16 records a step, a cut every 129: 16 programs for one loop). A chain that does not
+  // repeat within half the limit more is cut there (compile time grows faster than the chain).
   uint64_t pair = gLastSignature * 0x9e3779b97f4a7c15ull ^ signature;
   gLastSignature = signature;
   // (A chain that began after an explicit materialization, not at such a cut, is cut at the

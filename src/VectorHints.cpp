@@ -14,14 +14,12 @@
 // then schedules that program's machine code without the register-pressure heuristic, which
 // otherwise puts the four chains one after another again (each operation's coefficient is a
 // spilled broadcast, and finishing one chain first keeps the fewest values live).
-// Measured (llc, znver3, 1024 elements x 128 operations): 17.4 -> 7.8 us.
 //
-// No runtime unrolling of innermost loops (compile time, issue 28): the vectorizer's scalar
-// remainder of each loop (it keeps the loop's own metadata) was unrolled 4 times by LLVM's
-// runtime unroller, whose copies of every neighbour's address then took loop strength
-// reduction 60% of a stencil program's codegen (a 1-step leapfrog: 0.105 -> 0.025 s of machine
-// code). The remainder runs fewer than one vector loop iteration's elements; vector loops
-// are never runtime-unrolled anyway (the vectorizer's interleaving does that).
+// No runtime unrolling of innermost loops (compile time): LLVM's runtime unroller would unroll
+// the vectorizer's scalar remainder of each loop (it keeps the loop's own metadata) 4 times,
+// and its copies of every neighbour's address make loop strength reduction most of a stencil
+// program's codegen. The remainder runs fewer than one vector loop iteration's elements; vector
+// loops are never runtime-unrolled anyway (the vectorizer's interleaving does that).
 #include "VectorHints.h"
 
 #include "llvm/ADT/DenseMap.h"

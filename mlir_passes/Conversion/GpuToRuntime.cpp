@@ -39,8 +39,8 @@ using namespace mlir;
 
 namespace {
 /// The kernels' SPIR-V environment: OpenCL's Physical64 kernels with the integer and float
-/// widths ptensor's dtypes use. (Float64 is a device capability; devices without it are a
-/// later step of the Devices issue.)
+/// widths ptensor's dtypes use. (Float64 is a device capability: the kernels assume devices
+/// that have it.)
 spirv::TargetEnvAttr openclTargetEnv(MLIRContext *ctx) {
   using C = spirv::Capability;
   auto triple = spirv::VerCapExtAttr::get(
@@ -239,9 +239,8 @@ void plainScalarArguments(gpu::GPUFuncOp kernel) {
 /// become memref<i8>, loads compare the byte with 0, stores extend; an ordering comparison
 /// of two loaded booleans (searchsorted of a bool array: ule) compares the bytes. (SPIR-V
 /// has no ordering comparison of booleans; and with the conversion's own i1 loads, a
-/// boolean loaded before a loop and compared in it read as every work item's first one on
-/// Intel's OpenCL compiler: searchsorted and isin of bool arrays, fuzz seeds 2600023,
-/// 2600142.) Any other boolean in such a comparison is extended to a byte.
+/// boolean loaded before a loop and compared in it reads as every work item's first one on
+/// Intel's OpenCL compiler: searchsorted and isin of bool arrays.) Any other boolean in such a comparison is extended to a byte.
 void bytesForBooleans(gpu::GPUFuncOp kernel) {
   using P = arith::CmpIPredicate;
   auto i1Mem = [](Type t) {
@@ -255,7 +254,7 @@ void bytesForBooleans(gpu::GPUFuncOp kernel) {
   Block &entry = kernel.getBody().front();
   DenseMap<Value, Value> bytes; // a loaded boolean -> its byte
   // an ordering comparison of booleans compares bytes: the loaded ones' own, an extension of
-  // any other (a computed needle of searchsorted: fuzz seed 2704534, wrong on opencl:cpu:0)
+  // any other (a computed needle of searchsorted, else wrong on Intel's OpenCL CPU compiler)
   auto orderBytes = [&](arith::CmpIOp cmp) {
     if (!cmp.getLhs().getType().isInteger(1) || cmp.getPredicate() == P::eq ||
         cmp.getPredicate() == P::ne)
@@ -270,7 +269,7 @@ void bytesForBooleans(gpu::GPUFuncOp kernel) {
       if (it != bytes.end()) {
         byte = it->second;
       } else { // (extended where it is made: a boolean made before a loop and compared in
-               // it read as work item 0's on Intel's OpenCL compiler, as loaded ones did)
+               // it reads as work item 0's on Intel's OpenCL compiler, as loaded ones do)
         OpBuilder at(cmp);
         at.setInsertionPointAfterValue(v);
         byte = bytes[v] = at.create<arith::ExtUIOp>(loc, at.getI8Type(), v);
@@ -282,9 +281,9 @@ void bytesForBooleans(gpu::GPUFuncOp kernel) {
     Value l = operand(cmp.getLhs()), r = operand(cmp.getRhs());
     cmp.getLhsMutable().assign(l);
     cmp.getRhsMutable().assign(r);
-    // bytes 0 and 1 (or 0 and -1) compare alike signed: Intel's OpenCL CPU compiler gave
-    // OpULessThan of a loaded byte and one made before the loop the wrong value (seed
-    // 2704534: searchsorted(sorted bools, x > 0) was 0 everywhere; OpSLessThan is right)
+    // bytes 0 and 1 (or 0 and -1) compare alike signed: Intel's OpenCL CPU compiler gives
+    // OpULessThan of a loaded byte and one made before the loop the wrong value
+    // (searchsorted(sorted bools, x > 0) would be 0 everywhere; OpSLessThan is right)
     P p = cmp.getPredicate();
     cmp.setPredicate(p == P::ult ? P::slt : p == P::ule ? P::sle : p == P::ugt ? P::sgt
                      : p == P::uge ? P::sge : p);
@@ -340,9 +339,9 @@ void prepareKernel(gpu::GPUFuncOp kernel, bool spirv) {
   plainScalarArguments(kernel);
   bytesForBooleans(kernel);
   if (spirv) // MLIR 19 emulates remsi with UMod of absolute values, wrong for the most
-             // negative integer (|INT64_MIN| wraps: INT64_MIN % 9 gave 8, fuzz seed
-             // 2600890): a - (a / b) * b on SDiv instead (a divisor of 0 or -1 as 1: their
-             // remainders are 0, and INT_MIN / -1 would trap)
+             // negative integer (|INT64_MIN| wraps: INT64_MIN % 9 would be 8): a - (a / b) * b
+             // on SDiv instead (a divisor of 0 or -1 as 1: their remainders are 0, and
+             // INT_MIN / -1 would trap)
     kernel.walk([&](arith::RemSIOp rem) {
       OpBuilder b(rem);
       Location loc = rem.getLoc();

@@ -1,5 +1,5 @@
-// Complex numbers in GPU kernels (issue "Devices", docs/devices.md). MLIR 19's SPIR-V
-// conversion has no complex type and devices have no libm, so before a kernel is converted:
+// Complex numbers in GPU kernels (docs/devices.md). MLIR 19's SPIR-V conversion has no complex
+// type and devices have no libm, so before a kernel is converted:
 // 1. inlineComplexLibm: the C99 libm calls ComplexOps.cpp emits for complex transcendental
 //    functions (cexp, ..., cpow) become formulas in the complex dialect (lowered by
 //    convert-complex-to-standard like everything else) and math ops;

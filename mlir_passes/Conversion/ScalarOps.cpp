@@ -35,8 +35,7 @@ Value cmpi(OpBuilder &b, Location loc, arith::CmpIPredicate p, Value x, Value y)
 
 /// log1p(x) = log(u) * x / (u - 1) with u = 1 + x (Goldberg): a few ulps, vectorizes, and
 /// keeps -0.0 and inf. (MLIR's math.log1p lowers to log(1 + x), which loses small x.) Above
-/// x = 1, log(u) itself (as accurate there; log(u) * x overflows from x ~ 2.5e305, fuzz seed
-/// 300191's neighbour).
+/// x = 1, log(u) itself (as accurate there; log(u) * x overflows from x ~ 2.5e305).
 Value accurateLog1p(OpBuilder &b, Location loc, Value x, Type t) {
   using P = arith::CmpFPredicate;
   Value one = cst(b, loc, t, 1);
@@ -52,7 +51,7 @@ Value accurateLog1p(OpBuilder &b, Location loc, Value x, Type t) {
 
 /// expm1(x) = (u - 1) * x / log(u) with u = exp(x) (Kahan); exact cases passed through. Above
 /// x = 1, u - 1 itself (a few ulps there; (u - 1) * x overflows from x ~ 703.2 in float64 and
-/// 84.2 in float32: fuzz seed 300191).
+/// 84.2 in float32).
 Value accurateExpm1(OpBuilder &b, Location loc, Value x, Type t) {
   using P = arith::CmpFPredicate;
   Value one = cst(b, loc, t, 1);
@@ -70,7 +69,7 @@ Value accurateExpm1(OpBuilder &b, Location loc, Value x, Type t) {
 Value hypot(OpBuilder &b, Location loc, Value x, Value y, Type t) {
   // sqrt(hi^2 + lo^2) corrected by its rounding error (Borges, "An improved algorithm for
   // hypot(a, b)", 2019, without fma), as glibc's hypot (NumPy's) computes it; hi * sqrt(1 +
-  // (lo / hi)^2) was 1 ulp off for a third of random inputs (and complex sign, which divides
+  // (lo / hi)^2) is 1 ulp off for a third of random inputs (and complex sign, which divides
   // by it, with them). Scaled by a power of 2 where the squares would
   // overflow or lose bits to underflow.
   using P = arith::CmpFPredicate;

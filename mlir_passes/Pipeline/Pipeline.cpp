@@ -41,22 +41,21 @@ static std::string pipelineText(const PipelineOptions &o) {
     s += "ptensor-matmul-to-blas,";
   s += "convert-bufferization-to-memref,";
   if (o.gpuDevice >= 0)
-    // A device program (issue "Devices", docs/devices.md): every parallel loop becomes a
-    // kernel (blocks of 256 work items along its first dimension; the bounds check is inside
-    // the kernel), memref indexing is made explicit for the kernels (N-D dynamic memrefs),
-    // and the kernels become SPIR-V launched through the GPU runtime. Neighbouring loops
-    // fuse into one kernel (a reduction's fill, accumulation and epilogue; the temporary
-    // stays in memory: see ptensor-fuse-parallel-loops). A reduction over all axes is a
-    // kernel of partial results (ptensor-split-reductions) and a fold of them: on GPUs two
-    // small kernels (no wait, no page migration), on CPU devices a host loop (two launches
-    // cost 7 us more than the wait on opencl:cpu:0); one over leading axes with few kept
-    // elements a kernel of partial results over parts of the rows and a kernel folding them
-    // (the same pass), else one kernel whose work items each loop over the rows
-    // (ptensor-kernel-reduction-order); the rest of the program (sequential loops, the host
-    // folds) runs on the host on shared memory. On GPUs the kernels' loops are made 1-D
-    // first (ptensor-linear-kernels: neighbouring work items take neighbouring elements of a
-    // row; CUDA's grid y limit); CPU devices keep them (opencl:cpu:0, 2026-11-29: a 300x400
-    // by 400x500 matmul 21.7 -> 35 ms collapsed, a (10, 10^5) elementwise 8 -> 1.9 ms).
+    // A device program (docs/devices.md): every parallel loop becomes a kernel (blocks of 256
+    // work items along its first dimension; the bounds check is inside the kernel), memref
+    // indexing is made explicit for the kernels (N-D dynamic memrefs), and the kernels become
+    // SPIR-V launched through the GPU runtime. Neighbouring loops fuse into one kernel (a
+    // reduction's fill, accumulation and epilogue; the temporary stays in memory: see
+    // ptensor-fuse-parallel-loops). A reduction over all axes is a kernel of partial results
+    // (ptensor-split-reductions) and a fold of them: on GPUs two small kernels (no wait, no
+    // page migration), on CPU devices a host loop (two launches cost more than the wait there);
+    // one over leading axes with few kept elements a kernel of partial results over parts of
+    // the rows and a kernel folding them (the same pass), else one kernel whose work items each
+    // loop over the rows (ptensor-kernel-reduction-order); the rest of the program (sequential
+    // loops, the host folds) runs on the host on shared memory. On GPUs the kernels' loops are
+    // made 1-D first (ptensor-linear-kernels: neighbouring work items take neighbouring
+    // elements of a row; CUDA's grid y limit); CPU devices keep them (there a matmul's kernel
+    // is slower collapsed).
     s += "func.func(ptensor-copy-to-loops,convert-linalg-to-parallel-loops,"
          "ptensor-fuse-parallel-loops{contract=false keep-fresh=true},"
          "ptensor-split-reductions{" +

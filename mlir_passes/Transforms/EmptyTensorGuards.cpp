@@ -103,12 +103,12 @@ bool feedsOtherResult(Value v, Operation *self, int depth = 0) {
   return false;
 }
 
-/// Whether a value on the in-place chain behind `u` (from u's value back to, not including,
-/// its tensor.empty) is also the init of another destination-style op: one buffer updated
-/// twice, and the elimination would make one update write into this result's destination
-/// before the other copied the old value (fuzz seed 7638: a2[...] = v and a scatter into a
-/// copy of a2 that canonicalization had folded into a2). Plain reads do not count: a result
-/// that another result reads is common and safe.
+/// Whether a value on the in-place chain behind `u` (from u's value back to, not including, its
+/// tensor.empty) is also the init of another destination-style op: one buffer updated twice,
+/// and the elimination would make one update write into this result's destination before the
+/// other copies the old value (a2[...] = v and a scatter into a copy of a2 that
+/// canonicalization has folded into a2). Plain reads do not count: a result that another result
+/// reads is common and safe.
 bool updatedTwice(OpOperand *u) {
   for (OpOperand *link = u; link; link = equivalentSource(link->get())) {
     Value v = link->get();
@@ -131,8 +131,8 @@ bool updatedTwice(OpOperand *u) {
 /// Whether the buffer behind `t` (a `to_tensor %m writable`: a custom call's result) is also
 /// used directly as a memref after t is made: canonicalize folds a later custom call's
 /// `to_memref(t)` operand into %m, which one-shot bufferization cannot see as a read of t, so
-/// an in-place write into t would reach that call first (fuzz seed 1504965: a scan of a scan's
-/// result, and a write through a view into the first result, in one program).
+/// an in-place write into t would reach that call first (a scan of a scan's result, and a write
+/// through a view into the first result, in one program).
 bool readAsMemrefLater(bufferization::ToTensorOp t) {
   Value m = t.getMemref();
   for (Operation *user : m.getUsers()) {

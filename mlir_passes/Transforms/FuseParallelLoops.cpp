@@ -1,11 +1,11 @@
 // --ptensor-fuse-parallel-loops: see Passes.td.
 //
 // Legality of fusing loop A with the loop B after it: in the fused loop iteration p runs
-// A(p) then B(p); originally all of A ran before all of B. The order changes only between
-// A(p) and B(q), p != q, and matters only for accesses of possibly aliasing memory with a
-// write among them. Each such pair must be to the same memref at exactly the induction
-// variables: then A(p) and B(q) touch different elements. Iterations of the fused loop stay
-// independent for the same reason, so it is still parallel.
+// A(p) then B(p); in the unfused loops all of A runs before all of B. The order changes
+// only between A(p) and B(q), p != q, and matters only for accesses of possibly aliasing
+// memory with a write among them. Each such pair must be to the same memref at exactly the
+// induction variables: then A(p) and B(q) touch different elements. Iterations of the fused
+// loop stay independent for the same reason, so it is still parallel.
 #include "Pipeline/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -252,7 +252,7 @@ void fuseSiblings(func::FuncOp fn) {
       op->erase();
   // The size classes are consumed (nothing later reads them): dropped, as LLVM's translation
   // warns about every argument attribute it does not know, printing the whole function into
-  // each warning (quadratic: a program with 128 results spent 30 s there).
+  // each warning (quadratic in the number of results).
   for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i)
     fn.removeArgAttr(i, kSizeClassesAttr);
 }

@@ -133,9 +133,9 @@ struct MatmulToBlasPass : ptensor::impl::MatmulToBlasBase<MatmulToBlasPass> {
         for (Value s : {v->rows, v->cols, v->ld})
           both(b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sle, s, lim));
       }
-      // C = A B (beta = 0) after a zero fill, which then runs only where the loops do (at
-      // 256^2 the fill was a separate parallel pass before BLAS); else C += A B (beta = 1),
-      // linalg.matmul's meaning.
+      // C = A B (beta = 0) after a zero fill, which then runs only where the loops do (BLAS
+      // with beta = 0 needs no zeroed C, and the fill would be a separate parallel pass over
+      // C); else C += A B (beta = 1), linalg.matmul's meaning.
       linalg::FillOp fill = zeroFillOf(op);
       double betaValue = fill ? 0.0 : 1.0;
       auto ifOp = b.create<scf::IfOp>(loc, ok, /*withElseRegion=*/true);

@@ -147,7 +147,7 @@ Value combineWith(OpBuilder &b, Accumulation acc, Value running, Value part) {
 
 /// scf.if (lb < ub) { scf.for lb..ub step (running) { body } } else { running }: MLIR 19's
 /// scf.for -> SPIR-V gives a loop that runs no iteration 0, not its initial value, as its
-/// result (a product over an empty chunk was 0).
+/// result (a product over an empty chunk would be 0).
 Value guardedLoop(OpBuilder &b, Location loc, Value lb, Value ub, Value step, Value running,
                   function_ref<Value(OpBuilder &, Value iv, Value running)> body) {
   Value some = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, lb, ub);
@@ -231,25 +231,23 @@ SmallVector<Value> rowMajorInputs(ArrayRef<scf::ForOp> loops, const Accumulation
 /// most 128 steps each.
 constexpr int64_t kFoldGroup = 128;
 
-/// top = scf.for i0 { scf.for i1 { ... { acc } } } (no loop-carried values, i0 from 0 by 1)
-/// -> partials = alloc(P); scf.parallel p < P { partials[p] = the accumulation, from the
-/// identity, of iterations i0 = p, p + P, ... } ; scf.for p < P { acc of partials[p] };
-/// dealloc, with P = min(extent of i0, maxParts). With minWork > 0 (host programs), P is
-/// also at most the nest's iterations / minWork, and where that leaves one part the
-/// original nest runs instead (scf.if).
-/// Where the second loop's bounds are fixed for the nest (0 by 1 to n1), P is at most
-/// n0 * n1, not n0 (a (3, 10^6) array gets as many parts as a (10^6, 3) one), and where
-/// there are fewer than P rows the parts divide the n0 * n1 iterations of the outer two
-/// loops (scf.if; with at least P rows, the rows as above: their inner loops stay as they
-/// were, e.g. the constant 3 columns of ptensor-short-reductions): a contiguous part runs
-/// the rows it touches, each over its share of the columns (a plain inner loop, which
-/// vectorizes); an interleaved one takes every P-th (row, column) pair, j -> (j / n1,
-/// j % n1), so neighbouring work items read neighbouring elements.
-/// Contiguous parts of such a nest whose inputs are row-major in memory at run time (row
-/// stride n1, unit column stride: stored arrays, and slices of whole rows of them) run as one
-/// flat loop over their elements (a (2M, 3) max was a loop of 3 inside a loop of 2M, 4.6x the
-/// time of a (6M,) one); the same parts, so stored and pending inputs (a rank's rows of the
-/// caller's array under mpiexec) give the same sums.
+/// top = scf.for i0 { scf.for i1 { ... { acc } } } (no loop-carried values, i0 from 0 by 1) ->
+/// partials = alloc(P); scf.parallel p < P { partials[p] = the accumulation, from the identity,
+/// of iterations i0 = p, p + P, ... } ; scf.for p < P { acc of partials[p] }; dealloc, with P =
+/// min(extent of i0, maxParts). With minWork > 0 (host programs), P is also at most the nest's
+/// iterations / minWork, and where that leaves one part the original nest runs instead
+/// (scf.if). Where the second loop's bounds are fixed for the nest (0 by 1 to n1), P is at most
+/// n0 * n1, not n0 (a (3, 10^6) array gets as many parts as a (10^6, 3) one), and where there
+/// are fewer than P rows the parts divide the n0 * n1 iterations of the outer two loops
+/// (scf.if; with at least P rows, the rows as above: their inner loops stay as they were, e.g.
+/// the constant 3 columns of ptensor-short-reductions): a contiguous part runs the rows it
+/// touches, each over its share of the columns (a plain inner loop, which vectorizes); an
+/// interleaved one takes every P-th (row, column) pair, j -> (j / n1, j % n1), so neighbouring
+/// work items read neighbouring elements. Contiguous parts of such a nest whose inputs are
+/// row-major in memory at run time (row stride n1, unit column stride: stored arrays, and
+/// slices of whole rows of them) run as one flat loop over their elements (a loop of 3 inside a
+/// loop of 2M takes several times as long as a loop of 6M); the same parts, so stored and
+/// pending inputs (a rank's rows of the caller's array under mpiexec) give the same sums.
 void split(scf::ForOp top, ArrayRef<scf::ForOp> loops, Accumulation acc, bool contiguous,
            int64_t maxParts, int64_t minWork, bool foldKernels) {
   Location loc = top.getLoc();
@@ -496,9 +494,8 @@ KeptSplit keptSplit(OpBuilder &b, Operation *nest, scf::ParallelOp par, scf::For
 /// ...] par = scf.parallel J { acc into out[J] } }, as P parts of consecutive rows, each a
 /// thread's sequential read of its rows into its own P-th of the partials (partials[p * C +
 /// j], from the identity), then for each part in order a parallel loop folding it into out
-/// (ptensor-parallel-outer then blocks it). Before: blocks of 512 kept elements, each thread
-/// reading 4 KB of every row (2000 x 2000 over axis 0: 1.4 ms on one thread, NumPy's
-/// row-by-row 0.8).
+/// (ptensor-parallel-outer then blocks it). Each thread reads whole rows: threads taking blocks
+/// of kept elements would each read a few KB of every row, slower than NumPy's row-by-row loop.
 void splitRowsOuter(ArrayRef<scf::ForOp> loops, scf::ParallelOp par, Accumulation acc,
                     int64_t keptParts, int64_t minWork) {
   scf::ForOp top = loops.front();

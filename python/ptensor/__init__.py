@@ -10,9 +10,35 @@ import numpy as _np  # noqa: F401  (first: the core then finds NumPy's BLAS load
 
 from . import _core
 from ._core import CompileError, CustomCallError
-CompileError.__doc__ = ("A program could not be compiled (the message names the operation and "
-                        "the cause); the session goes on.")
-CustomCallError.__doc__ = "A custom call's handler reported an error (its message)."
+CompileError.__doc__ = """A recorded program could not be compiled.
+
+Raised when a result is materialized and its program fails to compile; the message names the
+operation and the cause (and a file with the failing IR). A subclass of ``RuntimeError``. The
+session goes on: other programs still compile and run.
+
+Examples
+--------
+>>> issubclass(pt.CompileError, RuntimeError)
+True
+"""
+CustomCallError.__doc__ = """A custom call's handler reported an error.
+
+Raised in Python when the program holding the call runs (when a result is read) and the
+handler returned a code other than ``PT_FFI_INVALID_ARGUMENT`` (which raises ``ValueError``) and
+``PT_FFI_LINALG_ERROR`` (``pt.linalg.LinAlgError``); the message is the handler's. Nothing of
+the failed program is delivered. A subclass of ``RuntimeError``.
+
+Examples
+--------
+>>> fail = pt.ffi.HANDLER(lambda frame: 1)
+>>> pt.register_custom_call("doc_fail", fail)
+>>> y = pt.custom_call("doc_fail", pt.ones(3), result=((3,), pt.float64))
+>>> try:
+...     print(y)
+... except pt.CustomCallError as e:
+...     print(e)
+custom_call 'doc_fail' failed (code 1)
+"""
 from ._custom_call import custom_call, ffi_include_dir, register_custom_call
 from . import _custom_call as ffi  # ctypes mirrors of ptensor_ffi.h (CallFrame, HANDLER)
 from . import _progress  # noqa: F401  (long compiles on stderr, compile records on logging)
@@ -180,11 +206,34 @@ def cache_info() -> dict:
 
 
 def cache_clear(*, disk=True) -> dict[str, int]:
-    """Drop this process's compiled programs from the in-memory cache and, with disk=True,
-    delete the program files of the disk cache (``cache_info()["cache_dir"]``; other files
-    there are left alone). Returns {"programs": dropped from memory, "files": deleted}. The
-    next materialization of each program compiles it again. (Under mpiexec each rank clears
-    its own memory; the ranks share the disk cache.)"""
+    """Drop the compiled programs; return how many programs and files were dropped.
+
+    Empties this process's in-memory cache of compiled programs and, with ``disk=True``,
+    deletes the program files of the disk cache (``cache_info()["cache_dir"]``; other files
+    there are left alone). The next materialization of each program compiles it again. Under
+    mpiexec each rank clears its own memory; the ranks share the disk cache.
+
+    Parameters
+    ----------
+    disk : bool, optional
+        Also delete the disk cache's program files (default True).
+
+    Returns
+    -------
+    dict
+        ``{"programs": dropped from memory, "files": deleted from disk}``.
+
+    See Also
+    --------
+    cache_info : JIT cache statistics.
+    set_program_cache_size : Bound the in-memory cache.
+
+    Examples
+    --------
+    >>> r = pt.cache_clear(disk=False)
+    >>> sorted(r), r["files"]
+    (['files', 'programs'], 0)
+    """
     return _core.cache_clear(True if disk else False)
 
 
@@ -240,23 +289,67 @@ def explain(x: Array | None = None) -> dict:
 
 
 def compile_log() -> list[dict]:
-    """The programs this process compiled or loaded from the disk cache (the last 256), oldest
-    first: dicts of program (a hash of its structure), operations, inputs, results, seconds,
-    source ("compiled" or "disk") and reason: "new structure" (operations never seen), "new
-    dtypes", "new results" (the same operations, another set of live arrays materialized),
-    "new size pattern" (other size-1 dimensions, equal sizes or unit steps) or "evicted"
-    (dropped from the bounded in-memory cache or by cache_clear), and stages: the seconds of
-    each compile stage ("build": PTensor IR, "lowering": the MLIR pipeline, "optimize":
-    LLVM's O3, "codegen": LLVM IR, machine code on the program's threads and linking, "store":
-    the disk cache write; empty for a program loaded from disk). PTENSOR_LOG=1 prints each
-    one to stderr as it happens."""
+    """The programs this process compiled or loaded from the disk cache, oldest first.
+
+    One dict per program (the last 256): ``program`` (a hash of its structure),
+    ``operations``, ``inputs``, ``results``, ``seconds``, ``source`` (``"compiled"`` or
+    ``"disk"``), ``reason`` and ``stages``. ``reason`` is ``"new structure"`` (operations never
+    seen), ``"new dtypes"``, ``"new results"`` (the same operations, another set of live arrays
+    materialized), ``"new size pattern"`` (other size-1 dimensions, equal sizes or unit steps)
+    or ``"evicted"`` (dropped from the bounded in-memory cache or by ``cache_clear``).
+    ``stages`` holds the seconds of each compile stage (``"build"``: PTensor IR,
+    ``"lowering"``: the MLIR pipeline, ``"optimize"``: LLVM's O3, ``"codegen"``: LLVM IR,
+    machine code on the program's threads and linking, ``"store"``: the disk cache write);
+    it is empty for a program loaded from disk. The environment variable ``PTENSOR_LOG=1``
+    prints each record to stderr as it happens.
+
+    Returns
+    -------
+    list of dict
+        The records described above.
+
+    See Also
+    --------
+    cache_info : JIT cache statistics.
+    explain : What a materialization would run.
+
+    Examples
+    --------
+    >>> x = pt.ones((100003,)) * 3 + 1
+    >>> pt.sync()
+    >>> sorted(pt.compile_log()[-1])
+    ['inputs', 'operations', 'program', 'reason', 'results', 'seconds', 'source', 'stages']
+    """
     return _core.compile_log()
 
 
 def set_program_cache_size(n: int) -> None:
-    """Bound the in-memory cache of compiled programs to n (least recently used dropped
-    beyond it; default 512, or PTENSOR_PROGRAM_CACHE_SIZE). cache_info() reports
-    cached_programs and evictions. The disk cache has its own bound, PTENSOR_CACHE_MAX_MB."""
+    """Bound the in-memory cache of compiled programs to ``n`` programs; returns None.
+
+    Beyond ``n`` the least recently used programs are dropped (a later use compiles them again
+    or loads them from the disk cache). The default is 512, or the environment variable
+    ``PTENSOR_PROGRAM_CACHE_SIZE``. ``cache_info()`` reports ``cached_programs``,
+    ``program_cache_size`` and ``evictions``. The disk cache has its own bound,
+    ``PTENSOR_CACHE_MAX_MB``.
+
+    Parameters
+    ----------
+    n : int
+        The number of programs to keep.
+
+    See Also
+    --------
+    cache_info : JIT cache statistics.
+    cache_clear : Drop the compiled programs.
+
+    Examples
+    --------
+    >>> old = pt.cache_info()["program_cache_size"]
+    >>> pt.set_program_cache_size(100)
+    >>> pt.cache_info()["program_cache_size"]
+    100
+    >>> pt.set_program_cache_size(old)
+    """
     _core.set_program_cache_size(_ops_mod.as_index(n, "n"))
 
 

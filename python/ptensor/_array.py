@@ -76,11 +76,31 @@ class _ArrayType(type):
 
 
 class Array(Local, Placed, metaclass=_ArrayType):
-    """A ptensor array. Operations record nodes; data is computed at materialization points
-    (repr, conversion to NumPy, bool/int/float/item, ``ptensor.sync()``).
+    """An n-dimensional array of one dtype, ptensor's counterpart of ``numpy.ndarray``.
+
+    Arrays are made by ``pt.asarray`` and the other creation functions (not by calling
+    ``Array``). Operations on them record nodes that are fused and compiled; the data is
+    computed at materialization points: ``repr``, conversion to NumPy (``np.asarray``,
+    ``to_numpy``), ``bool``/``int``/``float``/``item``, and ``pt.sync()``. Small arrays are
+    computed eagerly by NumPy. Distributed arrays (under mpiexec, ``pt.spmd``) are instances
+    of ``Array`` too.
 
     Basic indexing returns a view: writing through it (``b = a[1:]; b[0] = 5``) updates ``a``,
     as in NumPy. A view remembers its base and its index relative to it.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> a.shape, a.dtype
+    ((2, 3), ptensor.int64)
+    >>> b = a[1:]
+    >>> b[0, 0] = 40
+    >>> a
+    Array([[ 1,  2,  3],
+           [40,  5,  6]])
+    >>> np.asarray(a * 2)
+    array([[ 2,  4,  6],
+           [80, 10, 12]])
     """
     __slots__ = ("_h", "_dtype", "_base", "_v", "_vkey", "_seen", "_version", "__weakref__")
     __array_priority__ = 100

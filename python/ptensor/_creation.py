@@ -199,7 +199,40 @@ def arange(start: int | float, /, stop: int | float | None = None, step: int | f
 
 def empty(shape: Shape, dtype: DType | None = None, order: str = "C", *,
           device: DeviceLike | None = None) -> Array:
-    """A new array of shape and dtype (default float64); its values are unspecified."""
+    """Return a new array of the given shape whose values are unspecified.
+
+    As numpy.empty; the default dtype is float64. Read only the elements you have written.
+
+    Parameters
+    ----------
+    shape : int or tuple of int
+        The result's shape.
+    dtype : dtype, optional
+        The result's dtype (default float64).
+    order : {"C", "K", "A", None}, optional
+        Accepted for NumPy's signature; ptensor arrays are C-ordered, ``"F"`` raises
+        ValueError.
+    device : Device, optional
+        Where the array lives.
+    team, split : optional
+        Distribute the result under mpiexec; see the distributed guide.
+
+    Returns
+    -------
+    Array
+        An array of ``shape`` and ``dtype``.
+
+    See Also
+    --------
+    zeros : Filled with zeros.
+    empty_like : Of another array's shape and dtype.
+
+    Examples
+    --------
+    >>> a = pt.empty((2, 3))
+    >>> a.shape, a.dtype
+    ((2, 3), ptensor.float64)
+    """
     check_device(device)
     check_order(order, "empty")
     return _ops.full(_ops.normalize_shape(shape), None, _dtype_or(dtype, dt.default_float),
@@ -250,7 +283,43 @@ def zeros(shape: Shape, dtype: DType | None = None, order: str = "C", *,
 
 def ones(shape: Shape, dtype: DType | None = None, order: str = "C", *,
          device: DeviceLike | None = None) -> Array:
-    """A new array of shape filled with ones (default dtype float64)."""
+    """Return a new array of the given shape filled with ones.
+
+    As numpy.ones; the default dtype is float64.
+
+    Parameters
+    ----------
+    shape : int or tuple of int
+        The result's shape.
+    dtype : dtype, optional
+        The result's dtype (default float64).
+    order : {"C", "K", "A", None}, optional
+        Accepted for NumPy's signature; ptensor arrays are C-ordered, ``"F"`` raises
+        ValueError.
+    device : Device, optional
+        Where the array lives.
+    team, split : optional
+        Distribute the result under mpiexec; see the distributed guide.
+
+    Returns
+    -------
+    Array
+        Ones of ``shape`` and ``dtype``.
+
+    See Also
+    --------
+    zeros : Filled with zeros.
+    full : Filled with a given value.
+    ones_like : Ones of another array's shape and dtype.
+
+    Examples
+    --------
+    >>> pt.ones((2, 3))
+    Array([[1., 1., 1.],
+           [1., 1., 1.]])
+    >>> pt.ones(3, dtype=pt.int32)
+    Array([1, 1, 1], dtype=int32)
+    """
     check_device(device)
     check_order(order, "ones")
     return _ops.full(_ops.normalize_shape(shape), 1, _dtype_or(dtype, dt.default_float),
@@ -259,7 +328,52 @@ def ones(shape: Shape, dtype: DType | None = None, order: str = "C", *,
 
 def full(shape: Shape, fill_value: Scalar, dtype: DType | None = None, order: str = "C", *,
          device: DeviceLike | None = None) -> Array:
-    """A new array of shape filled with fill_value; the dtype follows fill_value unless given."""
+    """Return a new array of the given shape filled with ``fill_value``.
+
+    As numpy.full. Without ``dtype`` the dtype follows ``fill_value``: bool, int64, float64
+    or complex128 for a Python bool, int, float or complex (a 0-d array's value is taken).
+
+    Parameters
+    ----------
+    shape : int or tuple of int
+        The result's shape.
+    fill_value : bool, int, float or complex
+        The value of every element.
+    dtype : dtype, optional
+        The result's dtype (default: from ``fill_value``).
+    order : {"C", "K", "A", None}, optional
+        Accepted for NumPy's signature; ptensor arrays are C-ordered, ``"F"`` raises
+        ValueError.
+    device : Device, optional
+        Where the array lives.
+    team, split : optional
+        Distribute the result under mpiexec; see the distributed guide.
+
+    Returns
+    -------
+    Array
+        ``fill_value`` in every element, of ``shape`` and ``dtype``.
+
+    Notes
+    -----
+    A complex ``fill_value`` with a real ``dtype`` raises TypeError, a value that does not fit
+    ``dtype`` raises OverflowError, and a NaN or infinite value with an integer ``dtype``
+    raises ValueError.
+
+    See Also
+    --------
+    zeros : Filled with zeros.
+    ones : Filled with ones.
+    full_like : Filled, of another array's shape and dtype.
+
+    Examples
+    --------
+    >>> pt.full((2, 2), 7)
+    Array([[7, 7],
+           [7, 7]])
+    >>> pt.full(3, 1.5)
+    Array([1.5, 1.5, 1.5])
+    """
     check_device(device)
     check_order(order, "full")
     if hasattr(fill_value, "__array_namespace__") or isinstance(fill_value, np.ndarray):
@@ -294,7 +408,45 @@ def _like_shape(x, shape):
 
 def empty_like(x: Array, /, dtype: DType | None = None, order: str = "K", subok: bool = True,
                shape: Shape | None = None, *, device: DeviceLike | None = None) -> Array:
-    """A new array of x's shape (and dtype unless given); its values are unspecified."""
+    """Return a new array of ``x``'s shape and dtype whose values are unspecified.
+
+    As numpy.empty_like: ``dtype`` and ``shape``, when given, replace ``x``'s. ``x`` may be an
+    Array, a NumPy array or a nested sequence. For a distributed ``x`` the result has its
+    layout.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The array whose shape and dtype are taken.
+    dtype : dtype, optional
+        The result's dtype (default ``x.dtype``).
+    order : {"K", "C", "A", None}, optional
+        Accepted for NumPy's signature; ptensor arrays are C-ordered, ``"F"`` raises
+        ValueError.
+    subok : bool, optional
+        Accepted for NumPy's signature and ignored.
+    shape : int or tuple of int, optional
+        The result's shape (default ``x.shape``).
+    device : Device, optional
+        Where the array lives (default ``x.device``).
+
+    Returns
+    -------
+    Array
+        An array of ``x``'s (or the given) shape and dtype.
+
+    See Also
+    --------
+    empty : Of a given shape.
+    zeros_like : Filled with zeros.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> a = pt.empty_like(x)
+    >>> a.shape, a.dtype
+    ((2, 3), ptensor.int64)
+    """
     x = _like(x, "empty_like", order)
     return empty(_like_shape(x, shape), dtype=dtype or x.dtype,
                  device=x.device if device is None else device)
@@ -302,7 +454,45 @@ def empty_like(x: Array, /, dtype: DType | None = None, order: str = "K", subok:
 
 def zeros_like(x: Array, /, dtype: DType | None = None, order: str = "K", subok: bool = True,
                shape: Shape | None = None, *, device: DeviceLike | None = None) -> Array:
-    """A new array of x's shape (and dtype unless given) filled with zeros."""
+    """Return a new array of ``x``'s shape and dtype filled with zeros.
+
+    As numpy.zeros_like: ``dtype`` and ``shape``, when given, replace ``x``'s. ``x`` may be an
+    Array, a NumPy array or a nested sequence. For a distributed ``x`` the result has its
+    layout.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The array whose shape and dtype are taken.
+    dtype : dtype, optional
+        The result's dtype (default ``x.dtype``).
+    order : {"K", "C", "A", None}, optional
+        Accepted for NumPy's signature; ptensor arrays are C-ordered, ``"F"`` raises
+        ValueError.
+    subok : bool, optional
+        Accepted for NumPy's signature and ignored.
+    shape : int or tuple of int, optional
+        The result's shape (default ``x.shape``).
+    device : Device, optional
+        Where the array lives (default ``x.device``).
+
+    Returns
+    -------
+    Array
+        An array of ``x``'s (or the given) shape and dtype, filled with zeros.
+
+    See Also
+    --------
+    zeros : Of a given shape.
+    ones_like : Filled with ones.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.zeros_like(x)
+    Array([[0, 0, 0],
+           [0, 0, 0]])
+    """
     x = _like(x, "zeros_like", order)
     return zeros(_like_shape(x, shape), dtype=dtype or x.dtype,
                  device=x.device if device is None else device)
@@ -310,7 +500,45 @@ def zeros_like(x: Array, /, dtype: DType | None = None, order: str = "K", subok:
 
 def ones_like(x: Array, /, dtype: DType | None = None, order: str = "K", subok: bool = True,
               shape: Shape | None = None, *, device: DeviceLike | None = None) -> Array:
-    """A new array of x's shape (and dtype unless given) filled with ones."""
+    """Return a new array of ``x``'s shape and dtype filled with ones.
+
+    As numpy.ones_like: ``dtype`` and ``shape``, when given, replace ``x``'s. ``x`` may be an
+    Array, a NumPy array or a nested sequence. For a distributed ``x`` the result has its
+    layout.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The array whose shape and dtype are taken.
+    dtype : dtype, optional
+        The result's dtype (default ``x.dtype``).
+    order : {"K", "C", "A", None}, optional
+        Accepted for NumPy's signature; ptensor arrays are C-ordered, ``"F"`` raises
+        ValueError.
+    subok : bool, optional
+        Accepted for NumPy's signature and ignored.
+    shape : int or tuple of int, optional
+        The result's shape (default ``x.shape``).
+    device : Device, optional
+        Where the array lives (default ``x.device``).
+
+    Returns
+    -------
+    Array
+        An array of ``x``'s (or the given) shape and dtype, filled with ones.
+
+    See Also
+    --------
+    ones : Of a given shape.
+    zeros_like : Filled with zeros.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.ones_like(x, dtype=pt.float32)
+    Array([[1., 1., 1.],
+           [1., 1., 1.]], dtype=float32)
+    """
     x = _like(x, "ones_like", order)
     return ones(_like_shape(x, shape), dtype=dtype or x.dtype,
                 device=x.device if device is None else device)
@@ -319,7 +547,51 @@ def ones_like(x: Array, /, dtype: DType | None = None, order: str = "K", subok: 
 def full_like(x: Array, /, fill_value: Scalar, dtype: DType | None = None, order: str = "K",
               subok: bool = True, shape: Shape | None = None, *,
               device: DeviceLike | None = None) -> Array:
-    """A new array of x's shape (and dtype unless given) filled with fill_value."""
+    """Return a new array of ``x``'s shape and dtype filled with ``fill_value``.
+
+    As numpy.full_like: ``dtype`` and ``shape``, when given, replace ``x``'s. ``x`` may be an
+    Array, a NumPy array or a nested sequence. For a distributed ``x`` the result has its
+    layout.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The array whose shape and dtype are taken.
+    fill_value : bool, int, float or complex
+        The value of every element (converted to the result's dtype: 2.7 in an int64
+        array is 2).
+    dtype : dtype, optional
+        The result's dtype (default ``x.dtype``).
+    order : {"K", "C", "A", None}, optional
+        Accepted for NumPy's signature; ptensor arrays are C-ordered, ``"F"`` raises
+        ValueError.
+    subok : bool, optional
+        Accepted for NumPy's signature and ignored.
+    shape : int or tuple of int, optional
+        The result's shape (default ``x.shape``).
+    device : Device, optional
+        Where the array lives (default ``x.device``).
+
+    Returns
+    -------
+    Array
+        An array of ``x``'s (or the given) shape and dtype, filled with ``fill_value``.
+
+    See Also
+    --------
+    full : Of a given shape.
+    zeros_like : Filled with zeros.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.full_like(x, 7)
+    Array([[7, 7, 7],
+           [7, 7, 7]])
+    >>> pt.full_like(x, 2.5, dtype=pt.float64)
+    Array([[2.5, 2.5, 2.5],
+           [2.5, 2.5, 2.5]])
+    """
     x = _like(x, "full_like", order)
     return full(_like_shape(x, shape), fill_value, dtype=dtype or x.dtype,
                 device=x.device if device is None else device)
@@ -328,10 +600,51 @@ def full_like(x: Array, /, fill_value: Scalar, dtype: DType | None = None, order
 def linspace(start: int | float | complex, stop: int | float | complex, /, num: int = 50,
              endpoint: bool = True, retstep: bool = False, dtype: DType | None = None,
              axis: int = 0, *, device: DeviceLike | None = None):
-    """num evenly spaced values from start to stop (included unless endpoint=False): start +
-    i * step, the last of several exactly stop. NaN and infinite bounds give NumPy's values
-    (0 * inf is NaN). NumPy's spellings: num defaults to 50, retstep=True returns (values,
-    step); start and stop are numbers (axis must be 0)."""
+    """Return ``num`` evenly spaced values from ``start`` to ``stop``.
+
+    As numpy.linspace: the values are ``start + i * step``, with ``stop`` included (the last
+    value is exactly ``stop``) unless ``endpoint=False``. The dtype is float64, complex128 when
+    a bound is complex, unless ``dtype`` (a floating-point or complex type) is given. NaN and
+    infinite bounds give NumPy's values. The result is lazy: its values are computed when
+    read.
+
+    Parameters
+    ----------
+    start, stop : int, float or complex
+        The bounds (numbers; array bounds are not supported).
+    num : int, optional
+        How many values (default 50); negative raises ValueError.
+    endpoint : bool, optional
+        Whether ``stop`` is the last value (default True).
+    retstep : bool, optional
+        Return ``(values, step)`` instead of the values.
+    dtype : dtype, optional
+        The result's dtype; an integer dtype raises TypeError.
+    axis : int, optional
+        Must be 0 (the bounds are numbers).
+    device : Device, optional
+        Where the array lives.
+    team, split : optional
+        Distribute the result under mpiexec; see the distributed guide.
+
+    Returns
+    -------
+    Array
+        1-D, ``num`` values (with the step as a Python number when ``retstep=True``).
+
+    See Also
+    --------
+    arange : Values with a given step.
+
+    Examples
+    --------
+    >>> pt.linspace(0, 1, 5)
+    Array([0.  , 0.25, 0.5 , 0.75, 1.  ])
+    >>> pt.linspace(0, 1, 4, endpoint=False)
+    Array([0.  , 0.25, 0.5 , 0.75])
+    >>> pt.linspace(0, 1, 5, retstep=True)
+    (Array([0.  , 0.25, 0.5 , 0.75, 1.  ]), 0.25)
+    """
     if retstep:
         r = linspace(start, stop, num, endpoint, False, dtype, axis, device=device)
         n = _ops.as_index(num, "linspace: num")
@@ -364,7 +677,48 @@ def linspace(start: int | float | complex, stop: int | float | complex, /, num: 
 
 def eye(n_rows: int, n_cols: int | None = None, /, k: int = 0, dtype: DType | None = None,
         order: str = "C", *, device: DeviceLike | None = None) -> Array:
-    """A 2-D array with ones on the k-th diagonal and zeros elsewhere (array API)."""
+    """Return a 2-D array with ones on the ``k``-th diagonal and zeros elsewhere.
+
+    As numpy.eye (with the array API's positional-only sizes); the default dtype is float64.
+
+    Parameters
+    ----------
+    n_rows : int
+        The number of rows.
+    n_cols : int, optional
+        The number of columns (default ``n_rows``).
+    k : int, optional
+        The diagonal: 0 the main one (default), positive above it, negative below.
+    dtype : dtype, optional
+        The result's dtype (default float64).
+    order : {"C", "K", "A", None}, optional
+        Accepted for NumPy's signature; ptensor arrays are C-ordered, ``"F"`` raises
+        ValueError.
+    device : Device, optional
+        Where the array lives.
+    team, split : optional
+        Distribute the result under mpiexec; see the distributed guide.
+
+    Returns
+    -------
+    Array
+        Of shape ``(n_rows, n_cols)``.
+
+    See Also
+    --------
+    zeros : Filled with zeros.
+    tril : The lower triangle of an array.
+
+    Examples
+    --------
+    >>> pt.eye(3)
+    Array([[1., 0., 0.],
+           [0., 1., 0.],
+           [0., 0., 1.]])
+    >>> pt.eye(2, 3, k=1, dtype=pt.int64)
+    Array([[0, 1, 0],
+           [0, 0, 1]])
+    """
     check_device(device)
     n_rows = _ops.as_index(n_rows, "eye: n_rows")
     n_cols = n_rows if n_cols is None else _ops.as_index(n_cols, "eye: n_cols")
@@ -380,8 +734,36 @@ def eye(n_rows: int, n_cols: int | None = None, /, k: int = 0, dtype: DType | No
 
 def from_dlpack(x: SupportsDLPack, /, *, device: DeviceLike | None = None,
                 copy: bool | None = None) -> Array:
-    """An Array sharing x's memory (any object with __dlpack__ on the CPU; copy=True copies;
-    another device than the CPU copies there)."""
+    """Return an Array from any object that supports the DLPack protocol.
+
+    As numpy.from_dlpack / the array API's ``from_dlpack``: ``x`` (an object with
+    ``__dlpack__`` on the CPU, such as a NumPy array) is read through NumPy's
+    ``from_dlpack`` and converted as by :func:`asarray`.
+
+    Parameters
+    ----------
+    x : object with ``__dlpack__``
+        The source; another object raises TypeError.
+    device : Device, optional
+        Where the array lives (another device than the CPU copies the data there).
+    copy : bool, optional
+        True copies the data; None (default) and False are passed to NumPy's
+        ``from_dlpack`` (False raises where NumPy cannot avoid a copy).
+
+    Returns
+    -------
+    Array
+        ``x``'s values, shape and dtype.
+
+    See Also
+    --------
+    asarray : Convert an array_like.
+
+    Examples
+    --------
+    >>> pt.from_dlpack(np.arange(3.0))
+    Array([0., 1., 2.])
+    """
     check_device(device)
     if not hasattr(x, "__dlpack__"):
         raise TypeError(f"from_dlpack: {type(x).__name__} does not support DLPack")

@@ -25,18 +25,121 @@ def _triangle(x, k, name, lower):
 
 
 def tril(x: Array, /, *, k: int = 0) -> Array:
-    """The lower triangle (j - i <= k) of the last two dimensions; zeros above."""
+    """Return the lower triangle of ``x``'s matrices, zeros above it.
+
+    As numpy.tril: element ``(i, j)`` of the last two dimensions is kept where ``j - i <= k``
+    and is zero elsewhere; leading dimensions are a stack of matrices.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        At least 2-D; fewer dimensions raise ValueError.
+    k : int, optional
+        The diagonal: 0 the main one (default), positive above it, negative below.
+
+    Returns
+    -------
+    Array
+        ``x``'s shape and dtype.
+
+    See Also
+    --------
+    triu : The upper triangle.
+    eye : Ones on a diagonal.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6], [7, 8, 9]])
+    >>> pt.tril(x)
+    Array([[1, 0, 0],
+           [4, 5, 0],
+           [7, 8, 9]])
+    >>> pt.tril(x, k=-1)
+    Array([[0, 0, 0],
+           [4, 0, 0],
+           [7, 8, 0]])
+    """
     return _triangle(x, k, "tril", True)
 
 
 def triu(x: Array, /, *, k: int = 0) -> Array:
-    """The upper triangle (j - i >= k) of the last two dimensions; zeros below."""
+    """Return the upper triangle of ``x``'s matrices, zeros below it.
+
+    As numpy.triu: element ``(i, j)`` of the last two dimensions is kept where ``j - i >= k``
+    and is zero elsewhere; leading dimensions are a stack of matrices.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        At least 2-D; fewer dimensions raise ValueError.
+    k : int, optional
+        The diagonal: 0 the main one (default), positive above it, negative below.
+
+    Returns
+    -------
+    Array
+        ``x``'s shape and dtype.
+
+    See Also
+    --------
+    tril : The lower triangle.
+    eye : Ones on a diagonal.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6], [7, 8, 9]])
+    >>> pt.triu(x)
+    Array([[1, 2, 3],
+           [0, 5, 6],
+           [0, 0, 9]])
+    >>> pt.triu(x, k=1)
+    Array([[0, 2, 3],
+           [0, 0, 6],
+           [0, 0, 0]])
+    """
     return _triangle(x, k, "triu", False)
 
 
 def meshgrid(*arrays: Array, indexing: Literal["xy", "ij"] = "xy") -> tuple[Array, ...]:
-    """Coordinate arrays from 1-D arrays (indexing 'xy': the first two dimensions swapped): a
-    tuple (array API 2025.12; earlier revisions return a list)."""
+    """Return coordinate arrays built from 1-D arrays.
+
+    As numpy.meshgrid (the array API's signature): for arrays of sizes ``n0, n1, ...`` each
+    result has shape ``(n0, n1, ...)``, with the first two swapped for ``indexing="xy"``
+    (default), and holds its input's values along its own axis.
+
+    Parameters
+    ----------
+    *arrays : Array or array_like
+        1-D arrays, all of one dtype.
+    indexing : {"xy", "ij"}, optional
+        Cartesian ("xy", default) or matrix ("ij") indexing.
+
+    Returns
+    -------
+    tuple of Array
+        One array per input, all of one shape.
+
+    Notes
+    -----
+    Arrays of different dtypes raise ValueError (NumPy accepts them), as do arrays that are
+    not 1-D. NumPy's ``sparse`` and ``copy`` keywords are not supported.
+
+    See Also
+    --------
+    broadcast_arrays : Broadcast arrays to one shape.
+
+    Examples
+    --------
+    >>> xs, ys = pt.meshgrid(pt.asarray([1, 2, 3]), pt.asarray([4, 5]))
+    >>> xs
+    Array([[1, 2, 3],
+           [1, 2, 3]])
+    >>> ys
+    Array([[4, 4, 4],
+           [5, 5, 5]])
+    >>> pt.meshgrid(pt.asarray([1, 2, 3]), pt.asarray([4, 5]), indexing="ij")[0].shape
+    (3, 2)
+    """
     xs = [_as_array(a, "meshgrid") for a in arrays]
     return meshgrid_of(xs, indexing, _ops.insert_unit_dims, _ops.broadcast_to)
 

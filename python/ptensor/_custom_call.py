@@ -76,15 +76,78 @@ HANDLER = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.POINTER(CallFrame))
 
 
 def ffi_include_dir() -> str:
-    """The directory holding ptensor_ffi.h (for -I when building a handler)."""
+    """The directory holding the header ``ptensor_ffi.h``, for ``-I`` when building a handler.
+
+    The header declares the handler signature ``int32_t f(const pt_call_frame *)``, the buffer
+    and attribute structures and the return codes of ``custom_call`` handlers.
+
+    Returns
+    -------
+    str
+        An absolute path inside the installed package.
+
+    See Also
+    --------
+    register_custom_call : Register a handler.
+    custom_call : Call it inside a program.
+
+    Examples
+    --------
+    >>> import os
+    >>> os.path.isfile(os.path.join(pt.ffi_include_dir(), "ptensor_ffi.h"))
+    True
+    """
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "include")
 
 
 def register_custom_call(name: str, target: str | os.PathLike[str] | CFuncPtr, /, *,
                          symbol: str | None = None) -> None:
-    """Register a handler under `name`: `target` is a shared library path (the function is
-    `symbol`, default `name`) or a ctypes function pointer. Names starting with "ptensor."
-    are ptensor's own (pt.linalg's LAPACK kernels)."""
+    """Register a native handler under ``name`` for ``custom_call``; returns None.
+
+    ``target`` is a shared library path (the handler is its function ``symbol``, default
+    ``name``) or a ctypes function pointer (``pt.ffi.HANDLER(python_function)`` works too). The
+    handler has the signature ``int32_t f(const pt_call_frame *)`` of ``ptensor_ffi.h``
+    (``ffi_include_dir()``). ptensor keeps the library or ctypes object alive. Registering a
+    name again replaces its handler.
+
+    Parameters
+    ----------
+    name : str
+        The name ``custom_call`` uses; names starting with ``"ptensor."`` are reserved for
+        ptensor's own handlers (pt.linalg's LAPACK kernels).
+    target : str, os.PathLike or ctypes function
+        A shared library path or a ctypes function pointer.
+    symbol : str, optional
+        The function's name in the library (default ``name``); only with a library path.
+
+    Raises
+    ------
+    TypeError
+        An empty or non-str ``name``, another kind of ``target``, or ``symbol`` with a ctypes
+        function.
+    ValueError
+        A reserved name, a library that cannot be loaded or has no such function.
+
+    See Also
+    --------
+    custom_call : Call the handler inside a program.
+    ffi_include_dir : The directory of ``ptensor_ffi.h``.
+
+    Examples
+    --------
+    >>> import ctypes
+    >>> def double(frame):
+    ...     a, r = frame.contents.args[0], frame.contents.results[0]
+    ...     n = a.shape[0]
+    ...     src = np.ctypeslib.as_array(ctypes.cast(a.data, ctypes.POINTER(ctypes.c_double)), (n,))
+    ...     dst = np.ctypeslib.as_array(ctypes.cast(r.data, ctypes.POINTER(ctypes.c_double)), (n,))
+    ...     dst[:] = 2 * src
+    ...     return 0
+    >>> handler = pt.ffi.HANDLER(double)
+    >>> pt.register_custom_call("doc_double", handler)
+    >>> pt.custom_call("doc_double", pt.asarray([1.0, 2.0, 3.0]), result=((3,), pt.float64))
+    Array([2., 4., 6.])
+    """
     if not isinstance(name, str) or not name:
         raise TypeError(f"register_custom_call: name must be a non-empty str, got {name!r}")
     if name.startswith("ptensor."):
@@ -215,10 +278,60 @@ def custom_call(name: str, /, *arrays: Array, result: Sequence[_ResultSpec],
 def custom_call(name: str, /, *arrays: Array, result: _ResultSpec | Sequence[_ResultSpec],
                 attrs: Mapping[str, Any] | None = None,
                 has_side_effect: bool = False) -> Array | tuple[Array, ...]:
-    """Call the native handler registered under `name` with `arrays` (read-only) and typed
-    `attrs` (dict of bool, int, float, str, sequences of ints or floats). `result` is one
-    (shape, dtype) (or an object with .shape and .dtype) -> one Array, or a list of them ->
-    a tuple of Arrays. `has_side_effect=True` runs the call even if no result is used."""
+    """Call a registered native handler inside the recorded program.
+
+    The call is recorded as one ``ptensor.custom_call`` operation and runs when the program
+    runs (it fuses with the operations around it in one compiled program). The handler gets
+    ``arrays`` read-only (possibly strided), fresh row-major result buffers of the requested
+    shapes and dtypes, and the typed ``attrs``. Its return code becomes a Python exception when
+    the program runs: ``ValueError``, ``pt.linalg.LinAlgError`` or ``pt.CustomCallError``.
+
+    Parameters
+    ----------
+    name : str
+        The name given to ``register_custom_call``.
+    *arrays : Array or array_like
+        The operands.
+    result : (shape, dtype) or list of (shape, dtype)
+        One result spec (or an object with ``.shape`` and ``.dtype``), or a list of them.
+    attrs : dict, optional
+        Attributes: bool, int (int64), float (float64), str, or sequences of ints or of floats.
+    has_side_effect : bool, optional
+        Run the call even if no result is used (default False).
+
+    Returns
+    -------
+    Array or tuple of Array
+        One array for one spec, a tuple for a list of specs.
+
+    Raises
+    ------
+    ValueError
+        No handler is registered under ``name``, or no result is asked for.
+    TypeError
+        A malformed ``result`` or ``attrs``.
+
+    See Also
+    --------
+    register_custom_call : Register a handler.
+    CustomCallError : A handler's error.
+
+    Examples
+    --------
+    >>> import ctypes
+    >>> def double(frame):
+    ...     a, r = frame.contents.args[0], frame.contents.results[0]
+    ...     n = a.shape[0]
+    ...     src = np.ctypeslib.as_array(ctypes.cast(a.data, ctypes.POINTER(ctypes.c_double)), (n,))
+    ...     dst = np.ctypeslib.as_array(ctypes.cast(r.data, ctypes.POINTER(ctypes.c_double)), (n,))
+    ...     dst[:] = 2 * src
+    ...     return 0
+    >>> handler = pt.ffi.HANDLER(double)
+    >>> pt.register_custom_call("doc_double", handler)
+    >>> y = pt.custom_call("doc_double", pt.asarray([1.0, 2.0, 3.0]), result=((3,), pt.float64))
+    >>> y + 1
+    Array([3., 5., 7.])
+    """
     ops = [_as_array(a, "custom_call") for a in arrays]
     single = _is_one_spec(result)
     if single:

@@ -91,9 +91,36 @@ def default_device() -> Device:
 
 
 def set_default_device(device: object) -> None:
-    """Makes `device` (a Device or its name; None: the CPU) the device of new arrays for the
-    whole process: creation functions and asarray without `device=` put them there. The
-    environment variable PTENSOR_DEVICE sets it at import (for scripts and test runs)."""
+    """Set the device of new arrays for the whole process; returns None.
+
+    Creation functions and ``asarray`` called without ``device=`` put their arrays on
+    ``device`` from then on. The devices are the host CPU (``"cpu"``) and those the GPU runtime
+    finds (``pt.__array_namespace_info__().devices()`` lists them; see docs/devices.md). The
+    environment variable ``PTENSOR_DEVICE`` sets the same at import (for scripts and test
+    runs).
+
+    Parameters
+    ----------
+    device : Device, str or None
+        A device or its name; None: the CPU.
+
+    Raises
+    ------
+    ValueError
+        A device that does not exist (the message lists the devices found and why a GPU
+        runtime is missing).
+
+    See Also
+    --------
+    Array.to_device : Copy an array to a device.
+
+    Examples
+    --------
+    >>> pt.set_default_device("cpu")
+    >>> pt.ones(3).device
+    Device('cpu')
+    >>> pt.set_default_device(None)
+    """
     global _default
     d = CPU if device is None else as_device(device)
     _core.set_default_device(index_of(d))
@@ -159,6 +186,16 @@ class Placed:
 
     @property
     def device(self) -> Device:
+        """The device the array's values live on (``Device('cpu')`` for host arrays).
+
+        Operations on arrays of one device run there; operands of different devices raise
+        ValueError (the array API: no implicit transfers). :meth:`to_device` copies.
+
+        Examples
+        --------
+        >>> pt.zeros(3).device
+        Device('cpu')
+        """
         h = getattr(self, "_h", None)  # a local array's tensor (distributed: _dist.DArray's)
         if h is None:  # a view not computed yet: its base's
             base = getattr(self, "_base", None)
@@ -167,8 +204,28 @@ class Placed:
         return CPU if i == 0 else devices()[i]
 
     def to_device(self: _P, device: Device | str, /, *, stream: object = None) -> _P:
-        """The array on `device`: itself when it is there already (no copy, as the standard
-        allows), else a copy there."""
+        """The array on ``device``: itself when it is there already (no copy, as the
+        standard allows), else a copy there.
+
+        Parameters
+        ----------
+        device : Device or str
+            A device of ``pt.__array_namespace_info__().devices()`` or its name
+            (``"cpu"``, ``"opencl:cpu:0"``, ``"cuda:0"``, ...).
+        stream : None
+            Accepted for the array API; ptensor orders its device work itself.
+
+        Returns
+        -------
+        Array
+            The same values on ``device``.
+
+        Examples
+        --------
+        >>> x = pt.asarray([1.0, 2.0])
+        >>> x.to_device("cpu") is x
+        True
+        """
         d = as_device(device)
         if d == self.device:
             return self
@@ -177,4 +234,11 @@ class Placed:
 
     @property
     def size(self) -> int:
+        """The number of elements: the product of :attr:`shape` (1 for a 0-d array).
+
+        Examples
+        --------
+        >>> pt.zeros((2, 3)).size
+        6
+        """
         return math.prod(self.shape)

@@ -228,7 +228,29 @@ def _install_excepthook():
 
 
 class Team:
-    """An MPI communicator (its Fortran handle) with its size and this process's rank."""
+    """A group of MPI processes (an MPI communicator) with its size and this process's rank.
+
+    ``pt.spmd.world()`` is the team of all ranks started by mpiexec (one rank without a
+    launcher); ``team=`` arguments of ``pt.spmd`` take a Team, an mpi4py communicator or None
+    (``pt.spmd.as_team``). Two Teams are equal when they wrap the same communicator.
+
+    Attributes
+    ----------
+    handle : int
+        The communicator's MPI Fortran handle.
+    size : int
+        The number of ranks.
+    rank : int
+        This process's rank in the team.
+
+    Examples
+    --------
+    >>> t = pt.spmd.world()
+    >>> t
+    Team(size=1, rank=0)
+    >>> t.size, t.rank
+    (1, 0)
+    """
     __slots__ = ("handle", "size", "rank")
 
     if TYPE_CHECKING:

@@ -247,7 +247,8 @@ def sort_split(x, descending, want):
                 for r in _sort_along(x._local, 0, descending, "sort")]
         return tuple(pair) if want == "both" else pair[want == "indices"]
     # the collectives recorded before run first, in the same order on every rank (a rank
-    # whose part is empty runs no program for it, and its collectives would never meet theirs)
+    # whose part is empty runs no program for it: it would go on to the exchange while the
+    # others run those collectives, and the team would wait forever)
     _dist._core.run_pinned()
     vals, idx = _sort_along(x._local, 0, descending, "sort", indices=indices)
     run = np.asarray(vals)

@@ -24,8 +24,35 @@ if TYPE_CHECKING:
 
 
 class DType:
-    """A data type of ptensor arrays (ptensor.float64, ...): name, itemsize, kind; equal to the
-    NumPy dtype of the same name."""
+    """A data type of ptensor arrays: ``pt.bool``, ``pt.int8`` ... ``pt.uint64``,
+    ``pt.float32``, ``pt.float64``, ``pt.complex64``, ``pt.complex128``.
+
+    The objects are created once by ptensor (one per supported type; not constructed by user
+    code) and are what ``Array.dtype`` returns. A DType compares equal to the same DType and to
+    a NumPy dtype, name or type that means it (``pt.float64 == "float64" == np.float64``);
+    anything else compares unequal, never raising. NumPy's dtype functions accept it through
+    its ``dtype`` attribute (``np.dtype(pt.int32)``).
+
+    Attributes
+    ----------
+    name : str
+        The NumPy name, e.g. ``"float32"``.
+    itemsize : int
+        Bytes per element.
+    kind : str
+        NumPy's kind character (``"b"``, ``"i"``, ``"u"``, ``"f"``, ``"c"``).
+    np : numpy.dtype
+        The NumPy dtype of the same name (also ``dtype``).
+
+    Examples
+    --------
+    >>> pt.float32, pt.float32.itemsize, pt.float32.kind
+    (ptensor.float32, 4, 'f')
+    >>> pt.asarray([1, 2]).dtype
+    ptensor.int64
+    >>> pt.float64 == np.float64, np.dtype(pt.int32)
+    (True, dtype('int32'))
+    """
     __slots__ = ("name", "code", "itemsize", "kind", "np")
 
     def __init__(self, name: str, code: int, itemsize: int, kind: str) -> None:

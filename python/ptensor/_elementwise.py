@@ -406,8 +406,49 @@ _eager.set_ufuncs({"unary": {k: u for k, u in _UNARY.items() if k != "erf"},
 
 def clip(x: Array, /, min: Array | int | float | None = None,
          max: Array | int | float | None = None) -> Array:
-    """Clamp x to [min, max] (either may be None); result has x's dtype and the broadcast
-    shape of x, min and max."""
+    """Clamp the elements of an array to ``[min, max]``, as ``numpy.clip``.
+
+    ``minimum(maximum(x, min), max)``, skipping a bound that is ``None``. The result keeps
+    ``x``'s dtype (the array API rule: bounds are cast to it) and has the broadcast shape of
+    ``x``, ``min`` and ``max``. Without bounds it is a copy of ``x``.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        Real input array.
+    min, max : Array, int, float or None, optional
+        The lower and upper bounds (default None: no bound).
+
+    Returns
+    -------
+    Array
+        The clamped values, dtype of ``x``.
+
+    Raises
+    ------
+    TypeError
+        Complex ``x``, or a float scalar bound for an integer ``x``.
+
+    Notes
+    -----
+    NumPy promotes an integer array clipped with float bounds to float64; ptensor raises
+    ``TypeError`` instead (the result keeps ``x``'s dtype).
+
+    See Also
+    --------
+    maximum : Elementwise maximum.
+    minimum : Elementwise minimum.
+
+    Examples
+    --------
+    >>> a = pt.arange(10)
+    >>> pt.clip(a, 2, 7)
+    Array([2, 2, 2, 3, 4, 5, 6, 7, 7, 7])
+    >>> pt.clip(a, None, 3)
+    Array([0, 1, 2, 3, 3, 3, 3, 3, 3, 3])
+    >>> pt.clip(pt.asarray([1.5, -2.0, 9.0]), pt.asarray([0.0, 0.0, 0.0]), 5)
+    Array([1.5, 0. , 5. ])
+    """
     x = _as_array(x, "clip")
     dt.reject_complex("clip", x.dtype)
     r = x

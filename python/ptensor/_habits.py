@@ -70,38 +70,91 @@ def _forward(name, doc=None):
     return method
 
 
-def _in_place(name):
+def _in_place(name, doc=None):
     """x.sort(), x.partition(k), x.fill(v), x.put(i, v): NumPy's in-place methods, the result
     written into x."""
     def method(self, *args, **kwargs):
         self[...] = getattr(pt, name)(self, *args, **kwargs)
     method.__name__ = method.__qualname__ = name
-    method.__doc__ = f"x.{name}(...): x[...] = ptensor.{name}(x, ...) (in place, as NumPy's)."
+    method.__doc__ = doc or \
+        f"x.{name}(...): x[...] = ptensor.{name}(x, ...) (in place, as NumPy's)."
     return method
 
 
 def _compress(self, condition, axis=None, out=None):
-    """x.compress(condition, axis): ptensor.compress(condition, x, axis) (NumPy's order)."""
+    """The slices of x along ``axis`` where ``condition`` is true, as ``numpy.ndarray.compress``.
+
+    Same as :func:`ptensor.compress` with ``x`` as its second argument
+    (``ptensor.compress(condition, x, axis)``, NumPy's order). With ``axis=None`` x is
+    flattened first.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2], [3, 4]])
+    >>> x.compress([False, True], axis=1)
+    Array([[2],
+           [4]])
+    >>> x.compress([True, False, True])
+    Array([1, 3])
+    """
     return pt.compress(condition, self, axis=axis, out=out)
 
 
 def _fill(self, value):
-    """x.fill(value): every element of x set to value (in place)."""
+    """Set every element of x to ``value``, in place (``x[...] = value``), as
+    ``numpy.ndarray.fill``; returns None. The value is converted to x's dtype.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2], [3, 4]])
+    >>> x.fill(0)
+    >>> x
+    Array([[0, 0],
+           [0, 0]])
+    """
     self[...] = value
 
 
 def _put(self, indices, values, mode="raise"):
-    """x.put(indices, values): ptensor.put(x, indices, values) (in place, flat indices)."""
+    """Write ``values`` into x at the flat (C-order) ``indices``, in place, as
+    ``numpy.ndarray.put``; returns None.
+
+    Same as :func:`ptensor.put` with ``x`` as its first argument (``mode`` as there).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2], [3, 4]])
+    >>> x.put([0, 3], [9, 8])
+    >>> x
+    Array([[9, 2],
+           [3, 8]])
+    """
     pt.put(self, indices, values, mode=mode)
 
 
 def _real(self):
-    """x.real: the real part (x itself for real dtypes, as NumPy's attribute)."""
+    """The real part of x, as ``numpy.ndarray.real``: :func:`ptensor.real` for a complex
+    dtype (a new array of the matching real dtype, not a view), x itself for a real dtype.
+
+    Examples
+    --------
+    >>> pt.asarray([1 + 2j, 3 - 1j]).real
+    Array([1., 3.])
+    """
     return pt.real(self) if dt.is_complex(self.dtype) else self
 
 
 def _imag(self):
-    """x.imag: the imaginary part (zeros for real dtypes; a new array, not a view)."""
+    """The imaginary part of x, as ``numpy.ndarray.imag``: :func:`ptensor.imag` (zeros for
+    a real dtype). A new array, not a view: writes to it do not reach x.
+
+    Examples
+    --------
+    >>> pt.asarray([1 + 2j, 3 - 1j]).imag
+    Array([ 2., -1.])
+    >>> pt.asarray([1.0, 2.0]).imag
+    Array([0., 0.])
+    """
     return pt.imag(self)
 
 
@@ -130,13 +183,33 @@ class _Flat:
 
 
 def _flat_of(self):
-    """x.flat: a flat view for indexing (x.flat[3], x.flat[::2] = 0)."""
+    """x's elements indexed as one flat (C-order) sequence, as ``numpy.ndarray.flat``.
+
+    ``x.flat[i]`` reads the flattened x; ``x.flat[i] = v`` writes into x. Iterating gives the
+    elements as 0-d arrays.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2], [3, 4]])
+    >>> x.flat[3]
+    Array(4)
+    >>> x.flat[::2] = 0
+    >>> x
+    Array([[0, 2],
+           [0, 4]])
+    """
     return _Flat(self)
 
 
 def _tobytes(self, order="C"):
-    """x.tobytes(): the raw bytes of x's data in C order (NumPy's; a distributed array is
-    gathered)."""
+    r"""The raw bytes of x's data, as ``numpy.ndarray.tobytes`` (of ``numpy.asarray(x)``; a
+    distributed array is gathered).
+
+    Examples
+    --------
+    >>> pt.asarray([1, 2], dtype=pt.int32).tobytes()
+    b'\x01\x00\x00\x00\x02\x00\x00\x00'
+    """
     return np.asarray(self).tobytes(order=order)
 
 
@@ -212,21 +285,58 @@ def _tolist(self):
 
 
 def _ravel(self, order="C"):
-    """x.ravel(): x as 1-D (a new array: ptensor's reshape does not make views)."""
+    """x as a 1-D array in C order, as ``numpy.ndarray.ravel``.
+
+    Notes
+    -----
+    A new array, never a view (ptensor's reshape does not make views): writes to it do not
+    reach x. ``order="C"`` only (another order is a ValueError).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.ravel()
+    Array([1, 2, 3, 4, 5, 6])
+    """
     if order != "C":
         raise ValueError(f"ravel: order={order!r} is not supported")
     return pt.reshape(self, (-1,))
 
 
 def _flatten(self, order="C"):
-    """x.flatten(): a 1-D copy of x."""
+    """A 1-D copy of x in C order, as ``numpy.ndarray.flatten``; ``order="C"`` only
+    (another order is a ValueError).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.flatten()
+    Array([1, 2, 3, 4, 5, 6])
+    """
     if order != "C":
         raise ValueError(f"flatten: order={order!r} is not supported")
     return pt.reshape(self, (-1,), copy=True)
 
 
 def _transpose(self, *axes):
-    """x.transpose() reverses the axes; x.transpose(1, 0, 2) or ((1, 0, 2)) permutes them."""
+    """x with its axes permuted, as ``numpy.ndarray.transpose``: reversed without arguments,
+    else in the order given as ints or one tuple (``x.transpose(1, 0, 2)`` or
+    ``x.transpose((1, 0, 2))``); :func:`ptensor.permute_dims`.
+
+    Notes
+    -----
+    A new array, not a view: writes to it do not reach x.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.transpose()
+    Array([[1, 4],
+           [2, 5],
+           [3, 6]])
+    >>> pt.zeros((2, 3, 4)).transpose(1, 0, 2).shape
+    (3, 2, 4)
+    """
     if not axes or axes == (None,):
         axes = tuple(range(self.ndim))[::-1]
     else:
@@ -235,19 +345,62 @@ def _transpose(self, *axes):
 
 
 def _nbytes(self):
-    """The number of bytes of x's elements (size * itemsize)."""
+    """The number of bytes of x's elements (``x.size * x.itemsize``), as
+    ``numpy.ndarray.nbytes``.
+
+    Examples
+    --------
+    >>> pt.asarray([[1, 2, 3], [4, 5, 6]], dtype=pt.int32).nbytes
+    24
+    """
     return self.size * self.dtype.itemsize
 
 
 def _itemsize(self):
-    """The size of one element in bytes."""
+    """The size of one element of x in bytes (``x.dtype.itemsize``), as
+    ``numpy.ndarray.itemsize``.
+
+    Examples
+    --------
+    >>> pt.asarray([1.0, 2.0], dtype=pt.float32).itemsize
+    4
+    """
     return self.dtype.itemsize
 
 
+_SORT_DOC = """Sort x in place along ``axis`` (the last by default), as ``numpy.ndarray.sort``;
+    returns None.
+
+    Same as ``x[...] = ptensor.sort(x, ...)``: :func:`ptensor.sort`'s parameters after x.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[3, 1, 2], [9, 7, 8]])
+    >>> x.sort()
+    >>> x
+    Array([[1, 2, 3],
+           [7, 8, 9]])
+    """
+_PARTITION_DOC = """Partition x in place, as ``numpy.ndarray.partition``; returns None.
+
+    The element at index ``kth`` moves to where a sort would put it, smaller ones before it,
+    larger ones after.
+
+    Same as ``x[...] = ptensor.partition(x, kth, ...)``: :func:`ptensor.partition`'s parameters
+    after x. The order within each side is unspecified, as in NumPy.
+
+    Examples
+    --------
+    >>> x = pt.asarray([5, 1, 4, 2, 3])
+    >>> x.partition(2)
+    >>> x[2]
+    Array(3)
+    """
 METHODS = {
     "reshape": _reshape, "astype": _astype, "copy": _copy, "tolist": _tolist,
     "ravel": _ravel, "flatten": _flatten, "transpose": _transpose, "fill": _fill, "put": _put,
-    "tobytes": _tobytes, "compress": _compress, "sort": _in_place("sort"), "partition": _in_place("partition"),
+    "tobytes": _tobytes, "compress": _compress, "sort": _in_place("sort", _SORT_DOC),
+    "partition": _in_place("partition", _PARTITION_DOC),
 }
 # methods that are the namespace's function of the same name applied to x
 # docstrings of the most used forwarded methods (the others get _forward's short one)
@@ -283,6 +436,235 @@ _FORWARD_DOCS = {
     >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
     >>> x.min()
     Array(1)
+    """,
+    "prod": """Same as :func:`ptensor.prod` with ``x`` as its first argument (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.prod(axis=0)
+    Array([ 4, 10, 18])
+    """,
+    "std": """Same as :func:`ptensor.std` with ``x`` as its first argument (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1.0, 2.0], [3.0, 4.0]])
+    >>> x.std()
+    Array(1.11803399)
+    """,
+    "var": """Same as :func:`ptensor.var` with ``x`` as its first argument (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1.0, 2.0], [3.0, 4.0]])
+    >>> x.var(axis=0)
+    Array([1., 1.])
+    """,
+    "any": """Same as :func:`ptensor.any` with ``x`` as its first argument (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[True, False], [True, True]])
+    >>> x.any(axis=0)
+    Array([ True,  True])
+    """,
+    "all": """Same as :func:`ptensor.all` with ``x`` as its first argument (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[True, False], [True, True]])
+    >>> x.all()
+    Array(False)
+    """,
+    "argmax": """Same as :func:`ptensor.argmax` with ``x`` as its first argument
+    (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.argmax(axis=0)
+    Array([1, 1, 1])
+    """,
+    "argmin": """Same as :func:`ptensor.argmin` with ``x`` as its first argument
+    (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([3, 1, 2])
+    >>> x.argmin()
+    Array(1)
+    """,
+    "argsort": """Same as :func:`ptensor.argsort` with ``x`` as its first argument
+    (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([3, 1, 2])
+    >>> x.argsort()
+    Array([1, 2, 0])
+    """,
+    "cumsum": """Same as :func:`ptensor.cumsum` with ``x`` as its first argument
+    (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.cumsum(axis=1)
+    Array([[ 1,  3,  6],
+           [ 4,  9, 15]])
+    """,
+    "cumprod": """Same as :func:`ptensor.cumprod` with ``x`` as its first argument
+    (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.cumprod(axis=1)
+    Array([[  1,   2,   6],
+           [  4,  20, 120]])
+    """,
+    "clip": """Same as :func:`ptensor.clip` with ``x`` as its first argument (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.clip(2, 5)
+    Array([[2, 2, 3],
+           [4, 5, 5]])
+    """,
+    "round": """Same as :func:`ptensor.round` with ``x`` as its first argument (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([1.25, 2.5, -0.75])
+    >>> x.round(1)
+    Array([ 1.2,  2.5, -0.8])
+    """,
+    "squeeze": """Same as :func:`ptensor.squeeze` with ``x`` as its first argument
+    (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1], [2]])
+    >>> x.squeeze()
+    Array([1, 2])
+    """,
+    "swapaxes": """Same as :func:`ptensor.swapaxes` with ``x`` as its first argument
+    (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.swapaxes(0, 1)
+    Array([[1, 4],
+           [2, 5],
+           [3, 6]])
+    """,
+    "take": """Same as :func:`ptensor.take` with ``x`` as its first argument (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.take([2, 0], axis=1)
+    Array([[3, 1],
+           [6, 4]])
+    """,
+    "repeat": """Same as :func:`ptensor.repeat` with ``x`` as its first argument
+    (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([3, 1, 2])
+    >>> x.repeat(2)
+    Array([3, 3, 1, 1, 2, 2])
+    """,
+    "nonzero": """Same as :func:`ptensor.nonzero` with ``x`` as its first argument
+    (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[0, 2], [3, 0]])
+    >>> x.nonzero()
+    (Array([0, 1]), Array([1, 0]))
+    """,
+    "conj": """Same as :func:`ptensor.conj` with ``x`` as its first argument (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([1 + 2j, 3 - 1j])
+    >>> x.conj()
+    Array([1.-2.j, 3.+1.j])
+    """,
+    "conjugate": """Same as :func:`ptensor.conjugate` with ``x`` as its first argument
+    (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([1 + 2j, 3 - 1j])
+    >>> x.conjugate()
+    Array([1.-2.j, 3.+1.j])
+    """,
+    "dot": """Same as :func:`ptensor.dot` with ``x`` as its first argument (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1.0, 2.0], [3.0, 4.0]])
+    >>> x.dot(x)
+    Array([[ 7., 10.],
+           [15., 22.]])
+    """,
+    "diagonal": """Same as :func:`ptensor.diagonal` with ``x`` as its first argument
+    (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.diagonal()
+    Array([1, 5])
+    """,
+    "trace": """Same as :func:`ptensor.trace` with ``x`` as its first argument (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.trace()
+    Array(6)
+    """,
+    "ptp": """Same as :func:`ptensor.ptp` with ``x`` as its first argument (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> x.ptp(axis=1)
+    Array([2, 2])
+    """,
+    "argpartition": """Same as :func:`ptensor.argpartition` with ``x`` as its first argument
+    (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([3, 1, 2])
+    >>> x.argpartition(1)
+    Array([1, 2, 0])
+    """,
+    "choose": """Same as :func:`ptensor.choose` with ``x`` as its first argument
+    (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([0, 1, 0])
+    >>> x.choose([pt.asarray([1, 2, 3]), pt.asarray([10, 20, 30])])
+    Array([ 1, 20,  3])
+    """,
+    "searchsorted": """Same as :func:`ptensor.searchsorted` with ``x`` as its first argument
+    (NumPy's parameters).
+
+    Examples
+    --------
+    >>> x = pt.asarray([1, 2, 3])
+    >>> x.searchsorted(pt.asarray([2, 4]))
+    Array([1, 3])
     """,
 }
 METHODS.update({name: _forward(name, _FORWARD_DOCS.get(name)) for name in (
@@ -338,13 +720,54 @@ UFUNCS = dict(_ufunc.NUMPY_NAMES, matmul="matmul", vecdot="vecdot")
 
 
 class NumpyFallbackWarning(UserWarning):
-    """NumPy computed a function ptensor does not implement, from a copy of the arrays'
-    data (gathered on every rank under mpiexec), and returned a NumPy array."""
+    """The warning that NumPy computed a function ptensor does not implement.
+
+    Emitted once per NumPy function (in the default mode "warn" of
+    :func:`ptensor.set_numpy_fallback`) when a NumPy function that ptensor does not implement
+    is applied to ptensor arrays: NumPy computes it from a copy of the arrays' data (a
+    distributed array gathered on every rank) and returns a NumPy array. A subclass of
+    ``UserWarning``; filter it with the ``warnings`` module, or set the mode to "ignore".
+
+    See Also
+    --------
+    set_numpy_fallback : Warn, raise or ignore.
+    NumpyFallbackError : Raised instead in the mode "error".
+
+    Examples
+    --------
+    >>> import warnings
+    >>> old = pt.set_numpy_fallback("warn")
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore", pt.NumpyFallbackWarning)
+    ...     s = np.array_str(pt.asarray([1.0, 2.0]))
+    >>> s
+    '[1. 2.]'
+    >>> _ = pt.set_numpy_fallback(old)
+    """
 
 
 class NumpyFallbackError(TypeError):
-    """A NumPy function ptensor does not implement was applied to ptensor arrays while
-    fallbacks are errors (PTENSOR_FALLBACK=error, pt.set_numpy_fallback("error"))."""
+    """The error that a NumPy function ptensor does not implement was applied to ptensor arrays.
+
+    Raised while fallbacks are errors (the environment variable ``PTENSOR_FALLBACK=error`` or
+    ``pt.set_numpy_fallback("error")``), and in every mode for a NumPy ufunc ptensor lacks
+    applied to a distributed array (ptensor does not gather it implicitly). A subclass of
+    ``TypeError``.
+
+    See Also
+    --------
+    set_numpy_fallback : Warn, raise or ignore.
+    NumpyFallbackWarning : Emitted instead in the mode "warn".
+
+    Examples
+    --------
+    >>> old = pt.set_numpy_fallback("error")
+    >>> np.array_str(pt.asarray([1.0, 2.0]))
+    Traceback (most recent call last):
+        ...
+    ptensor...NumpyFallbackError: numpy.array_str is not implemented by ptensor: ...
+    >>> _ = pt.set_numpy_fallback(old)
+    """
 
 
 FALLBACK_MODES = ("warn", "error", "ignore")
@@ -364,10 +787,37 @@ _mode = [_initial_mode()]
 
 
 def set_numpy_fallback(mode: str) -> str:
-    """What happens when a NumPy function ptensor does not implement is applied to ptensor
-    arrays: "warn" (a NumpyFallbackWarning once per function, the default), "error" (a
-    NumpyFallbackError) or "ignore"; counted in cache_info()["numpy_fallbacks"] always.
-    Returns the previous mode. The environment variable PTENSOR_FALLBACK sets the first."""
+    """Set what happens when NumPy computes a function ptensor does not implement.
+
+    Applies when a NumPy function ptensor does not implement is applied to ptensor arrays
+    (NumPy then computes it from a copy of the data and returns a NumPy array). Every such
+    call is counted in ``pt.cache_info()["numpy_fallbacks"]``, whatever the mode. The
+    environment variable ``PTENSOR_FALLBACK`` sets the initial mode ("warn" if unset).
+
+    Parameters
+    ----------
+    mode : {"warn", "error", "ignore"}
+        "warn": a :class:`NumpyFallbackWarning` once per NumPy function; "error": a
+        :class:`NumpyFallbackError` instead of the fallback; "ignore": neither.
+
+    Returns
+    -------
+    str
+        The previous mode.
+
+    Raises
+    ------
+    ValueError
+        If ``mode`` is not one of the three.
+
+    Examples
+    --------
+    >>> old = pt.set_numpy_fallback("ignore")
+    >>> np.array_str(pt.asarray([1.0, 2.0]))
+    '[1. 2.]'
+    >>> pt.set_numpy_fallback(old)
+    'ignore'
+    """
     if mode not in FALLBACK_MODES:
         raise ValueError(f"set_numpy_fallback: mode must be one of "
                          f"{', '.join(FALLBACK_MODES)}, got {mode!r}")

@@ -73,8 +73,47 @@ def take(x: Array, indices: Array | NDArray[Any], /, *, axis: int | None = None)
 
 
 def take_along_axis(x: Array, indices: Array | NDArray[Any], /, *, axis: int = -1) -> Array:
-    """x[..., indices[i...], ...] along axis, indices broadcasting with x's other dimensions
-    (NumPy's take_along_axis): a take from the flattened array at computed offsets."""
+    """Return the elements of ``x`` at ``indices`` along ``axis``.
+
+    As numpy.take_along_axis: ``indices`` has ``x``'s rank and broadcasts with ``x`` along
+    the other dimensions, so the indices returned by :func:`argsort` gather the sorted values.
+    Negative indices count from the end. The indices are checked on the host (they are
+    computed when ``take_along_axis`` is called); the gather is lazy.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The source.
+    indices : Array or array_like of int
+        Indices along ``axis``, of ``x``'s rank.
+    axis : int, optional
+        The axis to index along (default -1).
+
+    Returns
+    -------
+    Array
+        ``x``'s dtype; ``indices``' size along ``axis``, the broadcast sizes elsewhere.
+
+    Notes
+    -----
+    Indices of another rank raise ValueError, out-of-range indices IndexError. NumPy's
+    ``axis=None`` (indices into the flattened array) is not supported.
+
+    See Also
+    --------
+    take : Take along an axis with one set of indices.
+    argsort : Indices that sort an array.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[10, 30, 20], [60, 40, 50]])
+    >>> pt.take_along_axis(x, pt.argsort(x, axis=1), axis=1)
+    Array([[10, 20, 30],
+           [40, 50, 60]])
+    >>> pt.take_along_axis(x, pt.asarray([[-1], [0]]), axis=1)
+    Array([[20],
+           [60]])
+    """
     x = _as_array(x, "take_along_axis")
     if not isinstance(indices, Local):
         indices = _as_array(np.asarray(indices), "take_along_axis")

@@ -207,8 +207,34 @@ class Info:
 
 
 def __array_namespace_info__() -> Info:
-    """The array API's inspection object: capabilities(), default_device(), devices(),
-    default_dtypes() and dtypes() of this ptensor."""
+    """The array API's inspection object for this namespace.
+
+    Its methods describe this ptensor: ``capabilities()`` (boolean indexing, data-dependent
+    shapes, the maximum number of dimensions), ``default_device()`` (the device new arrays get,
+    see ``set_default_device``), ``devices()`` (the CPU and the GPUs found), ``default_dtypes()``
+    and ``dtypes(kind=...)`` (the supported dtypes by name, optionally of one kind as
+    ``isdtype`` reads it).
+
+    Returns
+    -------
+    Info
+        The inspection object.
+
+    See Also
+    --------
+    isdtype : Test a dtype's kind.
+    set_default_device : Change the default device.
+
+    Examples
+    --------
+    >>> info = pt.__array_namespace_info__()
+    >>> info.capabilities()
+    {'boolean indexing': True, 'data-dependent shapes': True, 'max dimensions': 64}
+    >>> info.default_dtypes()["real floating"]
+    ptensor.float64
+    >>> list(info.dtypes(kind="real floating"))
+    ['float32', 'float64']
+    """
     return Info()
 
 

@@ -30,8 +30,23 @@ if TYPE_CHECKING:
     from ._array import Array
 
 LinAlgError = _core.LinAlgError
-LinAlgError.__doc__ = ("A linear algebra function met a matrix it cannot handle (singular, not "
-                       "positive definite, no convergence); a ValueError, as NumPy's.")
+LinAlgError.__doc__ = """A linear algebra function met a matrix it cannot handle.
+
+Raised for a singular matrix, a matrix that is not positive definite, a solver that does not
+converge, or an array of the wrong shape (fewer than two dimensions, not square). A subclass of
+``ValueError``, as ``numpy.linalg.LinAlgError``. Shape errors are raised by the call; errors
+found by a LAPACK kernel are raised when the program runs, i.e. when the result is read.
+
+Examples
+--------
+>>> issubclass(pt.linalg.LinAlgError, ValueError)
+True
+>>> try:
+...     pt.linalg.inv(pt.asarray([[1.0, 2.0], [2.0, 4.0]]))
+... except pt.linalg.LinAlgError as e:
+...     print(e)
+Singular matrix
+"""
 
 if TYPE_CHECKING:  # (the same named tuples, their fields typed)
     class EigResult(NamedTuple):
@@ -157,7 +172,40 @@ def det(x: Array, /) -> Array:
 
 
 def slogdet(x: Array, /) -> SlogdetResult:
-    """(sign, log|det|); a singular matrix gives (0, -inf)."""
+    """Sign and natural log of the absolute determinant, as ``numpy.linalg.slogdet``.
+
+    ``det(x) == sign * exp(logabsdet)`` without the overflow or underflow of ``det``; computed
+    from the same LAPACK LU factorization. A singular matrix gives ``(0, -inf)``. Integer and
+    bool input is computed in float64; ``sign`` has ``x``'s float dtype (complex for complex
+    input), ``logabsdet`` its real dtype.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        Square matrices, shape ``(..., M, M)``.
+
+    Returns
+    -------
+    SlogdetResult
+        Named tuple ``(sign, logabsdet)``, both of shape ``x.shape[:-2]``.
+
+    Raises
+    ------
+    LinAlgError
+        ``x`` has fewer than two dimensions or is not square.
+
+    See Also
+    --------
+    det : The determinant.
+
+    Examples
+    --------
+    >>> sign, logabsdet = pt.linalg.slogdet(pt.asarray([[1.0, 2.0], [3.0, 4.0]]))
+    >>> sign, logabsdet
+    (Array(-1.), Array(0.69314718))
+    >>> pt.linalg.slogdet(pt.asarray([[1.0, 2.0], [2.0, 4.0]])).logabsdet
+    Array(-inf)
+    """
     x = _matrices(x, "slogdet", square=True)
     b = x.shape[:-2]
     return SlogdetResult(*_lapack("det", x, [(b, x.dtype), (b, dt.real_dtype(x.dtype))]))
@@ -309,24 +357,122 @@ def _complex_of(d):
 
 
 def eig(x: Array, /) -> EigResult:
-    """Eigenvalues and right eigenvectors (columns of unit norm) of general square matrices
-    (array API 2025.12; LAPACK geev): both complex (complex64 for float32 input, complex128
-    otherwise) even where every eigenvalue is real, in LAPACK's order (unsorted, as NumPy's).
-    Infinite or NaN entries raise LinAlgError."""
+    """Eigenvalues and right eigenvectors of general square matrices.
+
+    As ``numpy.linalg.eig`` (LAPACK's ``geev``; the array API 2025.12 ``eig``): the eigenvalues
+    are in LAPACK's order (unsorted), the eigenvectors are the columns of the second result,
+    normalized to unit length.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        Square matrices, shape ``(..., M, M)``.
+
+    Returns
+    -------
+    EigResult
+        Named tuple ``(eigenvalues, eigenvectors)`` of shapes ``(..., M)`` and ``(..., M, M)``,
+        both complex (complex64 for float32 and complex64 input, complex128 otherwise).
+
+    Raises
+    ------
+    LinAlgError
+        ``x`` is not a (stack of) square matrices, has infinite or NaN entries, or the solver
+        does not converge.
+
+    Notes
+    -----
+    The results are always complex, even where every eigenvalue is real (the array API rule);
+    NumPy returns real arrays then.
+
+    See Also
+    --------
+    eigvals : The eigenvalues only.
+    eigh : Eigenvalues of a symmetric (Hermitian) matrix.
+
+    Examples
+    --------
+    >>> w, v = pt.linalg.eig(pt.asarray([[2.0, 0.0], [0.0, 3.0]]))
+    >>> w
+    Array([2.+0.j, 3.+0.j])
+    >>> v
+    Array([[1.+0.j, 0.+0.j],
+           [0.+0.j, 1.+0.j]])
+    """
     x = _matrices(x, "eig", square=True)
     c = _complex_of(x.dtype)
     return EigResult(*_lapack("eig", x, [(x.shape[:-1], c), (x.shape, c)]))
 
 
 def eigvals(x: Array, /) -> Array:
-    """Eigenvalues of general square matrices (array API 2025.12; LAPACK geev), complex, in
-    LAPACK's order."""
+    """Eigenvalues of general square matrices, as ``numpy.linalg.eigvals``.
+
+    LAPACK's ``geev`` without the eigenvectors; the values are in LAPACK's order (unsorted) and
+    always complex (complex64 for float32 and complex64 input, complex128 otherwise), where
+    NumPy gives a real array when every eigenvalue is real.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        Square matrices, shape ``(..., M, M)``.
+
+    Returns
+    -------
+    Array
+        Shape ``(..., M)``, complex.
+
+    Raises
+    ------
+    LinAlgError
+        ``x`` is not a (stack of) square matrices, has infinite or NaN entries, or the solver
+        does not converge.
+
+    See Also
+    --------
+    eig : Eigenvalues and eigenvectors.
+    eigvalsh : Eigenvalues of a symmetric (Hermitian) matrix.
+
+    Examples
+    --------
+    >>> pt.linalg.eigvals(pt.asarray([[0.0, -1.0], [1.0, 0.0]]))
+    Array([0.+1.j, 0.-1.j])
+    """
     x = _matrices(x, "eigvals", square=True)
     return _lapack("eig", x, [(x.shape[:-1], _complex_of(x.dtype))])[0]
 
 
 def eigvalsh(x: Array, /) -> Array:
-    """Eigenvalues (ascending) of symmetric matrices; reads the lower triangle."""
+    """Eigenvalues of a symmetric (Hermitian) matrix, as ``numpy.linalg.eigvalsh``.
+
+    LAPACK's symmetric eigensolver without the eigenvectors; only the lower triangle is read.
+    The eigenvalues are real (``x``'s real float dtype; float64 for integer input) and
+    ascending.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        Symmetric or Hermitian matrices, shape ``(..., M, M)``.
+
+    Returns
+    -------
+    Array
+        Shape ``(..., M)``.
+
+    Raises
+    ------
+    LinAlgError
+        ``x`` is not a (stack of) square matrices, or the solver does not converge.
+
+    See Also
+    --------
+    eigh : Eigenvalues and eigenvectors.
+    eigvals : Eigenvalues of a general matrix.
+
+    Examples
+    --------
+    >>> pt.linalg.eigvalsh(pt.asarray([[2.0, 1.0], [1.0, 2.0]]))
+    Array([1., 3.])
+    """
     x = _matrices(x, "eigvalsh", square=True)
     return _lapack("eigh", x, [(x.shape[:-1], dt.real_dtype(x.dtype))])[0]
 
@@ -377,7 +523,36 @@ def svd(x: Array, /, *, full_matrices: bool = True) -> SVDResult:
 
 
 def svdvals(x: Array, /) -> Array:
-    """Singular values, descending."""
+    """Singular values of matrices, as ``numpy.linalg.svdvals``.
+
+    LAPACK's SVD without ``U`` and ``Vh``; the values are in descending order, in ``x``'s real
+    float dtype (float64 for integer input).
+
+    Parameters
+    ----------
+    x : Array or array_like
+        Matrices, shape ``(..., M, N)``.
+
+    Returns
+    -------
+    Array
+        Shape ``(..., min(M, N))``.
+
+    Raises
+    ------
+    LinAlgError
+        ``x`` has fewer than two dimensions.
+
+    See Also
+    --------
+    svd : The full decomposition.
+    matrix_rank : Number of nonzero singular values.
+
+    Examples
+    --------
+    >>> pt.linalg.svdvals(pt.asarray([[3.0, 0.0], [0.0, 4.0]]))
+    Array([4., 3.])
+    """
     x = _matrices(x, "svdvals")
     return _lapack("svd", x, [(x.shape[:-2] + (min(x.shape[-2:]),), dt.real_dtype(x.dtype))])[0]
 
@@ -447,8 +622,44 @@ def _cutoff(s, x, rtol, name):
 
 
 def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
-    """Moore-Penrose pseudo-inverse via the SVD; singular values <= rtol * largest are
-    treated as zero."""
+    """Moore-Penrose pseudo-inverse, as ``numpy.linalg.pinv``.
+
+    Computed from the reduced SVD: ``Vh^H @ diag(1 / S) @ U^H``, where singular values not
+    above ``rtol`` times the largest one are treated as zero. The dtype is ``x``'s float dtype
+    (float64 for integer input).
+
+    Parameters
+    ----------
+    x : Array or array_like
+        Matrices, shape ``(..., M, N)``.
+    rtol : float or Array, optional
+        Relative cutoff for small singular values; an array broadcasts against the stack
+        dimensions. Default ``max(M, N) * eps`` of ``x``'s dtype.
+
+    Returns
+    -------
+    Array
+        Shape ``(..., N, M)``.
+
+    Raises
+    ------
+    LinAlgError
+        ``x`` has fewer than two dimensions.
+
+    See Also
+    --------
+    inv : Inverse of a square matrix.
+    lstsq : Least-squares solution.
+
+    Examples
+    --------
+    >>> pt.linalg.pinv(pt.asarray([[1.0, 0.0], [0.0, 2.0]]))
+    Array([[1. , 0. ],
+           [0. , 0.5]])
+    >>> pt.linalg.pinv(pt.asarray([[1.0, 2.0], [2.0, 4.0]]))
+    Array([[0.04, 0.08],
+           [0.08, 0.16]])
+    """
     x = _matrices(x, "pinv")
     u, s, vh = svd(x, full_matrices=False)
     keep = greater(s, _cutoff(s, x, rtol, "pinv"))
@@ -460,7 +671,45 @@ def pinv(x: Array, /, *, rtol: float | Array | None = None) -> Array:
 
 
 def matrix_rank(x: Array, /, *, rtol: float | Array | None = None) -> Array:
-    """Number of singular values above rtol * largest (default rtol max(M, N) * eps)."""
+    """Rank of matrices, as ``numpy.linalg.matrix_rank``.
+
+    The number of singular values (``svdvals``) greater than ``rtol`` times the largest one;
+    the count is of the default integer dtype.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        Matrices, shape ``(..., M, N)``.
+    rtol : float or Array, optional
+        Relative tolerance; an array broadcasts against the stack dimensions. Default
+        ``max(M, N) * eps`` of ``x``'s float dtype.
+
+    Returns
+    -------
+    Array
+        The ranks, shape ``x.shape[:-2]``.
+
+    Raises
+    ------
+    LinAlgError
+        ``x`` has fewer than two dimensions.
+
+    Notes
+    -----
+    NumPy's ``matrix_rank`` also accepts one-dimensional input (and its ``tol``/``hermitian``
+    arguments); this is the array API form, for (stacks of) matrices.
+
+    See Also
+    --------
+    svdvals : The singular values.
+
+    Examples
+    --------
+    >>> pt.linalg.matrix_rank(pt.asarray([[1.0, 2.0], [2.0, 4.0]]))
+    Array(1)
+    >>> pt.linalg.matrix_rank(pt.eye(3))
+    Array(3)
+    """
     x = _matrices(x, "matrix_rank")
     s = svdvals(x)
     return count_nonzero(greater(s, _cutoff(s, x, rtol, "matrix_rank")), axis=-1)

@@ -20,24 +20,108 @@ if TYPE_CHECKING:
 
 
 def broadcast_to(x: Array, /, shape: Shape) -> Array:
-    """x broadcast to shape (array API); ValueError when the shapes do not broadcast."""
+    """Return ``x`` broadcast to ``shape``.
+
+    As numpy.broadcast_to (NumPy's broadcasting rules); shapes that do not broadcast raise
+    ValueError.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    shape : int or tuple of int
+        The result's shape.
+
+    Returns
+    -------
+    Array
+        ``x``'s values repeated to ``shape``, ``x``'s dtype.
+
+    See Also
+    --------
+    broadcast_arrays : Broadcast several arrays to one shape.
+    broadcast_shapes : The shape that shapes broadcast to.
+
+    Examples
+    --------
+    >>> pt.broadcast_to(pt.asarray([1, 2, 3]), (2, 3))
+    Array([[1, 2, 3],
+           [1, 2, 3]])
+    """
     x = _as_array(x, "broadcast_to")
     r = _ops.broadcast_to(x, _ops.normalize_shape(shape))
     return _ops.copy(x) if r is x else r
 
 
 def broadcast_arrays(*arrays: Array) -> tuple[Array, ...]:
-    """The arrays broadcast to one shape (array API): a tuple of arrays (2025.12;
-    earlier revisions of the array API return a list)."""
+    """Return the arrays broadcast to one shape.
+
+    As numpy.broadcast_arrays (NumPy's broadcasting rules); shapes that do not broadcast
+    raise ValueError.
+
+    Parameters
+    ----------
+    *arrays : Array or array_like
+        The inputs.
+
+    Returns
+    -------
+    tuple of Array
+        One per input, all of the broadcast shape, each with its input's dtype.
+
+    See Also
+    --------
+    broadcast_to : Broadcast one array to a given shape.
+    broadcast_shapes : The shape only.
+
+    Examples
+    --------
+    >>> a, b = pt.broadcast_arrays(pt.asarray([[1], [2]]), pt.asarray([10, 20, 30]))
+    >>> a
+    Array([[1, 1, 1],
+           [2, 2, 2]])
+    >>> b
+    Array([[10, 20, 30],
+           [10, 20, 30]])
+    """
     xs = [_as_array(a, "broadcast_arrays") for a in arrays]
     shape = _ops.broadcast_shapes(*(a.shape for a in xs))
     return tuple(_ops.broadcast_to(a, shape) for a in xs)
 
 
 def broadcast_shapes(*shapes: int | tuple[int | None, ...]) -> tuple[int | None, ...]:
-    """The shape that arrays of the given shapes broadcast to (array API 2025.12): a tuple;
-    () for no shapes; ValueError for shapes that do not broadcast. A None (a size not known)
-    stays None unless another shape gives a size other than 1 there."""
+    """Return the shape that arrays of the given shapes broadcast to.
+
+    As numpy.broadcast_shapes (an int is a 1-D shape); no shapes give ``()``. As the array
+    API allows, a size may be None (not known): it stays None unless another shape gives a
+    size other than 1 there.
+
+    Parameters
+    ----------
+    *shapes : int or tuple of int or None
+        The shapes.
+
+    Returns
+    -------
+    tuple
+        The broadcast shape.
+
+    Notes
+    -----
+    Shapes that do not broadcast and negative sizes raise ValueError; a shape that is not a
+    tuple of ints raises TypeError.
+
+    See Also
+    --------
+    broadcast_arrays : Broadcast arrays.
+
+    Examples
+    --------
+    >>> pt.broadcast_shapes((2, 1), (3,))
+    (2, 3)
+    >>> pt.broadcast_shapes((None, 3), (1, 3))
+    (None, 3)
+    """
     norm = []
     for s in shapes:
         if isinstance(s, (int, np.integer)) and not isinstance(s, bool):
@@ -63,7 +147,38 @@ def broadcast_shapes(*shapes: int | tuple[int | None, ...]) -> tuple[int | None,
 
 
 def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
-    """x with its axes permuted (a new array; axes is a permutation of range(x.ndim))."""
+    """Return ``x`` with its axes permuted.
+
+    As numpy.transpose with ``axes`` given (the array API's name): dimension ``i`` of the
+    result is dimension ``axes[i]`` of ``x``. The result is a new array.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    axes : tuple of int
+        A permutation of ``range(x.ndim)`` (negative axes allowed); another tuple raises
+        ValueError.
+
+    Returns
+    -------
+    Array
+        ``x``'s dtype; shape ``tuple(x.shape[a] for a in axes)``.
+
+    See Also
+    --------
+    moveaxis : Move some axes, the others keeping their order.
+    matrix_transpose : Swap the last two axes.
+
+    Examples
+    --------
+    >>> pt.permute_dims(pt.zeros((2, 3, 4)), (2, 0, 1)).shape
+    (4, 2, 3)
+    >>> pt.permute_dims(pt.asarray([[1, 2, 3], [4, 5, 6]]), (1, 0))
+    Array([[1, 4],
+           [2, 5],
+           [3, 6]])
+    """
     x = _as_array(x, "permute_dims")
     axes = tuple(_ops.normalize_axis(a, x.ndim, "axes") for a in axes)
     if sorted(axes) != list(range(x.ndim)):
@@ -76,7 +191,32 @@ def permute_dims(x: Array, /, axes: tuple[int, ...]) -> Array:
 
 
 def matrix_transpose(x: Array, /) -> Array:
-    """The last two axes of x swapped (array API; x has at least 2 dimensions)."""
+    """Return ``x`` with its last two axes swapped.
+
+    As numpy.matrix_transpose (the array API's function): a stack of matrices, each
+    transposed. The result is a new array.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        At least 2-D; fewer dimensions raise ValueError.
+
+    Returns
+    -------
+    Array
+        ``x``'s dtype; shape ``x.shape[:-2] + (x.shape[-1], x.shape[-2])``.
+
+    See Also
+    --------
+    permute_dims : Any permutation of the axes.
+
+    Examples
+    --------
+    >>> pt.matrix_transpose(pt.asarray([[1, 2, 3], [4, 5, 6]]))
+    Array([[1, 4],
+           [2, 5],
+           [3, 6]])
+    """
     x = _as_array(x, "matrix_transpose")
     if x.ndim < 2:
         raise ValueError("matrix_transpose: x must have at least 2 dimensions")
@@ -85,9 +225,37 @@ def matrix_transpose(x: Array, /) -> Array:
 
 
 def expand_dims(x: Array, /, axis: int | tuple[int, ...] = 0) -> Array:
-    """x with a new dimension of size 1 at axis, or at each axis of a tuple (2025.12; negative
-    axes count from the result's end): a view, x[..., None, ...], as in NumPy and as for
-    distributed arrays."""
+    """Return ``x`` with a new dimension of size 1 inserted at ``axis``.
+
+    As numpy.expand_dims: ``axis`` may be a tuple (a new dimension at each), and negative axes
+    count from the end of the result. The result is a view of ``x`` (the index
+    ``x[..., None, ...]``), as NumPy's, also for distributed arrays.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    axis : int or tuple of int, optional
+        Where the new dimensions are in the result (default 0).
+
+    Returns
+    -------
+    Array
+        ``x``'s values, with ``x.ndim + len(axis)`` dimensions.
+
+    See Also
+    --------
+    squeeze : Remove size-1 dimensions.
+    reshape : Give a new shape.
+
+    Examples
+    --------
+    >>> x = pt.asarray([1, 2])
+    >>> pt.expand_dims(x, axis=0)
+    Array([[1, 2]])
+    >>> pt.expand_dims(x, axis=(0, -1)).shape
+    (1, 2, 1)
+    """
     x = _as_array(x, "expand_dims")
     return x[expand_dims_key(x.ndim, axis)]
 
@@ -119,7 +287,37 @@ def squeeze_key(shape, axis):
 
 
 def flip(x: Array, /, *, axis: Axes = None) -> Array:
-    """x reversed along axis (all axes by default): a view."""
+    """Return ``x`` with the order of its elements reversed along ``axis``.
+
+    As numpy.flip: all axes by default. The result is a view of ``x`` (the index
+    ``x[..., ::-1, ...]``).
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    axis : int or tuple of int, optional
+        The axes to reverse (default None: all).
+
+    Returns
+    -------
+    Array
+        ``x``'s shape and dtype.
+
+    See Also
+    --------
+    roll : Shift the elements, wrapping around.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.flip(x)
+    Array([[6, 5, 4],
+           [3, 2, 1]])
+    >>> pt.flip(x, axis=1)
+    Array([[3, 2, 1],
+           [6, 5, 4]])
+    """
     x = _as_array(x, "flip")
     return x[flip_key(x.ndim, axis)]
 
@@ -132,7 +330,36 @@ def flip_key(ndim, axis):
 
 def moveaxis(x: Array, source: int | tuple[int, ...], destination: int | tuple[int, ...],
              /) -> Array:
-    """x with the dimensions at source moved to destination (others keep their order)."""
+    """Return ``x`` with the axes at ``source`` moved to ``destination``.
+
+    As numpy.moveaxis: the other axes keep their order. The result is a new array (as
+    :func:`permute_dims`).
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    source : int or tuple of int
+        The axes to move; repeated axes raise ValueError.
+    destination : int or tuple of int
+        Their places in the result, as many as ``source``.
+
+    Returns
+    -------
+    Array
+        ``x``'s values and dtype, the axes reordered.
+
+    See Also
+    --------
+    permute_dims : Any permutation of the axes.
+
+    Examples
+    --------
+    >>> pt.moveaxis(pt.zeros((2, 3, 4)), 0, -1).shape
+    (3, 4, 2)
+    >>> pt.moveaxis(pt.zeros((2, 3, 4)), (0, 1), (-1, -2)).shape
+    (4, 3, 2)
+    """
     x = _as_array(x, "moveaxis")
     return permute_dims(x, moveaxis_order(x.ndim, source, destination))
 
@@ -157,7 +384,35 @@ def moveaxis_order(ndim, source, destination):
 
 
 def unstack(x: Array, /, *, axis: int = 0) -> tuple[Array, ...]:
-    """The slices of x along axis, as a tuple of views."""
+    """Return the slices of ``x`` along ``axis``, as a tuple of arrays.
+
+    As numpy.unstack (the inverse of :func:`stack`): the ``i``-th array is
+    ``x[(slice(None),) * axis + (i,)]``, a view of ``x``.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        At least 1-D; a 0-d array raises ValueError.
+    axis : int, optional
+        The axis to split along (default 0).
+
+    Returns
+    -------
+    tuple of Array
+        ``x.shape[axis]`` arrays of ``x.ndim - 1`` dimensions.
+
+    See Also
+    --------
+    stack : Join arrays along a new axis.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.unstack(x)
+    (Array([1, 2, 3]), Array([4, 5, 6]))
+    >>> pt.unstack(x, axis=1)
+    (Array([1, 4]), Array([2, 5]), Array([3, 6]))
+    """
     return unstack_of(_as_array(x, "unstack"), axis)
 
 
@@ -231,8 +486,38 @@ def stack_axis(arrays, axis):
 
 
 def roll(x: Array, /, shift: int | tuple[int, ...], *, axis: Axes = None) -> Array:
-    """Elements shifted along axis (wrapping around); shift and axis may be tuples: the RFC's
-    ptensor.roll. A new array, as NumPy's (also when nothing moves)."""
+    """Return ``x`` with its elements shifted along ``axis``, wrapping around.
+
+    As numpy.roll: ``axis=None`` (default) rolls the flattened array and restores the shape;
+    ``shift`` and ``axis`` may be tuples (each shift along its axis). The result is a new
+    array, as NumPy's, also when nothing moves.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    shift : int or tuple of int
+        How many places the elements move (negative: towards the start).
+    axis : int or tuple of int, optional
+        The axes to roll along (default None: the flattened array).
+
+    Returns
+    -------
+    Array
+        ``x``'s shape and dtype.
+
+    See Also
+    --------
+    flip : Reverse the elements.
+
+    Examples
+    --------
+    >>> pt.roll(pt.arange(5), 2)
+    Array([3, 4, 0, 1, 2])
+    >>> pt.roll(pt.asarray([[1, 2, 3], [4, 5, 6]]), 1, axis=1)
+    Array([[3, 1, 2],
+           [6, 4, 5]])
+    """
     x = _as_array(x, "roll")
     if axis is None:
         return reshape(roll(reshape(x, (-1,)), flat_shift(shift), axis=0), x.shape)
@@ -310,7 +595,38 @@ def reshape(x: Array, /, shape: Shape, *, copy: bool | None = None) -> Array:
 
 
 def tile(x: Array, repetitions: Shape, /) -> Array:
-    """x repeated along each dimension (repetitions aligned to the trailing dimensions)."""
+    """Return ``x`` repeated ``repetitions`` times along each dimension.
+
+    As numpy.tile: ``repetitions`` and ``x.shape`` are aligned at their ends, the shorter one
+    padded with leading ones, so the result has ``max(len(repetitions), x.ndim)``
+    dimensions.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    repetitions : int or tuple of int
+        How many copies along each dimension; negative raises ValueError.
+
+    Returns
+    -------
+    Array
+        ``x``'s dtype; each dimension ``x``'s size times its repetitions.
+
+    See Also
+    --------
+    repeat : Repeat each element.
+    broadcast_to : Repeat along size-1 dimensions.
+
+    Examples
+    --------
+    >>> x = pt.asarray([1, 2])
+    >>> pt.tile(x, 2)
+    Array([1, 2, 1, 2])
+    >>> pt.tile(x, (2, 2))
+    Array([[1, 2, 1, 2],
+           [1, 2, 1, 2]])
+    """
     x = _as_array(x, "tile")
     reps, dims = tile_dims(x.shape, repetitions)
     n = len(dims)

@@ -168,10 +168,44 @@ def _chain(ms, split, i, j):
 
 
 def multi_dot(arrays, *, out=None):
-    """numpy.linalg.multi_dot: the product of two or more arrays in the cheapest order
-    (chosen by the matrices' dimensions); a 1-D first array is a row vector and a 1-D last
-    one a column vector, their dimensions dropped from the result. out= must be a ptensor
-    array of the result's shape."""
+    """Product of two or more matrices in the cheapest order, as ``numpy.linalg.multi_dot``.
+
+    The parenthesization is chosen from the matrices' dimensions (dynamic programming over the
+    chain) and the products are recorded as ``matmul`` calls. A 1-D first array is a row
+    vector and a 1-D last one a column vector; their dimensions are dropped from the result.
+
+    Parameters
+    ----------
+    arrays : sequence of Array or array_like
+        Two or more operands; all but a 1-D first or last one must be two-dimensional.
+    out : Array, optional
+        A ptensor array of the result's shape to write into (cast to its dtype).
+
+    Returns
+    -------
+    Array
+        The product (``out`` if given).
+
+    Raises
+    ------
+    ValueError
+        Fewer than two arrays, shapes not aligned, or an ``out`` that is not a ptensor array of
+        the result's shape.
+    LinAlgError
+        An operand that is not two-dimensional (besides a 1-D first or last one).
+
+    See Also
+    --------
+    matmul : Matrix product of two arrays.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1, 2], [3, 4]])
+    >>> pt.linalg.multi_dot([a, a, pt.asarray([1, 1])])
+    Array([17, 37])
+    >>> pt.linalg.multi_dot([pt.asarray([1, 2]), a, pt.asarray([1, 1])])
+    Array(17)
+    """
     ms = [_arr(a, "multi_dot") for a in arrays]
     if len(ms) < 2:
         raise ValueError("multi_dot: Expecting at least two arrays.")
@@ -317,10 +351,48 @@ def _inf_where_singular(x, p):
 
 
 def cond(x, p=None):
-    """numpy.linalg.cond: the condition number of a matrix (or a stack of them) in the norm
-    p: None, 2, -2 from the singular values (the ratio of the largest and smallest, inf for
-    a singular matrix); 'fro', 'nuc', 1, -1, inf, -inf as norm(x, p) * norm(inv(x), p),
-    inf for singular matrices (square matrices only: LinAlgError otherwise)."""
+    """Condition number of a matrix (or of each matrix of a stack), as ``numpy.linalg.cond``.
+
+    For ``p`` in ``None``, 2, -2 it is the ratio of the largest and smallest singular values
+    (``svdvals``; the inverse ratio for -2); for ``'fro'``, ``'nuc'``, 1, -1, ``inf``, ``-inf``
+    it is ``norm(x, p) * norm(inv(x), p)``, ``inf`` for a singular matrix. Integer and bool
+    input is computed in float64. The other norms read the result to detect singular matrices
+    (a ``sync``).
+
+    Parameters
+    ----------
+    x : Array or array_like
+        Matrices, shape ``(..., M, N)`` (square for ``p`` other than None, 2, -2).
+    p : {None, 1, -1, 2, -2, inf, -inf, 'fro', 'nuc'}, optional
+        The norm (default ``None``: 2-norm).
+
+    Returns
+    -------
+    Array
+        The condition numbers, shape ``x.shape[:-2]``, real.
+
+    Raises
+    ------
+    LinAlgError
+        ``x`` has fewer than two dimensions, or is not square for a norm that needs it.
+    ValueError
+        Another ``p``.
+
+    See Also
+    --------
+    norm : Matrix and vector norms.
+    svdvals : Singular values.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1.0, 0.0], [0.0, 2.0]])
+    >>> pt.linalg.cond(a)
+    Array(2.)
+    >>> pt.linalg.cond(a, 1)
+    Array(2.)
+    >>> pt.linalg.cond(pt.asarray([[1.0, 2.0], [2.0, 4.0]]), 1)
+    Array(inf)
+    """
     a = _float(_arr(x, "cond"))
     if a.ndim < 2:
         raise _lae()(f"cond: {a.ndim}-dimensional array given. Array must be at least "
@@ -344,9 +416,45 @@ def cond(x, p=None):
 # ---------------------------------------------------------------- tensors ----
 
 def tensorinv(a, ind=2):
-    """numpy.linalg.tensorinv: the inverse of a as a tensor of shape a.shape[ind:] +
-    a.shape[:ind] (the inverse of its (prod(a.shape[:ind]), prod(a.shape[ind:])) matrix,
-    which must be square)."""
+    """Inverse of an N-dimensional array under ``tensordot``, as ``numpy.linalg.tensorinv``.
+
+    ``a`` is reshaped to the matrix ``(prod(a.shape[:ind]), prod(a.shape[ind:]))``, which must
+    be square, inverted with ``inv`` (LAPACK) and reshaped to ``a.shape[ind:] + a.shape[:ind]``,
+    so that ``tensordot(tensorinv(a, ind), a, ind)`` is the identity.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The tensor to invert.
+    ind : int, optional
+        Number of leading dimensions in the "row" part (default 2); positive.
+
+    Returns
+    -------
+    Array
+        Shape ``a.shape[ind:] + a.shape[:ind]``.
+
+    Raises
+    ------
+    ValueError
+        ``ind`` is not a positive integer.
+    LinAlgError
+        The two products of dimensions differ, or the matrix is singular (when read).
+
+    See Also
+    --------
+    tensorsolve : Solve ``tensordot(a, x, x.ndim) == b``.
+    inv : Matrix inverse.
+
+    Examples
+    --------
+    >>> a = pt.reshape(pt.eye(4) * 2, (4, 2, 2))
+    >>> ainv = pt.linalg.tensorinv(a, ind=1)
+    >>> ainv.shape
+    (2, 2, 4)
+    >>> pt.allclose(pt.linalg.tensordot(ainv, a, axes=1), pt.eye(4).reshape(2, 2, 2, 2))
+    True
+    """
     A = _arr(a, "tensorinv")
     if not isinstance(ind, (int, np.integer)) or ind <= 0:
         raise ValueError("tensorinv: Invalid ind argument.")
@@ -361,9 +469,43 @@ def tensorinv(a, ind=2):
 
 
 def tensorsolve(a, b, axes=None):
-    """numpy.linalg.tensorsolve: x with tensordot(a, x, axes=x.ndim) == b (a's axes named
-    in `axes` moved to the end first); x has shape a.shape[b.ndim:]; solved as one square
-    linear system (pt.linalg.solve)."""
+    """Solve ``tensordot(a, x, axes=x.ndim) == b`` for ``x``, as ``numpy.linalg.tensorsolve``.
+
+    The axes of ``a`` named in ``axes`` are first moved to the end; then ``a`` is reshaped to a
+    square matrix and ``b`` to a vector and the system is solved as one linear system with
+    ``solve`` (LAPACK).
+
+    Parameters
+    ----------
+    a : Array or array_like
+        Coefficient tensor, with ``prod(a.shape[b.ndim:]) == prod(a.shape[:b.ndim])``.
+    b : Array or array_like
+        Right-hand side.
+    axes : int or tuple of int, optional
+        Axes of ``a`` to move to the end before solving.
+
+    Returns
+    -------
+    Array
+        ``x``, shape ``a.shape[b.ndim:]`` (after moving ``axes``).
+
+    Raises
+    ------
+    LinAlgError
+        The shapes do not give a square system, or the system is singular (when read).
+
+    See Also
+    --------
+    tensorinv : Inverse under ``tensordot``.
+    solve : Solve a linear system.
+
+    Examples
+    --------
+    >>> a = pt.reshape(pt.eye(4) * 2, (2, 2, 2, 2))
+    >>> pt.linalg.tensorsolve(a, pt.asarray([[2.0, 4.0], [6.0, 8.0]]))
+    Array([[1., 2.],
+           [3., 4.]])
+    """
     A, B = _arr(a, "tensorsolve"), _arr(b, "tensorsolve")
     an = A.ndim
     if axes is not None:
@@ -418,17 +560,88 @@ def _gufunc_operands(x1, x2, name, sig, k1, k2, n2):
 
 
 def matvec(x1, x2, /, *, out=None, dtype=None):
-    """NumPy's matvec gufunc ((m,n),(n)->(m)): the matrix-vector products over the
-    broadcast leading dimensions, without conjugation (matmul of x2 as a column).
-    out= (a ptensor array) and dtype= are accepted; other gufunc keywords are not."""
+    """Matrix-vector product, as the ``numpy.matvec`` gufunc (signature ``(m,n),(n)->(m)``).
+
+    ``x1 @ x2[..., None]`` over the broadcast leading dimensions, without conjugation, with
+    ``matmul``'s dtype rules. ``out=`` (a ptensor array) and ``dtype=`` are accepted; other
+    gufunc keywords are not.
+
+    Parameters
+    ----------
+    x1 : Array or array_like
+        Matrices, shape ``(..., m, n)``.
+    x2 : Array or array_like
+        Vectors, shape ``(..., n)``.
+    out : Array, optional
+        A ptensor array of the result's shape to write into.
+    dtype : dtype, optional
+        The result's dtype.
+
+    Returns
+    -------
+    Array
+        Shape ``(..., m)``.
+
+    Raises
+    ------
+    ValueError
+        Too few dimensions, mismatched core dimensions, or a wrong ``out``.
+
+    See Also
+    --------
+    vecmat : Vector-matrix product.
+    matmul : Matrix product.
+
+    Examples
+    --------
+    >>> pt.matvec(pt.asarray([[1, 2], [3, 4]]), pt.asarray([1, 1]))
+    Array([3, 7])
+    """
     a, b = _gufunc_operands(x1, x2, "matvec", "(m,n),(n)->(m)", 2, 1, -1)
     r = pt.matmul(a, b[..., None])[..., 0]
     return _gufunc_out(r, out, dtype, "matvec")
 
 
 def vecmat(x1, x2, /, *, out=None, dtype=None):
-    """NumPy's vecmat gufunc ((n),(n,m)->(m)): conj(x1) times the matrices x2 over the
-    broadcast leading dimensions. out= (a ptensor array) and dtype= are accepted."""
+    """Vector-matrix product, as the ``numpy.vecmat`` gufunc (signature ``(n),(n,m)->(m)``).
+
+    ``conj(x1)[..., None, :] @ x2`` over the broadcast leading dimensions (complex ``x1`` is
+    conjugated, as NumPy's), with ``matmul``'s dtype rules. ``out=`` (a ptensor array) and
+    ``dtype=`` are accepted; other gufunc keywords are not.
+
+    Parameters
+    ----------
+    x1 : Array or array_like
+        Vectors, shape ``(..., n)``.
+    x2 : Array or array_like
+        Matrices, shape ``(..., n, m)``.
+    out : Array, optional
+        A ptensor array of the result's shape to write into.
+    dtype : dtype, optional
+        The result's dtype.
+
+    Returns
+    -------
+    Array
+        Shape ``(..., m)``.
+
+    Raises
+    ------
+    ValueError
+        Too few dimensions, mismatched core dimensions, or a wrong ``out``.
+
+    See Also
+    --------
+    matvec : Matrix-vector product.
+    vecdot : Dot product of vectors.
+
+    Examples
+    --------
+    >>> pt.vecmat(pt.asarray([1, 1]), pt.asarray([[1, 2], [3, 4]]))
+    Array([4, 6])
+    >>> pt.vecmat(pt.asarray([1j, 1]), pt.asarray([[1, 2], [3, 4]]))
+    Array([3.-1.j, 4.-2.j])
+    """
     a, b = _gufunc_operands(x1, x2, "vecmat", "(n),(n,m)->(m)", 1, 2, -2)
     if dt.is_complex(a.dtype):
         a = pt.conj(a)

@@ -177,13 +177,55 @@ def _bounds(*arrays):
 
 def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, ndmax=0,
           like=None):
-    """A ptensor array from an array, nested sequences or a scalar (NumPy's np.array, with
-    ptensor's asarray underneath): copy=True always copies, None copies only when needed,
-    False raises ValueError when a copy is needed (always for Python sequences and scalars);
-    ndmin prepends axes of size 1. Nested sequences holding ptensor arrays are stacked by
-    ptensor. order is accepted (ptensor arrays are C-ordered); subok is ignored; ndmax (NumPy
-    2.4) limits the depth read from nested sequences (the result must still have a numeric
-    dtype); like= must be None. float16 data become float32."""
+    """Create an array.
+
+    As numpy.array, with ptensor's ``asarray`` underneath: a ptensor array from an array, nested
+    sequences or a scalar. ``copy=True`` always copies, ``None`` copies only when needed,
+    ``False`` raises ValueError when a copy is needed (always for Python sequences and scalars).
+    Nested sequences holding ptensor arrays are stacked by ptensor.
+
+    Parameters
+    ----------
+    object : Array or array_like
+        The data.
+    dtype : dtype, optional
+        The result dtype (default: inferred as NumPy does).
+    copy : bool or None, optional
+        Copy behaviour, as above.
+    order : {'K', 'A', 'C', 'F'}, optional
+        Accepted; ptensor arrays are C-ordered.
+    subok : bool, optional
+        Ignored (ptensor has no array subclasses).
+    ndmin : int, optional
+        Prepend axes of size 1 up to this number of dimensions.
+    ndmax : int, optional
+        Limit on the depth read from nested sequences (the result must still have a numeric
+        dtype).
+    like : None
+        Accepted for NumPy compatibility; only None is supported.
+
+    Returns
+    -------
+    Array
+        The new array.
+
+    Notes
+    -----
+    float16 data become float32.
+
+    See Also
+    --------
+    asarray : Convert without copying when possible.
+
+    Examples
+    --------
+    >>> pt.array([1, 2, 3])
+    Array([1, 2, 3])
+    >>> pt.array([1, 2], dtype=pt.float32)
+    Array([1., 2.], dtype=float32)
+    >>> pt.array(5, ndmin=2)
+    Array([[5]])
+    """
     _no_like(like, "array")
     _check_order(order, "array")
     ndmin = _int(ndmin, "array", "ndmin")
@@ -219,8 +261,43 @@ def array(object, dtype=None, *, copy=True, order="K", subok=False, ndmin=0, ndm
 
 
 def asanyarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
-    """a as a ptensor array (NumPy's asanyarray: array(a, dtype, copy=copy); ptensor has no
-    array subclasses): ptensor arrays without a dtype change are returned as they are."""
+    """Convert the input to an array.
+
+    As numpy.asanyarray: ``array(a, dtype, copy=copy)`` (ptensor has no array subclasses); a
+    ptensor array without a dtype change is returned as it is.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The data.
+    dtype : dtype, optional
+        The result dtype.
+    order : str, optional
+        Accepted; ptensor arrays are C-ordered.
+    device : optional
+        Accepted for array-API compatibility.
+    copy : bool or None, optional
+        As in ``array`` (default None: copy only when needed).
+    like : None
+        Accepted for NumPy compatibility; only None is supported.
+
+    Returns
+    -------
+    Array
+        ``a`` as a ptensor array.
+
+    See Also
+    --------
+    asarray, array
+
+    Examples
+    --------
+    >>> x = pt.asarray([1, 2])
+    >>> pt.asanyarray(x) is x
+    True
+    >>> pt.asanyarray([1.5, 2])
+    Array([1.5, 2. ])
+    """
     _no_like(like, "asanyarray")
     _check_order(order, "asanyarray")
     if _ours(a) and copy is not True and (dtype is None or _to_dtype(dtype, "asanyarray")
@@ -232,16 +309,72 @@ def asanyarray(a, dtype=None, order=None, *, device=None, copy=None, like=None):
 
 
 def ascontiguousarray(a, dtype=None, *, like=None):
-    """a as a ptensor array with at least one dimension (every ptensor array is C-contiguous:
-    a ptensor array of the dtype is returned as it is, a 0-d one as a 1-element view)."""
+    """Return a contiguous array (ndim >= 1).
+
+    As numpy.ascontiguousarray: every ptensor array is C-contiguous, so a ptensor array already of
+    ``dtype`` is returned as it is, and a 0-d one as a 1-element view.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The data.
+    dtype : dtype, optional
+        The result dtype.
+    like : None
+        Accepted for NumPy compatibility; only None is supported.
+
+    Returns
+    -------
+    Array
+        ``a`` with at least one dimension.
+
+    See Also
+    --------
+    asfortranarray, asarray
+
+    Examples
+    --------
+    >>> pt.ascontiguousarray(pt.asarray(3.0))
+    Array([3.])
+    """
     _no_like(like, "ascontiguousarray")
     x = asanyarray(a, dtype)
     return x[None] if x.ndim == 0 else x
 
 
 def asarray_chkfinite(a, dtype=None, order=None):
-    """a as a ptensor array (asanyarray), ValueError when it holds an infinity or a NaN (its
-    values are checked: a read of one bool)."""
+    """Convert the input to an array, checking for NaNs or Infs.
+
+    As numpy.asarray_chkfinite: ``asanyarray(a, dtype)``, then ValueError when it holds an
+    infinity or a NaN. The check reads one boolean, so the values are computed.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The data.
+    dtype : dtype, optional
+        The result dtype.
+    order : str, optional
+        Accepted; ptensor arrays are C-ordered.
+
+    Returns
+    -------
+    Array
+        ``a`` as a ptensor array.
+
+    See Also
+    --------
+    asarray, isfinite
+
+    Examples
+    --------
+    >>> pt.asarray_chkfinite([1., 2.])
+    Array([1., 2.])
+    >>> pt.asarray_chkfinite([1., np.nan])
+    Traceback (most recent call last):
+        ...
+    ValueError: asarray_chkfinite: array must not contain infs or NaNs
+    """
     x = asanyarray(a, dtype, order)
     if dt.is_inexact(x.dtype) and x.size and not bool(pt.all(pt.isfinite(x))):
         raise ValueError("asarray_chkfinite: array must not contain infs or NaNs")
@@ -249,12 +382,73 @@ def asarray_chkfinite(a, dtype=None, order=None):
 
 
 def copy(a, order="K", subok=False):
-    """A new ptensor array with a's values (order accepted: ptensor arrays are C-ordered)."""
+    """Return an array copy of the given object.
+
+    As numpy.copy: a new ptensor array with ``a``'s values and dtype.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The data.
+    order : str, optional
+        Accepted; ptensor arrays are C-ordered.
+    subok : bool, optional
+        Ignored (ptensor has no array subclasses).
+
+    Returns
+    -------
+    Array
+        The copy.
+
+    See Also
+    --------
+    array, copyto
+
+    Examples
+    --------
+    >>> x = pt.asarray([1, 2])
+    >>> y = pt.copy(x)
+    >>> y
+    Array([1, 2])
+    >>> y is x
+    False
+    """
     return array(a, copy=True, order=order)
 
 
 def identity(n, dtype=None, *, like=None):
-    """The n x n identity matrix (default dtype float64)."""
+    """Return the identity array.
+
+    As numpy.identity: the ``n`` x ``n`` array with ones on the main diagonal and zeros elsewhere
+    (default dtype float64).
+
+    Parameters
+    ----------
+    n : int
+        The number of rows and columns.
+    dtype : dtype, optional
+        The result dtype.
+    like : None
+        Accepted for NumPy compatibility; only None is supported.
+
+    Returns
+    -------
+    Array
+        The identity matrix.
+
+    See Also
+    --------
+    eye : Ones on any diagonal of an N x M array.
+
+    Examples
+    --------
+    >>> pt.identity(2)
+    Array([[1., 0.],
+           [0., 1.]])
+    >>> pt.identity(2, dtype=int)
+    Array([[1, 0],
+           [0, 1]])
+    """
     _no_like(like, "identity")
     n = _int(n, "identity", "n")
     if n < 0:
@@ -263,8 +457,42 @@ def identity(n, dtype=None, *, like=None):
 
 
 def fromfunction(function, shape, *, dtype=float, like=None, **kwargs):
-    """function(*idx, **kwargs) where idx are the index arrays of shape (as indices(shape,
-    dtype)): whatever function returns (NumPy's fromfunction)."""
+    """Construct an array by executing a function over each coordinate.
+
+    As numpy.fromfunction: ``function(*idx, **kwargs)`` is called once, ``idx`` being the index
+    arrays of ``shape`` (as ``indices(shape, dtype)``); whatever it returns is returned.
+
+    Parameters
+    ----------
+    function : callable
+        Called with one array of indices per dimension.
+    shape : tuple of ints
+        The shape of the index arrays.
+    dtype : dtype, optional
+        The dtype of the index arrays (default float64).
+    like : None
+        Accepted for NumPy compatibility; only None is supported.
+    **kwargs
+        Passed on to ``function``.
+
+    Returns
+    -------
+    object
+        The result of ``function``.
+
+    See Also
+    --------
+    indices : The index arrays.
+
+    Examples
+    --------
+    >>> pt.fromfunction(lambda i, j: i + j, (2, 3), dtype=int)
+    Array([[0, 1, 2],
+           [1, 2, 3]])
+    >>> pt.fromfunction(lambda i, j: i == j, (2, 2))
+    Array([[ True, False],
+           [False,  True]])
+    """
     _no_like(like, "fromfunction")
     grids = indices(shape, dtype=dtype)
     return function(*[grids[i] for i in range(grids.shape[0])], **kwargs)
@@ -311,8 +539,45 @@ def _space_args(start, stop, name, extra=()):
 
 
 def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
-    """base ** values, the values evenly spaced from start to stop (NumPy's logspace): start,
-    stop and base may be arrays (broadcast; the samples along axis)."""
+    """Return numbers spaced evenly on a log scale.
+
+    As numpy.logspace: ``base ** y`` where ``y`` holds ``num`` values evenly spaced from
+    ``start`` to ``stop`` (``stop`` excluded when ``endpoint`` is False). ``start``, ``stop`` and
+    ``base`` may be arrays (broadcast; the samples lie along ``axis``). The dtype is float64 unless
+    the inputs are of another inexact dtype, or ``dtype``.
+
+    Parameters
+    ----------
+    start, stop : float or Array or array_like
+        The exponents of the first and last values.
+    num : int, optional
+        The number of samples (default 50).
+    endpoint : bool, optional
+        Include ``base ** stop`` (default True).
+    base : float or Array or array_like, optional
+        The base (default 10.0).
+    dtype : dtype, optional
+        The result dtype.
+    axis : int, optional
+        The axis of the samples when the bounds are arrays.
+
+    Returns
+    -------
+    Array
+        The ``num`` samples.
+
+    See Also
+    --------
+    geomspace : Bounds given as values, not exponents.
+    linspace : Evenly spaced numbers.
+
+    Examples
+    --------
+    >>> pt.logspace(0, 3, 4)
+    Array([   1.,   10.,  100., 1000.])
+    >>> pt.logspace(0, 3, 4, base=2)
+    Array([1., 2., 4., 8.])
+    """
     num = _num(num, "logspace")
     s, t, shape = _space_args(start, stop, "logspace")
     if isinstance(base, (int, float)) and not isinstance(base, bool):
@@ -336,9 +601,48 @@ def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
 
 
 def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
-    """num values from start to stop spaced evenly on a log scale, start and stop exactly
-    (NumPy's geomspace): negative bounds give negative values, complex ones points on the
-    spiral between them; ValueError when a bound is zero (a read of one bool)."""
+    """Return numbers spaced evenly on a log scale (a geometric progression).
+
+    As numpy.geomspace: ``num`` values from ``start`` to ``stop``, each a constant multiple of
+    the one before, ``start`` and ``stop`` exactly. Negative bounds give negative values, complex
+    ones points on the spiral between them. The dtype is float64 unless the inputs are of
+    another inexact dtype, or ``dtype``.
+
+    Parameters
+    ----------
+    start, stop : float or Array or array_like
+        The first and last values (not zero).
+    num : int, optional
+        The number of samples (default 50).
+    endpoint : bool, optional
+        Include ``stop`` (default True).
+    dtype : dtype, optional
+        The result dtype.
+    axis : int, optional
+        The axis of the samples when the bounds are arrays.
+
+    Returns
+    -------
+    Array
+        The ``num`` samples.
+
+    Notes
+    -----
+    Raises ValueError when a bound is zero (checking this reads one boolean, so the bounds are
+    computed).
+
+    See Also
+    --------
+    logspace : Bounds given as exponents.
+    linspace : Evenly spaced numbers.
+
+    Examples
+    --------
+    >>> pt.geomspace(1, 1000, 4)
+    Array([   1.,   10.,  100., 1000.])
+    >>> pt.geomspace(-1, -8, 4)
+    Array([-1., -2., -4., -8.])
+    """
     num = _num(num, "geomspace")
     want = None if dtype is None else _to_dtype(dtype, "geomspace")
     s, t, shape = _space_args(start, stop, "geomspace",
@@ -363,8 +667,43 @@ def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
 
 
 def indices(dimensions, dtype=int, sparse=False):
-    """The index grids of an array of shape dimensions: one array of shape (len(dimensions),
-    *dimensions), or (sparse=True) a tuple of arrays broadcastable to dimensions."""
+    """Return an array representing the indices of a grid.
+
+    As numpy.indices: for ``dimensions`` of length k, one array of shape ``(k, *dimensions)`` whose
+    i-th entry holds the i-th index of each position; with ``sparse=True`` a tuple of k arrays
+    broadcastable to ``dimensions``. The dtype is ``dtype`` (default int64).
+
+    Parameters
+    ----------
+    dimensions : sequence of ints
+        The shape of the grid.
+    dtype : dtype, optional
+        The result dtype.
+    sparse : bool, optional
+        Return the open (sparse) grids.
+
+    Returns
+    -------
+    Array or tuple of Array
+        The index grids.
+
+    See Also
+    --------
+    mgrid, ogrid : Grids from slices.
+    fromfunction : Evaluate a function on the index grids.
+
+    Examples
+    --------
+    >>> g = pt.indices((2, 3))
+    >>> g.shape
+    (2, 2, 3)
+    >>> g[0]
+    Array([[0, 0, 0],
+           [1, 1, 1]])
+    >>> pt.indices((2, 3), sparse=True)
+    (Array([[0],
+           [1]]), Array([[0, 1, 2]]))
+    """
     dims = _dims(dimensions, "indices", "dimensions")
     if any(n < 0 for n in dims):
         raise ValueError("indices: negative dimensions are not allowed")
@@ -382,8 +721,44 @@ def indices(dimensions, dtype=int, sparse=False):
 
 
 def tri(N, M=None, k=0, dtype=float, *, like=None):
-    """An N x M array with ones at and below the k-th diagonal, zeros above (default dtype
-    float64)."""
+    """An array with ones at and below the given diagonal and zeros elsewhere.
+
+    As numpy.tri: ``N`` x ``M`` (``M`` defaults to ``N``), ones where ``j <= i + k``; default
+    dtype float64.
+
+    Parameters
+    ----------
+    N : int
+        The number of rows.
+    M : int, optional
+        The number of columns.
+    k : int, optional
+        The diagonal at and below which the array is filled (0 the main one, > 0 above).
+    dtype : dtype, optional
+        The result dtype.
+    like : None
+        Accepted for NumPy compatibility; only None is supported.
+
+    Returns
+    -------
+    Array
+        The ``N`` x ``M`` array.
+
+    See Also
+    --------
+    tril : Lower triangle of an array.
+    triu : Upper triangle of an array.
+
+    Examples
+    --------
+    >>> pt.tri(3)
+    Array([[1., 0., 0.],
+           [1., 1., 0.],
+           [1., 1., 1.]])
+    >>> pt.tri(2, 3, k=1, dtype=int)
+    Array([[1, 1, 0],
+           [1, 1, 1]])
+    """
     _no_like(like, "tri")
     n = max(_int(N, "tri", "N"), 0)
     m = n if M is None else max(_int(M, "tri", "M"), 0)
@@ -393,8 +768,43 @@ def tri(N, M=None, k=0, dtype=float, *, like=None):
 
 
 def diag(v, k=0):
-    """A 2-D array with the 1-D v on its k-th diagonal, or the k-th diagonal of the 2-D v (a
-    new array; NumPy's is a read-only view)."""
+    """Extract a diagonal or build a diagonal array.
+
+    As numpy.diag: for a 1-D ``v``, a 2-D array with ``v`` on its ``k``-th diagonal and zeros
+    elsewhere; for a 2-D ``v``, its ``k``-th diagonal. The dtype is ``v``'s. The result is a new
+    array (NumPy's extracted diagonal is a read-only view).
+
+    Parameters
+    ----------
+    v : Array or array_like
+        A 1-D or 2-D array.
+    k : int, optional
+        The diagonal: 0 the main one, > 0 above it, < 0 below it.
+
+    Returns
+    -------
+    Array
+        The 2-D array, or the 1-D diagonal.
+
+    Notes
+    -----
+    Raises ValueError when ``v`` is not 1-D or 2-D.
+
+    See Also
+    --------
+    diagonal : Diagonals of any array.
+    diagflat : Build from a flattened input.
+    trace : Sum along a diagonal.
+
+    Examples
+    --------
+    >>> pt.diag(pt.asarray([1, 2]), k=1)
+    Array([[0, 1, 0],
+           [0, 0, 2],
+           [0, 0, 0]])
+    >>> pt.diag(pt.arange(9).reshape(3, 3))
+    Array([0, 4, 8])
+    """
     x = _arr(v, "diag")
     k = _int(k, "diag", "k")
     if x.ndim == 2:
@@ -409,13 +819,78 @@ def diag(v, k=0):
 
 
 def diagflat(v, k=0):
-    """A 2-D array with the flattened v on its k-th diagonal."""
+    """Create a 2-D array with the flattened input as a diagonal.
+
+    As numpy.diagflat: ``v`` flattened and placed on the ``k``-th diagonal of a square array,
+    zeros elsewhere; the dtype is ``v``'s.
+
+    Parameters
+    ----------
+    v : Array or array_like
+        The values of the diagonal (flattened).
+    k : int, optional
+        The diagonal: 0 the main one, > 0 above it, < 0 below it.
+
+    Returns
+    -------
+    Array
+        The 2-D array.
+
+    See Also
+    --------
+    diag : The same for 1-D input, or extract a diagonal.
+
+    Examples
+    --------
+    >>> pt.diagflat([[1, 2], [3, 4]])
+    Array([[1, 0, 0, 0],
+           [0, 2, 0, 0],
+           [0, 0, 3, 0],
+           [0, 0, 0, 4]])
+    """
     return diag(pt.reshape(_arr(v, "diagflat"), (-1,)), k)
 
 
 def vander(x, N=None, increasing=False):
-    """The Vandermonde matrix of the 1-D x: columns x**(N-1), ..., x**0 (x**0 first when
-    increasing); dtype x's promoted with int64 (products accumulated as NumPy does)."""
+    """Generate a Vandermonde matrix.
+
+    As numpy.vander: for the 1-D ``x``, the columns ``x**(N-1), ..., x**1, x**0`` (reversed when
+    ``increasing``), ``N`` defaulting to ``len(x)``. The dtype is ``x``'s promoted with int64;
+    the powers are running products, as NumPy computes them.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        A 1-D array.
+    N : int, optional
+        The number of columns.
+    increasing : bool, optional
+        Powers increasing from left to right (default False).
+
+    Returns
+    -------
+    Array
+        The ``len(x)`` x ``N`` matrix.
+
+    Notes
+    -----
+    Raises ValueError when ``x`` is not 1-D or ``N`` is negative.
+
+    See Also
+    --------
+    polyval : Evaluate a polynomial.
+
+    Examples
+    --------
+    >>> pt.vander(pt.asarray([1, 2, 3]))
+    Array([[1, 1, 1],
+           [4, 2, 1],
+           [9, 3, 1]])
+    >>> pt.vander(pt.asarray([1, 2, 3]), 2, increasing=True)
+    Array([[1, 1],
+           [1, 2],
+           [1, 3]])
+    """
     v = _arr(x, "vander")
     if v.ndim != 1:
         raise ValueError("vander: x must be a one-dimensional array or sequence.")
@@ -435,8 +910,38 @@ def vander(x, N=None, increasing=False):
 
 
 class _Grid:
-    """mgrid (dense) and ogrid (open): grid[start:stop:step, ...] gives the grids of the
-    slices' ranges; a complex step nj means n points from start to stop, both included."""
+    """Index tricks building mesh grids: ``mgrid`` (dense) and ``ogrid`` (open).
+
+    As numpy.mgrid and numpy.ogrid: ``grid[start:stop:step, ...]`` gives the grids of the
+    slices' ranges, as ``arange`` would give them; a complex step ``nj`` means ``n`` points from
+    ``start`` to ``stop``, both included, as ``linspace``. ``mgrid`` returns one dense array of
+    shape ``(number of slices, *lengths)``; ``ogrid`` returns a tuple of arrays, each with one
+    non-unit dimension, that broadcast against each other.
+
+    Returns
+    -------
+    Array or tuple of Array
+        The dense grids (``mgrid``) or the open ones (``ogrid``); a single slice gives one 1-D
+        array.
+
+    See Also
+    --------
+    indices : Grids of the indices of a shape.
+    meshgrid : Grids from coordinate vectors.
+
+    Examples
+    --------
+    >>> pt.mgrid[0:2, 0:3].shape
+    (2, 2, 3)
+    >>> pt.mgrid[0:2, 0:3][1]
+    Array([[0, 1, 2],
+           [0, 1, 2]])
+    >>> pt.ogrid[0:2, 0:3]
+    (Array([[0],
+           [1]]), Array([[0, 1, 2]]))
+    >>> pt.mgrid[0:1:5j]
+    Array([0.  , 0.25, 0.5 , 0.75, 1.  ])
+    """
 
     def __init__(self, sparse):
         self._sparse = sparse
@@ -498,8 +1003,44 @@ ogrid = _Grid(sparse=True)
 # ----------------------------------------------------------- manipulation ----
 
 def transpose(a, axes=None):
-    """a with its axes reversed, or permuted by axes (negative axes count from the end): a
-    new array (NumPy's is a view)."""
+    """Return ``a`` with its axes reversed or permuted.
+
+    As numpy.transpose: with ``axes=None`` the order of the axes is reversed, otherwise axis
+    ``i`` of the result is axis ``axes[i]`` of ``a`` (negative axes count from the end). The dtype
+    is kept. The result is a new (lazy) array, not a view as in NumPy.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axes : tuple or list of ints, optional
+        A permutation of ``range(a.ndim)``.
+
+    Returns
+    -------
+    Array
+        ``a`` with its axes permuted.
+
+    Notes
+    -----
+    Raises ValueError when ``axes`` does not name every axis once, AxisError for an axis out of
+    range.
+
+    See Also
+    --------
+    swapaxes : Interchange two axes.
+    rollaxis : Move one axis.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.transpose(x)
+    Array([[1, 4],
+           [2, 5],
+           [3, 6]])
+    >>> pt.transpose(pt.ones((1, 2, 3)), (1, 0, 2)).shape
+    (2, 1, 3)
+    """
     x = _arr(a, "transpose")
     if axes is None:
         return pt.permute_dims(x, tuple(range(x.ndim))[::-1])
@@ -513,7 +1054,35 @@ def transpose(a, axes=None):
 
 
 def swapaxes(a, axis1, axis2):
-    """a with axis1 and axis2 interchanged: a new array (NumPy's is a view)."""
+    """Return ``a`` with two axes interchanged.
+
+    As numpy.swapaxes (negative axes count from the end). The dtype is kept. The result is a new
+    (lazy) array, not a view as in NumPy.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis1, axis2 : int
+        The axes to interchange.
+
+    Returns
+    -------
+    Array
+        ``a`` with ``axis1`` and ``axis2`` swapped.
+
+    See Also
+    --------
+    transpose : Permute all axes.
+    moveaxis : Move axes to new positions.
+
+    Examples
+    --------
+    >>> pt.swapaxes(pt.asarray([[1, 2, 3]]), 0, 1)
+    Array([[1],
+           [2],
+           [3]])
+    """
     x = _arr(a, "swapaxes")
     a1 = _axis(axis1, x.ndim, "swapaxes", "axis1")
     a2 = _axis(axis2, x.ndim, "swapaxes", "axis2")
@@ -523,8 +1092,40 @@ def swapaxes(a, axis1, axis2):
 
 
 def rollaxis(a, axis, start=0):
-    """a with axis moved to lie before position start (NumPy's rollaxis): a new array, or a
-    view (a[...]) when nothing moves."""
+    """Roll the specified axis backwards, until it lies in a given position.
+
+    As numpy.rollaxis: ``axis`` is moved to lie before position ``start``. The result is a new
+    (lazy) array, or a view (``a[...]``) when nothing moves.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int
+        The axis to move.
+    start : int, optional
+        The position it is moved before (default 0).
+
+    Returns
+    -------
+    Array
+        ``a`` with the axis moved.
+
+    Notes
+    -----
+    Raises AxisError when ``start`` is not in ``[-ndim, ndim]``.
+
+    See Also
+    --------
+    moveaxis : The recommended way to move axes.
+
+    Examples
+    --------
+    >>> pt.rollaxis(pt.ones((2, 3, 4)), 2).shape
+    (4, 2, 3)
+    >>> pt.rollaxis(pt.ones((2, 3, 4)), 0, 2).shape
+    (3, 2, 4)
+    """
     x = _arr(a, "rollaxis")
     n = x.ndim
     ax = _axis(axis, n, "rollaxis")
@@ -544,9 +1145,37 @@ def rollaxis(a, axis, start=0):
 
 
 def ravel(a, order="C"):
-    """a flattened: a new 1-D array (NumPy's is a view where it can be). order='F' reads in
-    column-major order; 'A' and 'K' read a NumPy array that is Fortran-contiguous only in that
-    order and everything else in row-major order (ptensor arrays are C-ordered)."""
+    """Return ``a`` flattened to one dimension.
+
+    As numpy.ravel: ``order='C'`` reads in row-major order, ``'F'`` in column-major order;
+    ``'A'`` and ``'K'`` read a NumPy array that is Fortran-contiguous only in column-major order
+    and everything else in row-major order (ptensor arrays are C-ordered). The dtype is kept. The
+    result is a new (lazy) array, not a view as NumPy's may be.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    order : {'C', 'F', 'A', 'K'}, optional
+        The order the elements are read in.
+
+    Returns
+    -------
+    Array
+        A 1-D array of ``a.size`` elements.
+
+    See Also
+    --------
+    reshape : Give an array a new shape.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.ravel(x)
+    Array([1, 2, 3, 4, 5, 6])
+    >>> pt.ravel(x, order="F")
+    Array([1, 4, 2, 5, 3, 6])
+    """
     _check_order(order, "ravel")
     fortran = order == "F" or (order in ("A", "K") and isinstance(a, np.ndarray)
                                and a.flags.f_contiguous and not a.flags.c_contiguous)
@@ -574,19 +1203,90 @@ def _atleast(arys, nd, name):
 
 
 def atleast_1d(*arys):
-    """Each argument as an array of at least 1 dimension: views (a 0-d array becomes (1,));
-    one argument gives an array, several a tuple."""
+    """View the inputs as arrays of at least one dimension.
+
+    As numpy.atleast_1d: a 0-d input becomes shape (1,); arrays of higher dimension are returned
+    as views. The dtype is kept.
+
+    Parameters
+    ----------
+    *arys : Array or array_like
+        The inputs.
+
+    Returns
+    -------
+    Array or tuple of Array
+        One array for one argument, a tuple for several.
+
+    See Also
+    --------
+    atleast_2d, atleast_3d
+
+    Examples
+    --------
+    >>> pt.atleast_1d(3)
+    Array([3])
+    >>> pt.atleast_1d(1, [2, 3])
+    (Array([1]), Array([2, 3]))
+    """
     return _atleast(arys, 1, "atleast_1d")
 
 
 def atleast_2d(*arys):
-    """Each argument with at least 2 dimensions (views; (N,) becomes (1, N))."""
+    """View the inputs as arrays of at least two dimensions.
+
+    As numpy.atleast_2d: a 0-d input becomes (1, 1), a 1-D one of length N becomes (1, N); the
+    results are views with the inputs' dtype.
+
+    Parameters
+    ----------
+    *arys : Array or array_like
+        The inputs.
+
+    Returns
+    -------
+    Array or tuple of Array
+        One array for one argument, a tuple for several.
+
+    See Also
+    --------
+    atleast_1d, atleast_3d
+
+    Examples
+    --------
+    >>> pt.atleast_2d(pt.asarray([1, 2]))
+    Array([[1, 2]])
+    """
     return _atleast(arys, 2, "atleast_2d")
 
 
 def atleast_3d(*arys):
-    """Each argument with at least 3 dimensions (views; (N,) becomes (1, N, 1), (M, N)
-    becomes (M, N, 1))."""
+    """View the inputs as arrays of at least three dimensions.
+
+    As numpy.atleast_3d: a 0-d input becomes (1, 1, 1), (N,) becomes (1, N, 1) and (M, N)
+    becomes (M, N, 1); the results are views with the inputs' dtype.
+
+    Parameters
+    ----------
+    *arys : Array or array_like
+        The inputs.
+
+    Returns
+    -------
+    Array or tuple of Array
+        One array for one argument, a tuple for several.
+
+    See Also
+    --------
+    atleast_1d, atleast_2d
+
+    Examples
+    --------
+    >>> pt.atleast_3d(pt.asarray([1, 2])).shape
+    (1, 2, 1)
+    >>> pt.atleast_3d(pt.ones((2, 3))).shape
+    (2, 3, 1)
+    """
     return _atleast(arys, 3, "atleast_3d")
 
 
@@ -595,33 +1295,177 @@ def _listed(r):
 
 
 def hstack(tup, *, dtype=None, casting="same_kind"):
-    """The arrays joined column-wise: along axis 1, or axis 0 for 1-D arrays (0-d ones become
-    1-D)."""
+    """Join a sequence of arrays column-wise.
+
+    As numpy.hstack: along axis 1, or along axis 0 when the arrays are 1-D (0-d arrays become
+    1-D first). The result dtype is the arrays' common dtype or ``dtype``, checked against
+    ``casting``.
+
+    Parameters
+    ----------
+    tup : sequence of Array or array_like
+        The arrays to join.
+    dtype : dtype, optional
+        The result dtype.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, optional
+        The casting allowed from the inputs to the result dtype.
+
+    Returns
+    -------
+    Array
+        The joined array.
+
+    See Also
+    --------
+    concatenate : Join along an existing axis.
+    vstack : Join row-wise.
+    hsplit : Split column-wise.
+
+    Examples
+    --------
+    >>> pt.hstack((pt.asarray([1, 2]), pt.asarray([3, 4])))
+    Array([1, 2, 3, 4])
+    >>> pt.hstack((pt.asarray([[1], [2]]), pt.asarray([[3], [4]])))
+    Array([[1, 3],
+           [2, 4]])
+    """
     arrs = _listed(_atleast(_sequence(tup, "hstack"), 1, "hstack"))
     return _concatenate(arrs, 0 if arrs[0].ndim == 1 else 1, None, dtype, casting, "hstack")
 
 
 def vstack(tup, *, dtype=None, casting="same_kind"):
-    """The arrays joined row-wise, along axis 0 (1-D arrays of length N become (1, N))."""
+    """Join a sequence of arrays row-wise.
+
+    As numpy.vstack: along axis 0, after 1-D arrays of length N become (1, N) (and 0-d ones
+    (1, 1)). The result dtype is the arrays' common dtype or ``dtype``, checked against
+    ``casting``.
+
+    Parameters
+    ----------
+    tup : sequence of Array or array_like
+        The arrays to join.
+    dtype : dtype, optional
+        The result dtype.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, optional
+        The casting allowed from the inputs to the result dtype.
+
+    Returns
+    -------
+    Array
+        The joined array, at least 2-D.
+
+    See Also
+    --------
+    concatenate : Join along an existing axis.
+    hstack : Join column-wise.
+    vsplit : Split row-wise.
+
+    Examples
+    --------
+    >>> pt.vstack((pt.asarray([1, 2]), pt.asarray([3, 4])))
+    Array([[1, 2],
+           [3, 4]])
+    """
     arrs = _listed(_atleast(_sequence(tup, "vstack"), 2, "vstack"))
     return _concatenate(arrs, 0, None, dtype, casting, "vstack")
 
 
 def row_stack(tup, *, dtype=None, casting="same_kind"):
-    """vstack (NumPy's deprecated alias: DeprecationWarning, as NumPy 2 gives)."""
+    """Join a sequence of arrays row-wise (deprecated alias of ``vstack``).
+
+    As numpy.row_stack in NumPy 2: emits a DeprecationWarning, then returns ``vstack(tup,
+    dtype=dtype, casting=casting)``.
+
+    Parameters
+    ----------
+    tup : sequence of Array or array_like
+        The arrays to join.
+    dtype : dtype, optional
+        The result dtype.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, optional
+        The casting allowed from the inputs to the result dtype.
+
+    Returns
+    -------
+    Array
+        The joined array, at least 2-D.
+
+    See Also
+    --------
+    vstack
+
+    Examples
+    --------
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     pt.row_stack((pt.asarray([1, 2]), pt.asarray([3, 4])))
+    Array([[1, 2],
+           [3, 4]])
+    """
     warnings.warn("`row_stack` alias is deprecated. Use `np.vstack` directly.",
                   DeprecationWarning, stacklevel=2)
     return vstack(tup, dtype=dtype, casting=casting)
 
 
 def dstack(tup):
-    """The arrays joined depth-wise, along axis 2 (after atleast_3d)."""
+    """Join a sequence of arrays depth-wise, along axis 2.
+
+    As numpy.dstack: each array is made at least 3-D first (as ``atleast_3d``: (N,) becomes
+    (1, N, 1), (M, N) becomes (M, N, 1)). The result dtype is the arrays' common dtype.
+
+    Parameters
+    ----------
+    tup : sequence of Array or array_like
+        The arrays to join.
+
+    Returns
+    -------
+    Array
+        The joined array, at least 3-D.
+
+    See Also
+    --------
+    concatenate : Join along an existing axis.
+    dsplit : Split depth-wise.
+
+    Examples
+    --------
+    >>> pt.dstack((pt.asarray([1, 2]), pt.asarray([3, 4])))
+    Array([[[1, 3],
+            [2, 4]]])
+    """
     arrs = _listed(_atleast(_sequence(tup, "dstack"), 3, "dstack"))
     return _concatenate(arrs, 2, None, None, "same_kind", "dstack")
 
 
 def column_stack(tup):
-    """1-D arrays as columns of a 2-D array (2-D arrays joined as they are), along axis 1."""
+    """Stack 1-D arrays as columns of a 2-D array.
+
+    As numpy.column_stack: 1-D arrays become columns (N, 1), 2-D arrays are taken as they are,
+    and all are joined along axis 1. The result dtype is the arrays' common dtype.
+
+    Parameters
+    ----------
+    tup : sequence of Array or array_like
+        The arrays to stack.
+
+    Returns
+    -------
+    Array
+        The 2-D joined array.
+
+    See Also
+    --------
+    hstack : Join column-wise.
+    stack : Join along a new axis.
+
+    Examples
+    --------
+    >>> pt.column_stack((pt.asarray([1, 2]), pt.asarray([3, 4])))
+    Array([[1, 3],
+           [2, 4]])
+    """
     arrs = []
     for a in _sequence(tup, "column_stack"):
         x = _arr(a, "column_stack")
@@ -670,9 +1514,55 @@ def _concatenate(arrays, axis, out, dtype, casting, name):
 
 
 def concatenate(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind"):
-    """The arrays joined along an existing axis (axis=None: flattened first); dtype converts
-    them first (checked against casting, TypeError as NumPy); out, a ptensor array of the
-    result's shape, is written and returned."""
+    """Join a sequence of arrays along an existing axis.
+
+    As numpy.concatenate: the arrays must have the same shape except along ``axis``; with
+    ``axis=None`` they are flattened first. The result dtype is the arrays' common dtype
+    (``result_type``) or ``dtype``, each input checked against ``casting``.
+
+    Parameters
+    ----------
+    arrays : sequence of Array or array_like
+        The arrays to join.
+    axis : int or None, optional
+        The axis to join along (default 0).
+    out : Array, optional
+        A ptensor array of the result's shape, written and returned.
+    dtype : dtype, optional
+        The result dtype (not together with ``out``).
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, optional
+        The casting allowed from the inputs to the result dtype.
+
+    Returns
+    -------
+    Array
+        The joined array (``out`` when given).
+
+    Notes
+    -----
+    Raises ValueError for 0-d arrays or mismatched shapes, TypeError when a cast is not allowed
+    by ``casting`` or when both ``out`` and ``dtype`` are given.
+
+    See Also
+    --------
+    stack : Join along a new axis.
+    hstack : Join column-wise.
+    vstack : Join row-wise.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1, 2], [3, 4]])
+    >>> b = pt.asarray([[5, 6]])
+    >>> pt.concatenate((a, b), axis=0)
+    Array([[1, 2],
+           [3, 4],
+           [5, 6]])
+    >>> pt.concatenate((a, b.T), axis=1)
+    Array([[1, 2, 5],
+           [3, 4, 6]])
+    >>> pt.concatenate((a, b), axis=None)
+    Array([1, 2, 3, 4, 5, 6])
+    """
     return _concatenate(_sequence(arrays, "concatenate"), axis, out, dtype, casting,
                         "concatenate")
 
@@ -706,18 +1596,104 @@ def _split(ary, ios, axis, name, equal):
 
 
 def split(ary, indices_or_sections, axis=0):
-    """ary split into equal sections (ValueError unless they divide its length) or at the
-    given points along axis: a list of views."""
+    """Split an array into sub-arrays along ``axis``.
+
+    As numpy.split: an int ``N`` gives N equal sections (ValueError unless N divides the length
+    along ``axis``); a sequence of indices splits before each of them. The sub-arrays are views of
+    ``ary`` with its dtype.
+
+    Parameters
+    ----------
+    ary : Array or array_like
+        The array to split.
+    indices_or_sections : int or sequence of ints
+        A number of sections, or the sorted indices to split at.
+    axis : int, optional
+        The axis to split along (default 0).
+
+    Returns
+    -------
+    list of Array
+        The sub-arrays.
+
+    See Also
+    --------
+    array_split : Split into sections that may be unequal.
+    concatenate : Join arrays.
+
+    Examples
+    --------
+    >>> x = pt.arange(6)
+    >>> pt.split(x, 3)
+    [Array([0, 1]), Array([2, 3]), Array([4, 5])]
+    >>> pt.split(x, [1, 4])
+    [Array([0]), Array([1, 2, 3]), Array([4, 5])]
+    """
     return _split(ary, indices_or_sections, axis, "split", True)
 
 
 def array_split(ary, indices_or_sections, axis=0):
-    """split, the sections allowed unequal (the first n % sections one longer): views."""
+    """Split an array into sub-arrays, the sections allowed to be unequal.
+
+    As numpy.array_split: like ``split``, but N sections of an axis of length L need not divide
+    it: the first ``L % N`` sections are one element longer. The sub-arrays are views.
+
+    Parameters
+    ----------
+    ary : Array or array_like
+        The array to split.
+    indices_or_sections : int or sequence of ints
+        A number of sections, or the sorted indices to split at.
+    axis : int, optional
+        The axis to split along (default 0).
+
+    Returns
+    -------
+    list of Array
+        The sub-arrays.
+
+    See Also
+    --------
+    split : Split into equal sections.
+
+    Examples
+    --------
+    >>> pt.array_split(pt.arange(7), 3)
+    [Array([0, 1, 2]), Array([3, 4]), Array([5, 6])]
+    """
     return _split(ary, indices_or_sections, axis, "array_split", False)
 
 
 def hsplit(ary, indices_or_sections):
-    """split along axis 1 (axis 0 for 1-D arrays)."""
+    """Split an array column-wise.
+
+    As numpy.hsplit: ``split`` along axis 1, or along axis 0 for 1-D arrays. The sub-arrays are
+    views.
+
+    Parameters
+    ----------
+    ary : Array or array_like
+        The array to split.
+    indices_or_sections : int or sequence of ints
+        A number of sections, or the sorted indices to split at.
+
+    Returns
+    -------
+    list of Array
+        The sub-arrays.
+
+    See Also
+    --------
+    split : Split along any axis.
+    hstack : Join column-wise.
+
+    Examples
+    --------
+    >>> pt.hsplit(pt.arange(8).reshape(2, 4), 2)
+    [Array([[0, 1],
+           [4, 5]]), Array([[2, 3],
+           [6, 7]])]
+    """
     x = _arr(ary, "hsplit")
     if x.ndim == 0:
         raise ValueError("hsplit: hsplit only works on arrays of 1 or more dimensions")
@@ -725,7 +1701,33 @@ def hsplit(ary, indices_or_sections):
 
 
 def vsplit(ary, indices_or_sections):
-    """split along axis 0 (arrays of 2 or more dimensions)."""
+    """Split an array row-wise.
+
+    As numpy.vsplit: ``split`` along axis 0, for arrays of 2 or more dimensions. The sub-arrays
+    are views.
+
+    Parameters
+    ----------
+    ary : Array or array_like
+        The array to split.
+    indices_or_sections : int or sequence of ints
+        A number of sections, or the sorted indices to split at.
+
+    Returns
+    -------
+    list of Array
+        The sub-arrays.
+
+    See Also
+    --------
+    split : Split along any axis.
+    vstack : Join row-wise.
+
+    Examples
+    --------
+    >>> pt.vsplit(pt.arange(8).reshape(2, 4), 2)
+    [Array([[0, 1, 2, 3]]), Array([[4, 5, 6, 7]])]
+    """
     x = _arr(ary, "vsplit")
     if x.ndim < 2:
         raise ValueError("vsplit: vsplit only works on arrays of 2 or more dimensions")
@@ -733,7 +1735,34 @@ def vsplit(ary, indices_or_sections):
 
 
 def dsplit(ary, indices_or_sections):
-    """split along axis 2 (arrays of 3 or more dimensions)."""
+    """Split an array depth-wise.
+
+    As numpy.dsplit: ``split`` along axis 2, for arrays of 3 or more dimensions (ValueError
+    otherwise). The sub-arrays are views.
+
+    Parameters
+    ----------
+    ary : Array or array_like
+        The array to split.
+    indices_or_sections : int or sequence of ints
+        A number of equal sections, or the sorted indices to split at.
+
+    Returns
+    -------
+    list of Array
+        The sub-arrays.
+
+    See Also
+    --------
+    split, dstack
+
+    Examples
+    --------
+    >>> pt.dsplit(pt.arange(8).reshape(1, 2, 4), 2)
+    [Array([[[0, 1],
+            [4, 5]]]), Array([[[2, 3],
+            [6, 7]]])]
+    """
     x = _arr(ary, "dsplit")
     if x.ndim < 3:
         raise ValueError("dsplit: dsplit only works on arrays of 3 or more dimensions")
@@ -761,9 +1790,37 @@ def _block_tree(a, index):
 
 
 def block(arrays):
-    """An array assembled from nested lists of blocks: the innermost lists joined along the
-    last axis, the next along the second last, ...; every block first given as many
-    dimensions as the result (leading axes of size 1). A new array."""
+    """Assemble an array from nested lists of blocks.
+
+    As numpy.block: the innermost lists are joined along the last axis, the next level along the
+    second last, and so on; every block is first given as many dimensions as the result (leading
+    axes of size 1). The result is a new array of the blocks' common dtype.
+
+    Parameters
+    ----------
+    arrays : nested list of Array or array_like
+        The blocks; the lists must be nested to one depth.
+
+    Returns
+    -------
+    Array
+        The assembled array.
+
+    See Also
+    --------
+    concatenate, stack, hstack, vstack
+
+    Examples
+    --------
+    >>> A = pt.ones((2, 2), dtype=int)
+    >>> B = pt.zeros((2, 1), dtype=int)
+    >>> pt.block([[A, B], [pt.asarray([[5, 6, 7]])]])
+    Array([[1, 1, 0],
+           [1, 1, 0],
+           [5, 6, 7]])
+    >>> pt.block([pt.asarray([1, 2]), pt.asarray([3])])
+    Array([1, 2, 3])
+    """
     depth, nd, tree = _block_tree(arrays, "")
     nd = max(depth, nd)
 
@@ -797,10 +1854,46 @@ def _insert_positions(obj, n, ax, name):
 
 
 def insert(arr, obj, values, axis=None):
-    """arr with values inserted before the positions obj (an int, a slice or a sequence of
-    ints) along axis (arr flattened when axis is None): a new array of arr's dtype (values
-    converted, NumPy's casting). A scalar obj inserts values as a block (its first axis along
-    axis); a sequence, one value (broadcast) before each position."""
+    """Insert values along an axis before the given positions.
+
+    As numpy.insert: ``values`` go before the positions ``obj`` (an int, a slice or a sequence of
+    ints) along ``axis`` (``arr`` flattened when ``axis`` is None). A scalar ``obj`` inserts
+    ``values`` as a block (its first axis along ``axis``); a sequence inserts one value
+    (broadcast) before each position. The result is a new array of ``arr``'s dtype, ``values``
+    converted to it.
+
+    Parameters
+    ----------
+    arr : Array or array_like
+        The input array.
+    obj : int, slice or sequence of ints
+        The positions to insert before.
+    values : Array or array_like
+        The values to insert.
+    axis : int, optional
+        The axis to insert along.
+
+    Returns
+    -------
+    Array
+        A copy of ``arr`` with ``values`` inserted.
+
+    See Also
+    --------
+    append : Append at the end.
+    delete : Remove entries.
+
+    Examples
+    --------
+    >>> x = pt.asarray([1, 2, 3])
+    >>> pt.insert(x, 1, 9)
+    Array([1, 9, 2, 3])
+    >>> pt.insert(x, [0, 2], [7, 8])
+    Array([7, 1, 2, 8, 3])
+    >>> pt.insert(pt.asarray([[1, 2], [3, 4]]), 1, 0, axis=1)
+    Array([[1, 0, 2],
+           [3, 0, 4]])
+    """
     x = _arr(arr, "insert")
     if axis is None:
         x = pt.reshape(x, (-1,)) if x.ndim != 1 else x
@@ -867,8 +1960,39 @@ def _broadcast(v, shape, name):
 
 
 def delete(arr, obj, axis=None):
-    """arr without the entries obj (an int, a slice, a sequence of ints or a boolean mask of
-    the axis' length) along axis (arr flattened when axis is None): a new array."""
+    """Return a new array with entries along an axis removed.
+
+    As numpy.delete: the entries ``obj`` (an int, a slice, a sequence of ints or a boolean mask of
+    the axis' length) are removed along ``axis`` (``arr`` flattened when ``axis`` is None). The
+    dtype is kept.
+
+    Parameters
+    ----------
+    arr : Array or array_like
+        The input array.
+    obj : int, slice, sequence of ints or boolean array
+        The entries to remove.
+    axis : int, optional
+        The axis to remove along.
+
+    Returns
+    -------
+    Array
+        A copy of ``arr`` without the entries ``obj``.
+
+    See Also
+    --------
+    insert : Insert values.
+    append : Append at the end.
+
+    Examples
+    --------
+    >>> pt.delete(pt.arange(6), [0, 2, 4])
+    Array([1, 3, 5])
+    >>> pt.delete(pt.arange(6).reshape(2, 3), 1, axis=1)
+    Array([[0, 2],
+           [3, 5]])
+    """
     x = _arr(arr, "delete")
     if axis is None:
         x = pt.reshape(x, (-1,)) if x.ndim != 1 else x
@@ -905,8 +2029,40 @@ def delete(arr, obj, axis=None):
 
 
 def append(arr, values, axis=None):
-    """arr with values appended along axis (both flattened when axis is None): a new array
-    (values must have arr's number of dimensions otherwise)."""
+    """Append values to the end of an array.
+
+    As numpy.append: with ``axis=None`` both ``arr`` and ``values`` are flattened first;
+    otherwise ``values`` must have ``arr``'s number of dimensions and matching shape off
+    ``axis``. The result is a new array of the common dtype (``result_type``).
+
+    Parameters
+    ----------
+    arr : Array or array_like
+        The array to append to.
+    values : Array or array_like
+        The values to append.
+    axis : int, optional
+        The axis to append along.
+
+    Returns
+    -------
+    Array
+        A copy of ``arr`` with ``values`` appended.
+
+    See Also
+    --------
+    insert : Insert values before given positions.
+    delete : Remove entries.
+    concatenate : Join arrays.
+
+    Examples
+    --------
+    >>> pt.append(pt.asarray([1, 2, 3]), [4, 5])
+    Array([1, 2, 3, 4, 5])
+    >>> pt.append(pt.asarray([[1, 2]]), [[3, 4]], axis=0)
+    Array([[1, 2],
+           [3, 4]])
+    """
     x, v = _arr(arr, "append"), _arr(values, "append")
     if axis is None:
         return _concatenate([x, v], None, None, None, "same_kind", "append")
@@ -914,8 +2070,33 @@ def append(arr, values, axis=None):
 
 
 def resize(a, new_shape):
-    """An array of new_shape filled with a's elements (flattened) repeated cyclically; zeros
-    when a is empty. A new array."""
+    """Return a new array with the specified shape.
+
+    As numpy.resize: an array of ``new_shape`` filled with ``a``'s elements (flattened) repeated
+    cyclically; zeros when ``a`` is empty. The dtype is kept.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The array to resize.
+    new_shape : int or tuple of ints
+        The shape of the result.
+
+    Returns
+    -------
+    Array
+        The new array.
+
+    See Also
+    --------
+    reshape : Same number of elements.
+
+    Examples
+    --------
+    >>> pt.resize(pt.asarray([1, 2, 3]), (2, 4))
+    Array([[1, 2, 3, 1],
+           [2, 3, 1, 2]])
+    """
     x = _arr(a, "resize")
     shape = _dims(new_shape, "resize", "new_shape")
     if any(s < 0 for s in shape):
@@ -931,8 +2112,38 @@ def resize(a, new_shape):
 
 
 def rot90(m, k=1, axes=(0, 1)):
-    """m rotated by 90 degrees k times in the plane of axes (from the first towards the
-    second): flips (views) for k % 4 in (0, 2), a new array for 1 and 3."""
+    """Rotate an array by 90 degrees in the plane specified by axes.
+
+    As numpy.rot90: ``m`` rotated ``k`` times, from the first axis of ``axes`` towards the
+    second. ``k % 4`` of 0 or 2 gives a view or flip, 1 and 3 a new array.
+
+    Parameters
+    ----------
+    m : Array or array_like
+        An array of at least two dimensions.
+    k : int, optional
+        The number of rotations (default 1).
+    axes : pair of ints, optional
+        The plane of the rotation (default (0, 1)).
+
+    Returns
+    -------
+    Array
+        The rotated array.
+
+    See Also
+    --------
+    flip, fliplr, flipud
+
+    Examples
+    --------
+    >>> pt.rot90(pt.asarray([[1, 2], [3, 4]]))
+    Array([[2, 4],
+           [1, 3]])
+    >>> pt.rot90(pt.asarray([[1, 2], [3, 4]]), 2)
+    Array([[4, 3],
+           [2, 1]])
+    """
     x = _arr(m, "rot90")
     axes = tuple(axes)
     if len(axes) != 2:
@@ -957,7 +2168,30 @@ def rot90(m, k=1, axes=(0, 1)):
 
 
 def fliplr(m):
-    """m with its columns (axis 1) reversed: a view."""
+    """Reverse the order of elements along axis 1 (left/right).
+
+    As numpy.fliplr: ``flip(m, axis=1)``; ``m`` must be at least 2-D (ValueError otherwise).
+
+    Parameters
+    ----------
+    m : Array or array_like
+        The input array.
+
+    Returns
+    -------
+    Array
+        ``m`` with its columns reversed.
+
+    See Also
+    --------
+    flipud, flip, rot90
+
+    Examples
+    --------
+    >>> pt.fliplr(pt.asarray([[1, 2, 3], [4, 5, 6]]))
+    Array([[3, 2, 1],
+           [6, 5, 4]])
+    """
     x = _arr(m, "fliplr")
     if x.ndim < 2:
         raise ValueError("fliplr: Input must be >= 2-d.")
@@ -965,7 +2199,30 @@ def fliplr(m):
 
 
 def flipud(m):
-    """m with its rows (axis 0) reversed: a view."""
+    """Reverse the order of elements along axis 0 (up/down).
+
+    As numpy.flipud: ``flip(m, axis=0)``; ``m`` must be at least 1-D.
+
+    Parameters
+    ----------
+    m : Array or array_like
+        The input array.
+
+    Returns
+    -------
+    Array
+        ``m`` with its rows reversed.
+
+    See Also
+    --------
+    fliplr, flip, rot90
+
+    Examples
+    --------
+    >>> pt.flipud(pt.asarray([[1, 2, 3], [4, 5, 6]]))
+    Array([[4, 5, 6],
+           [1, 2, 3]])
+    """
     x = _arr(m, "flipud")
     if x.ndim < 1:
         raise ValueError("flipud: Input must be >= 1-d.")
@@ -973,9 +2230,39 @@ def flipud(m):
 
 
 def trim_zeros(filt, trim="fb", axis=None):
-    """filt without its leading ('f') and/or trailing ('b') zeros along axis (every axis when
-    None: the bounding box of the nonzero elements): a view. Always a ptensor array (NumPy
-    gives a list for a list). The bounds are read from the data (one small read)."""
+    """Remove values along a dimension which are zero.
+
+    As numpy.trim_zeros: ``filt`` without its leading ('f') and/or trailing ('b') zeros along
+    ``axis`` (every axis when None: the bounding box of the nonzero elements). The result is a
+    view of ``filt``. The bounds are read from the data, so ``filt`` is computed.
+
+    Parameters
+    ----------
+    filt : Array or array_like
+        The input array.
+    trim : {'fb', 'f', 'b'}, optional
+        Trim the front, the back, or both (default).
+    axis : int or tuple of ints, optional
+        The axes trimmed (default all).
+
+    Returns
+    -------
+    Array
+        The trimmed array.
+
+    Notes
+    -----
+    The result is always a ptensor array (NumPy gives a list for a list input).
+
+    Examples
+    --------
+    >>> pt.trim_zeros(pt.asarray([0, 0, 1, 2, 0, 3, 0]))
+    Array([1, 2, 0, 3])
+    >>> pt.trim_zeros(pt.asarray([0, 1, 0]), "b")
+    Array([0, 1])
+    >>> pt.trim_zeros(pt.asarray([[0, 0, 0], [0, 1, 2], [0, 0, 0]]))
+    Array([[1, 2]])
+    """
     if not isinstance(trim, str) or trim.lower() not in ("f", "b", "fb", "bf"):
         raise ValueError(f"trim_zeros: unexpected character(s) in `trim`: {trim!r}")
     trim = trim.lower()
@@ -1009,8 +2296,44 @@ def trim_zeros(filt, trim="fb", axis=None):
 
 
 def diagonal(a, offset=0, axis1=0, axis2=1):
-    """The diagonal at offset of the 2-D sub-arrays in the plane (axis1, axis2): the other
-    axes first, the diagonal last. A new array (NumPy's is a read-only view)."""
+    """Return the specified diagonals.
+
+    As numpy.diagonal: the diagonal at ``offset`` of the 2-D sub-arrays in the plane
+    (``axis1``, ``axis2``); the other axes come first, the diagonal last. The dtype is kept. The
+    result is a new array (NumPy's is a read-only view).
+
+    Parameters
+    ----------
+    a : Array or array_like
+        An array of at least two dimensions.
+    offset : int, optional
+        The diagonal's offset from the main one (> 0 above, < 0 below).
+    axis1, axis2 : int, optional
+        The axes of the 2-D sub-arrays (default 0 and 1).
+
+    Returns
+    -------
+    Array
+        The diagonals.
+
+    Notes
+    -----
+    Raises ValueError for arrays of fewer than two dimensions or ``axis1 == axis2``.
+
+    See Also
+    --------
+    diag : Diagonal of a 2-D array, or a diagonal array.
+    trace : Sum along the diagonals.
+
+    Examples
+    --------
+    >>> m = pt.arange(9).reshape(3, 3)
+    >>> pt.diagonal(m, 1)
+    Array([1, 5])
+    >>> pt.diagonal(pt.arange(8).reshape(2, 2, 2))
+    Array([[0, 6],
+           [1, 7]])
+    """
     x = _arr(a, "diagonal")
     if x.ndim < 2:
         raise ValueError("diagonal: diag requires an array of at least two dimensions")
@@ -1032,8 +2355,41 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
 
 
 def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
-    """The sums along the diagonals (diagonal(a, offset, axis1, axis2)), NumPy's sum dtype
-    (or dtype); out, a ptensor array of the result's shape, is written and returned."""
+    """Return the sum along diagonals of the array.
+
+    As numpy.trace: the sums of ``diagonal(a, offset, axis1, axis2)`` along its last axis, with
+    NumPy's sum dtype (booleans and small integers sum as the platform integer) or ``dtype``.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        An array of at least two dimensions.
+    offset : int, optional
+        The diagonal's offset from the main one.
+    axis1, axis2 : int, optional
+        The axes of the 2-D sub-arrays (default 0 and 1).
+    dtype : dtype, optional
+        The accumulator and result dtype.
+    out : Array, optional
+        A ptensor array of the result's shape, written and returned.
+
+    Returns
+    -------
+    Array
+        The sums: a 0-d array for a 2-D ``a``.
+
+    See Also
+    --------
+    diagonal : The diagonals themselves.
+
+    Examples
+    --------
+    >>> m = pt.arange(9).reshape(3, 3)
+    >>> pt.trace(m)
+    Array(12)
+    >>> pt.trace(m, offset=-1)
+    Array(10)
+    """
     d = diagonal(a, offset, axis1, axis2)
     r = pt.sum(d, axis=d.ndim - 1, dtype=None if dtype is None else _to_dtype(dtype, "trace"))
     return _out(r, out, "trace")
@@ -1051,29 +2407,172 @@ def _cumulative(a, axis, dtype, out, name, fn):
 
 
 def cumsum(a, axis=None, dtype=None, out=None):
-    """Cumulative sums along axis (a flattened when axis is None), NumPy's sum dtype (or
-    dtype); out, a ptensor array of the result's shape, is written and returned."""
+    """Return the cumulative sum of the elements along a given axis.
+
+    As numpy.cumsum: ``a`` is flattened when ``axis`` is None. The dtype is NumPy's sum dtype
+    (booleans and smaller integers accumulate as int64, or uint64 when unsigned) or ``dtype``.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int, optional
+        The axis to accumulate along (default: over the flattened array).
+    dtype : dtype, optional
+        The accumulator and result dtype.
+    out : Array, optional
+        A ptensor array of the result's shape, written and returned.
+
+    Returns
+    -------
+    Array
+        The running results, of ``a``'s shape (1-D when ``axis`` is None).
+
+    See Also
+    --------
+    cumprod : Cumulative product.
+    sum : Sum of the elements.
+
+    Examples
+    --------
+    >>> m = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.cumsum(m)
+    Array([ 1,  3,  6, 10, 15, 21])
+    >>> pt.cumsum(m, axis=0)
+    Array([[1, 2, 3],
+           [5, 7, 9]])
+    """
     return _cumulative(a, axis, dtype, out, "cumsum", pt.cumulative_sum)
 
 
 def cumprod(a, axis=None, dtype=None, out=None):
-    """Cumulative products along axis (a flattened when axis is None), NumPy's prod dtype
-    (or dtype); out, a ptensor array of the result's shape, is written and returned."""
+    """Return the cumulative product of the elements along a given axis.
+
+    As numpy.cumprod: ``a`` is flattened when ``axis`` is None. The dtype is NumPy's prod dtype
+    (booleans and smaller integers accumulate as int64, or uint64 when unsigned) or ``dtype``.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int, optional
+        The axis to accumulate along (default: over the flattened array).
+    dtype : dtype, optional
+        The accumulator and result dtype.
+    out : Array, optional
+        A ptensor array of the result's shape, written and returned.
+
+    Returns
+    -------
+    Array
+        The running results, of ``a``'s shape (1-D when ``axis`` is None).
+
+    See Also
+    --------
+    cumsum : Cumulative sum.
+    prod : Product of the elements.
+
+    Examples
+    --------
+    >>> m = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.cumprod(m, axis=1)
+    Array([[  1,   2,   6],
+           [  4,  20, 120]])
+    >>> pt.cumprod(pt.asarray([1, 2, 3]), dtype=float)
+    Array([1., 2., 6.])
+    """
     return _cumulative(a, axis, dtype, out, "cumprod", pt.cumulative_prod)
 
 
 def shape(a):
-    """a's shape, a tuple of ints (NumPy's for Python values; nothing is computed)."""
+    """Return the shape of an array.
+
+    As numpy.shape: a tuple of ints, for ptensor arrays and (through NumPy) for Python values;
+    nothing is computed.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input.
+
+    Returns
+    -------
+    tuple of ints
+        The shape.
+
+    See Also
+    --------
+    ndim, size
+
+    Examples
+    --------
+    >>> pt.shape(pt.ones((2, 3)))
+    (2, 3)
+    >>> pt.shape([[1, 2]])
+    (1, 2)
+    """
     return tuple(a.shape) if _ours(a) else np.shape(a)
 
 
 def ndim(a):
-    """a's number of dimensions (an int)."""
+    """Return the number of dimensions of an array.
+
+    As numpy.ndim: an int, for ptensor arrays and for anything NumPy accepts; nothing is
+    computed.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input.
+
+    Returns
+    -------
+    int
+        The number of dimensions.
+
+    See Also
+    --------
+    shape, size
+
+    Examples
+    --------
+    >>> pt.ndim(pt.asarray([[1, 2, 3], [4, 5, 6]]))
+    2
+    >>> pt.ndim(5)
+    0
+    """
     return a.ndim if _ours(a) else np.ndim(a)
 
 
 def size(a, axis=None):
-    """The number of elements of a, or along axis (an int or a tuple of ints)."""
+    """Return the number of elements along a given axis.
+
+    As numpy.size: the number of elements of ``a``, or along ``axis`` (an int or a tuple of
+    ints); nothing is computed.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input.
+    axis : int or tuple of ints, optional
+        The axes counted (default all).
+
+    Returns
+    -------
+    int
+        The number of elements.
+
+    See Also
+    --------
+    shape, ndim
+
+    Examples
+    --------
+    >>> pt.size(pt.ones((2, 3)))
+    6
+    >>> pt.size(pt.ones((2, 3)), 1)
+    3
+    """
     s = shape(a)
     if axis is None:
         return math.prod(s)
@@ -1085,9 +2584,38 @@ def size(a, axis=None):
 
 
 def copyto(dst, src, casting="same_kind", where=True):
-    """Writes src (broadcast to dst's shape) into dst, a ptensor array, in place, where where=
-    is true (NumPy's copyto; the cast from src's dtype must be allowed by casting). Returns
-    None."""
+    """Copy values from one array to another, in place.
+
+    As numpy.copyto: ``src`` (broadcast to ``dst``'s shape) is written into ``dst``, a ptensor
+    array, where ``where`` is true. The cast from ``src``'s dtype to ``dst``'s must be allowed by
+    ``casting`` (TypeError otherwise).
+
+    Parameters
+    ----------
+    dst : Array
+        The array written to.
+    src : Array or array_like
+        The values.
+    casting : {'no', 'equiv', 'safe', 'same_kind', 'unsafe'}, optional
+        The casting allowed (default 'same_kind').
+    where : bool or Array or array_like, optional
+        Where to write (default everywhere).
+
+    Returns
+    -------
+    None
+
+    See Also
+    --------
+    putmask, copy
+
+    Examples
+    --------
+    >>> d = pt.zeros(3)
+    >>> pt.copyto(d, pt.asarray([1., 2., 3.]), where=pt.asarray([True, False, True]))
+    >>> d
+    Array([1., 0., 3.])
+    """
     if not _ours(dst):
         raise TypeError("copyto: dst must be a ptensor array (it is written in place), got "
                         f"{type(dst).__name__}")
@@ -1105,8 +2633,40 @@ def copyto(dst, src, casting="same_kind", where=True):
 
 
 def put_along_axis(arr, indices, values, axis):
-    """Writes values into arr (a ptensor array, in place) at indices along axis, the other
-    axes matched (NumPy's put_along_axis); axis=None: into the flattened arr. Returns None."""
+    """Put values into the destination array by matching 1-D index and data slices, in place.
+
+    As numpy.put_along_axis: ``values`` are written into ``arr`` at ``indices`` along ``axis``,
+    the other axes matched (broadcast); ``axis=None`` writes into the flattened ``arr``. Negative
+    indices count from the end; out-of-range ones raise IndexError (their bounds are read).
+
+    Parameters
+    ----------
+    arr : Array
+        A ptensor array, written in place.
+    indices : Array or array_like of ints
+        The indices, with ``arr``'s number of dimensions.
+    values : scalar or Array or array_like
+        The values to write.
+    axis : int or None
+        The axis to index along.
+
+    Returns
+    -------
+    None
+
+    See Also
+    --------
+    take_along_axis
+
+    Examples
+    --------
+    >>> a = pt.asarray([[10, 30, 20], [60, 40, 50]])
+    >>> i = pt.argmax(a, axis=1, keepdims=True)
+    >>> pt.put_along_axis(a, i, 0, axis=1)
+    >>> a
+    Array([[10,  0, 20],
+           [ 0, 40, 50]])
+    """
     if not _ours(arr):
         raise TypeError("put_along_axis: arr must be a ptensor array (it is written in place), "
                         f"got {type(arr).__name__}")
@@ -1145,9 +2705,36 @@ def put_along_axis(arr, indices, values, axis):
 
 
 def ix_(*args):
-    """Open mesh index arrays from 1-D sequences: the k-th of n shaped (1,..., len, ..., 1)
-    (boolean sequences become their nonzero positions): x[ix_(rows, cols)] selects the
-    cross product."""
+    """Construct an open mesh from multiple sequences.
+
+    As ``numpy.ix_``: for n 1-D sequences, the k-th result has shape (1, ..., len, ..., 1) with the
+    length at position k; boolean sequences become their nonzero positions. ``x[ix_(rows, cols)]``
+    selects the cross product.
+
+    Parameters
+    ----------
+    *args : 1-D Array or array_like
+        The index sequences.
+
+    Returns
+    -------
+    tuple of Array
+        The broadcastable index arrays.
+
+    See Also
+    --------
+    ogrid, meshgrid
+
+    Examples
+    --------
+    >>> x = pt.arange(12).reshape(3, 4)
+    >>> pt.ix_([0, 2], [1, 3])
+    (Array([[0],
+           [2]]), Array([[1, 3]]))
+    >>> x[pt.ix_([0, 2], [1, 3])]
+    Array([[ 1,  3],
+           [ 9, 11]])
+    """
     out = []
     n = len(args)
     for k, a in enumerate(args):
@@ -1166,8 +2753,41 @@ def ix_(*args):
 
 
 def unravel_index(indices, shape, order="C"):
-    """The coordinates (a tuple of int64 arrays of indices' shape) of flat indices into an
-    array of shape; ValueError for an index out of bounds (the bounds are read)."""
+    """Convert flat indices into a tuple of coordinate arrays.
+
+    As numpy.unravel_index: the coordinates (int64 arrays of ``indices``' shape) of flat indices
+    into an array of ``shape``, in C or Fortran order.
+
+    Parameters
+    ----------
+    indices : Array or array_like of ints
+        The flat indices.
+    shape : tuple of ints
+        The shape of the array indexed.
+    order : {'C', 'F'}, optional
+        Row-major (default) or column-major indexing.
+
+    Returns
+    -------
+    tuple of Array
+        One coordinate array per dimension.
+
+    Notes
+    -----
+    An index out of bounds raises ValueError; checking reads the indices' bounds, so they are
+    computed. A scalar index gives 0-d arrays (NumPy gives NumPy integers).
+
+    See Also
+    --------
+    ravel_multi_index : The inverse.
+
+    Examples
+    --------
+    >>> pt.unravel_index(pt.asarray([5, 7]), (2, 4))
+    (Array([1, 1]), Array([1, 3]))
+    >>> pt.unravel_index(5, (2, 4), order="F")
+    (Array(1), Array(2))
+    """
     if order not in ("C", "F"):
         raise ValueError("unravel_index: only 'C' or 'F' order is permitted")
     dims = _dims(shape, "unravel_index")
@@ -1199,9 +2819,43 @@ def unravel_index(indices, shape, order="C"):
 
 
 def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
-    """The flat indices (int64) of coordinate arrays into an array of shape dims; mode
-    'raise' (ValueError out of bounds; the bounds are read), 'wrap' or 'clip', or a tuple of
-    modes, one per dimension."""
+    """Convert a tuple of index arrays into an array of flat indices.
+
+    As numpy.ravel_multi_index: the flat (int64) indices of the coordinate arrays (broadcast
+    together) into an array of shape ``dims``, in C or Fortran order.
+
+    Parameters
+    ----------
+    multi_index : tuple of Array or array_like of ints
+        One coordinate array per dimension.
+    dims : tuple of ints
+        The shape of the array indexed.
+    mode : {'raise', 'wrap', 'clip'} or tuple of them, optional
+        How out-of-bounds coordinates are handled, for all dimensions or one per dimension.
+    order : {'C', 'F'}, optional
+        Row-major (default) or column-major indexing.
+
+    Returns
+    -------
+    Array
+        The flat indices, of the broadcast coordinates' shape.
+
+    Notes
+    -----
+    With ``mode='raise'`` an out-of-bounds coordinate raises ValueError; checking reads the
+    coordinates' bounds, so they are computed.
+
+    See Also
+    --------
+    unravel_index : The inverse.
+
+    Examples
+    --------
+    >>> pt.ravel_multi_index(([0, 1, 2], [1, 2, 0]), (3, 4))
+    Array([1, 6, 8])
+    >>> pt.ravel_multi_index(([3, 1], [5, 2]), (3, 4), mode="clip")
+    Array([11,  6])
+    """
     if order not in ("C", "F"):
         raise ValueError("ravel_multi_index: only 'C' or 'F' order is permitted")
     dims = _dims(dims, "ravel_multi_index", "dims")
@@ -1248,20 +2902,104 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
 
 
 def tril_indices(n, k=0, m=None):
-    """The (row, column) int64 index arrays of the lower triangle (at and below the k-th
-    diagonal) of an n x m array, in row-major order."""
+    """Return the indices for the lower-triangle of an (n, m) array.
+
+    As numpy.tril_indices: the (row, column) int64 index arrays of the entries at and below the
+    ``k``-th diagonal, in row-major order.
+
+    Parameters
+    ----------
+    n : int
+        The number of rows.
+    k : int, optional
+        The diagonal offset (0 the main one, > 0 above it).
+    m : int, optional
+        The number of columns (default ``n``).
+
+    Returns
+    -------
+    tuple of Array
+        The row and column indices.
+
+    See Also
+    --------
+    triu_indices, tril, tril_indices_from
+
+    Examples
+    --------
+    >>> pt.tril_indices(3)
+    (Array([0, 1, 1, 2, 2, 2]), Array([0, 0, 1, 0, 1, 2]))
+    >>> pt.tril_indices(3, k=-1, m=2)
+    (Array([1, 2, 2]), Array([0, 0, 1]))
+    """
     return pt.nonzero(tri(n, m, k, dtype=bool))
 
 
 def triu_indices(n, k=0, m=None):
-    """The (row, column) int64 index arrays of the upper triangle (at and above the k-th
-    diagonal) of an n x m array, in row-major order."""
+    """Return the indices for the upper-triangle of an (n, m) array.
+
+    As numpy.triu_indices: the (row, column) int64 index arrays of the entries at and above the
+    ``k``-th diagonal, in row-major order.
+
+    Parameters
+    ----------
+    n : int
+        The number of rows.
+    k : int, optional
+        The diagonal offset (0 the main one, > 0 above it).
+    m : int, optional
+        The number of columns (default ``n``).
+
+    Returns
+    -------
+    tuple of Array
+        The row and column indices.
+
+    See Also
+    --------
+    tril_indices, triu, triu_indices_from
+
+    Examples
+    --------
+    >>> pt.triu_indices(3, k=1)
+    (Array([0, 0, 1]), Array([1, 2, 2]))
+    """
     return pt.nonzero(pt.logical_not(tri(n, m, _int(k, "triu_indices", "k") - 1, dtype=bool)))
 
 
 def diag_indices(n, ndim=2):
-    """The indices of the main diagonal of an n x ... x n array of ndim dimensions: the one
-    array arange(n) ndim times."""
+    """Return the indices to access the main diagonal of an array.
+
+    As numpy.diag_indices: for an ``n`` x ... x ``n`` array of ``ndim`` dimensions, the tuple of
+    ``ndim`` copies of ``arange(n)``.
+
+    Parameters
+    ----------
+    n : int
+        The length of every dimension.
+    ndim : int, optional
+        The number of dimensions (default 2).
+
+    Returns
+    -------
+    tuple of Array
+        The index arrays.
+
+    See Also
+    --------
+    diag_indices_from, fill_diagonal
+
+    Examples
+    --------
+    >>> pt.diag_indices(3)
+    (Array([0, 1, 2]), Array([0, 1, 2]))
+    >>> a = pt.zeros((3, 3), dtype=int)
+    >>> a[pt.diag_indices(3)] = 1
+    >>> a
+    Array([[1, 0, 0],
+           [0, 1, 0],
+           [0, 0, 1]])
+    """
     n = _int(n, "diag_indices", "n")
     idx = pt.arange(max(n, 0))
     return (idx,) * _int(ndim, "diag_indices", "ndim")
@@ -1275,19 +3013,90 @@ def _shape_of_2d(arr, name):
 
 
 def tril_indices_from(arr, k=0):
-    """tril_indices of the 2-D arr's shape."""
+    """Return the indices for the lower-triangle of ``arr``.
+
+    As numpy.tril_indices_from: ``tril_indices`` of the 2-D ``arr``'s shape.
+
+    Parameters
+    ----------
+    arr : Array or array_like
+        A 2-D array (ValueError otherwise).
+    k : int, optional
+        The diagonal offset.
+
+    Returns
+    -------
+    tuple of Array
+        The row and column indices.
+
+    See Also
+    --------
+    tril_indices
+
+    Examples
+    --------
+    >>> pt.tril_indices_from(pt.ones((2, 2)))
+    (Array([0, 1, 1]), Array([0, 0, 1]))
+    """
     r, c = _shape_of_2d(arr, "tril_indices_from")
     return tril_indices(r, k=k, m=c)
 
 
 def triu_indices_from(arr, k=0):
-    """triu_indices of the 2-D arr's shape."""
+    """Return the indices for the upper-triangle of ``arr``.
+
+    As numpy.triu_indices_from: ``triu_indices`` of the 2-D ``arr``'s shape.
+
+    Parameters
+    ----------
+    arr : Array or array_like
+        A 2-D array (ValueError otherwise).
+    k : int, optional
+        The diagonal offset.
+
+    Returns
+    -------
+    tuple of Array
+        The row and column indices.
+
+    See Also
+    --------
+    triu_indices
+
+    Examples
+    --------
+    >>> pt.triu_indices_from(pt.ones((3, 3)))
+    (Array([0, 0, 0, 1, 1, 2]), Array([0, 1, 2, 1, 2, 2]))
+    """
     r, c = _shape_of_2d(arr, "triu_indices_from")
     return triu_indices(r, k=k, m=c)
 
 
 def diag_indices_from(arr):
-    """diag_indices of arr (at least 2-D, every dimension of one length)."""
+    """Return the indices to access the main diagonal of an n-dimensional array.
+
+    As numpy.diag_indices_from: ``diag_indices(arr.shape[0], arr.ndim)``; ``arr`` must be at
+    least 2-D with every dimension of one length (ValueError otherwise).
+
+    Parameters
+    ----------
+    arr : Array or array_like
+        The array.
+
+    Returns
+    -------
+    tuple of Array
+        The index arrays.
+
+    See Also
+    --------
+    diag_indices
+
+    Examples
+    --------
+    >>> pt.diag_indices_from(pt.ones((2, 2)))
+    (Array([0, 1]), Array([0, 1]))
+    """
     s = shape(arr)
     if len(s) < 2:
         raise ValueError("diag_indices_from: input array must be at least 2-d")
@@ -1438,13 +3247,49 @@ def _stat(x, axis, length, func, at_start):
 
 
 def pad(array, pad_width, mode="constant", **kwargs):
-    """NumPy's pad: array grown by pad_width (a number, a (before, after) pair, one pair
-    per axis, or a dict {axis: pair}) in the modes 'constant' (constant_values), 'edge',
-    'linear_ramp' (end_values), 'maximum', 'minimum', 'mean', 'median' (stat_length),
-    'reflect', 'symmetric' (reflect_type 'even' or 'odd'), 'wrap' and 'empty' (zeros here:
-    NumPy leaves the values undefined); axis by axis (corners from the later axes, as
-    NumPy's), composed of slices, pt.flip and pt.concat. Deviation: a callable mode is not
-    supported (ValueError)."""
+    """Pad an array.
+
+    As numpy.pad: ``array`` grown by ``pad_width`` (a number, a (before, after) pair, one pair
+    per axis, or a dict {axis: pair}) in the modes 'constant' (``constant_values``), 'edge',
+    'linear_ramp' (``end_values``), 'maximum', 'minimum', 'mean', 'median' (``stat_length``),
+    'reflect', 'symmetric' (``reflect_type`` 'even' or 'odd'), 'wrap' and 'empty'. The axes are
+    padded one after another (corners come from the later axes, as in NumPy), with slices,
+    ``flip`` and ``concat``. The dtype is kept.
+
+    Parameters
+    ----------
+    array : Array or array_like
+        The array to pad.
+    pad_width : int, sequence or dict
+        The number of values added before and after each axis.
+    mode : str, optional
+        One of the modes above (default 'constant').
+    **kwargs
+        ``constant_values``, ``end_values``, ``stat_length`` or ``reflect_type``, as NumPy.
+
+    Returns
+    -------
+    Array
+        The padded array.
+
+    Notes
+    -----
+    ``mode='empty'`` fills the padding with zeros (NumPy leaves it undefined). A callable
+    ``mode`` is not supported (ValueError).
+
+    Examples
+    --------
+    >>> x = pt.asarray([1, 2, 3])
+    >>> pt.pad(x, (1, 2), constant_values=9)
+    Array([9, 1, 2, 3, 9, 9])
+    >>> pt.pad(x, 2, mode="reflect")
+    Array([3, 2, 1, 2, 3, 2, 1])
+    >>> pt.pad(pt.asarray([[1, 2], [3, 4]]), 1)
+    Array([[0, 0, 0, 0],
+           [0, 1, 2, 0],
+           [0, 3, 4, 0],
+           [0, 0, 0, 0]])
+    """
     x = _arr(array, "pad")
     nd = x.ndim
     if callable(mode) or mode not in _PAD_KWARGS:
@@ -1507,9 +3352,41 @@ def pad(array, pad_width, mode="constant", **kwargs):
 # -------------------------------------------------- functions over axes ----
 
 def apply_along_axis(func1d, axis, arr, *args, **kwargs):
-    """NumPy's apply_along_axis: func1d(slice, *args, **kwargs) on every 1-D slice of arr
-    along axis, the results (all of one shape) stacked, their dimensions taking axis's
-    place. A Python loop over the slices (one call each, as NumPy's)."""
+    """Apply a function to the 1-D slices of an array along an axis.
+
+    As numpy.apply_along_axis: ``func1d(slice, *args, **kwargs)`` on every 1-D slice of ``arr``
+    along ``axis``; the results (all of one shape) are stacked, their dimensions taking the place
+    of ``axis``. It is a Python loop over the slices (one call each, as in NumPy).
+
+    Parameters
+    ----------
+    func1d : callable
+        Called with one 1-D slice.
+    axis : int
+        The axis the slices run along.
+    arr : Array or array_like
+        The input array.
+    *args, **kwargs
+        Passed on to ``func1d``.
+
+    Returns
+    -------
+    Array
+        The stacked results.
+
+    See Also
+    --------
+    apply_over_axes : Apply a reduction over several axes.
+
+    Examples
+    --------
+    >>> m = pt.asarray([[3, 1, 2], [6, 5, 4]])
+    >>> pt.apply_along_axis(pt.sort, 1, m)
+    Array([[1, 2, 3],
+           [4, 5, 6]])
+    >>> pt.apply_along_axis(lambda r: r.sum(), 0, m)
+    Array([9, 6, 6])
+    """
     x = _arr(arr, "apply_along_axis")
     nd = x.ndim
     axis = _axis(axis, nd, "apply_along_axis")
@@ -1538,8 +3415,36 @@ def apply_along_axis(func1d, axis, arr, *args, **kwargs):
 
 
 def apply_over_axes(func, a, axes):
-    """NumPy's apply_over_axes: func(a, axis) for each axis in turn, each result given
-    back its reduced dimension (it must keep a's number of dimensions or lose one)."""
+    """Apply a function repeatedly over multiple axes.
+
+    As numpy.apply_over_axes: ``func(a, axis)`` for each axis in ``axes`` in turn, each result
+    given back its reduced dimension (``func`` must keep the number of dimensions or lose one).
+
+    Parameters
+    ----------
+    func : callable
+        Called as ``func(a, axis)``.
+    a : Array or array_like
+        The input array.
+    axes : int or sequence of ints
+        The axes to apply ``func`` over.
+
+    Returns
+    -------
+    Array
+        The result, with ``a``'s number of dimensions.
+
+    See Also
+    --------
+    apply_along_axis : Apply a function to 1-D slices.
+
+    Examples
+    --------
+    >>> pt.apply_over_axes(pt.sum, pt.arange(24).reshape(2, 3, 4), [0, 2])
+    Array([[[ 60],
+            [ 92],
+            [124]]])
+    """
     x = _arr(a, "apply_over_axes")
     nd = x.ndim
     axes = (axes,) if isinstance(axes, (int, np.integer)) else tuple(axes)
@@ -1571,9 +3476,47 @@ def _cycled(values, k, d, name):
 
 
 def fill_diagonal(a, val, wrap=False):
-    """NumPy's fill_diagonal, in place: a's main diagonal (a[i, i, ..., i]) set to val
-    (flattened, repeated cyclically, cast to a's dtype); a tall 2-D matrix with wrap=True
-    starts again below each square block, as NumPy's. Returns None."""
+    """Fill the main diagonal of the given array, in place.
+
+    As numpy.fill_diagonal: ``a[i, i, ..., i]`` is set to ``val`` (flattened, repeated
+    cyclically, cast to ``a``'s dtype). For a tall 2-D matrix, ``wrap=True`` starts again below
+    each square block, as NumPy does. Arrays of more than two dimensions must have every
+    dimension of one length.
+
+    Parameters
+    ----------
+    a : Array
+        A ptensor array of at least two dimensions, written in place.
+    val : scalar or Array or array_like
+        The values of the diagonal.
+    wrap : bool, optional
+        Wrap around for tall matrices (default False).
+
+    Returns
+    -------
+    None
+
+    See Also
+    --------
+    diag_indices
+
+    Examples
+    --------
+    >>> a = pt.zeros((3, 3), dtype=int)
+    >>> pt.fill_diagonal(a, 5)
+    >>> a
+    Array([[5, 0, 0],
+           [0, 5, 0],
+           [0, 0, 5]])
+    >>> a = pt.zeros((5, 2), dtype=int)
+    >>> pt.fill_diagonal(a, [1, 2], wrap=True)
+    >>> a
+    Array([[1, 0],
+           [0, 2],
+           [0, 0],
+           [1, 0],
+           [0, 2]])
+    """
     if not _ours(a):
         raise TypeError(f"fill_diagonal: a must be a ptensor array, not {type(a).__name__}")
     if a.ndim < 2:
@@ -1598,9 +3541,41 @@ def fill_diagonal(a, val, wrap=False):
 
 
 def putmask(a, mask, values):
-    """NumPy's putmask, in place: a.flat[n] = values.flat[n % len(values)] where
-    mask.flat[n] is true (the value taken by position, not by count; cast to a's dtype);
-    mask must have a's size. Returns None."""
+    """Change elements of an array based on a mask and input values, in place.
+
+    As numpy.putmask: ``a.flat[n] = values.flat[n % len(values)]`` where ``mask.flat[n]`` is true
+    (the value is taken by position, not by count, and cast to ``a``'s dtype). ``mask`` must have
+    ``a``'s size (ValueError otherwise).
+
+    Parameters
+    ----------
+    a : Array
+        A ptensor array, written in place.
+    mask : Array or array_like
+        Where to write.
+    values : scalar or Array or array_like
+        The values, repeated cyclically.
+
+    Returns
+    -------
+    None
+
+    See Also
+    --------
+    copyto, place, where
+
+    Examples
+    --------
+    >>> a = pt.arange(6).reshape(2, 3)
+    >>> pt.putmask(a, a > 2, a ** 2)
+    >>> a
+    Array([[ 0,  1,  2],
+           [ 9, 16, 25]])
+    >>> a = pt.arange(5)
+    >>> pt.putmask(a, a > 1, [-1, -2])
+    >>> a
+    Array([ 0,  1, -1, -2, -1])
+    """
     if not _ours(a):
         raise TypeError("putmask: first argument must be an array")
     m = _arr(mask, "putmask", "mask")
@@ -1618,9 +3593,39 @@ def putmask(a, mask, values):
 
 
 def asfortranarray(a, dtype=None, *, like=None):
-    """NumPy's asfortranarray: a as an array with at least one dimension, of dtype. ptensor
-    arrays are C-ordered: the result is a copy in C order (NumPy gives a column-major array,
-    and for an input already in that order the input itself)."""
+    """Return an array (ndim >= 1) laid out in Fortran order, as far as ptensor can.
+
+    As numpy.asfortranarray: ``a`` as an array of at least one dimension and of ``dtype``.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The data.
+    dtype : dtype, optional
+        The result dtype.
+    like : None
+        Accepted for NumPy compatibility; only None is supported.
+
+    Returns
+    -------
+    Array
+        ``a`` with at least one dimension.
+
+    Notes
+    -----
+    ptensor arrays are C-ordered: the result is a copy in C order (NumPy gives a column-major
+    array, and for an input already in that order the input itself).
+
+    See Also
+    --------
+    ascontiguousarray, asarray
+
+    Examples
+    --------
+    >>> pt.asfortranarray([[1, 2], [3, 4]])
+    Array([[1, 2],
+           [3, 4]])
+    """
     _no_like(like, "asfortranarray")
     x = asanyarray(a, dtype)
     x = pt.asarray(x, copy=True)
@@ -1636,9 +3641,35 @@ def _k_keyword_only(f):
 
 
 def mask_indices(n, mask_func, k=0):
-    """NumPy's mask_indices: the indices (int64 arrays) of the non-zero entries of
-    mask_func(ones((n, n), int), k), e.g. triu's or tril's (pt.triu and pt.tril, whose k
-    is keyword-only in the array API, get k=k)."""
+    """Return the indices to access (n, n) arrays, given a masking function.
+
+    As numpy.mask_indices: the indices (int64 arrays) of the non-zero entries of
+    ``mask_func(ones((n, n), int), k)``, e.g. with ``triu`` or ``tril`` (``pt.triu`` and
+    ``pt.tril``, whose ``k`` is keyword-only, get ``k=k``).
+
+    Parameters
+    ----------
+    n : int
+        The size of the square arrays.
+    mask_func : callable
+        Called as ``mask_func(a, k)``; returns an (n, n) array.
+    k : int, optional
+        Passed on to ``mask_func``.
+
+    Returns
+    -------
+    tuple of Array
+        The row and column indices.
+
+    See Also
+    --------
+    triu_indices, tril_indices
+
+    Examples
+    --------
+    >>> pt.mask_indices(3, pt.triu, 1)
+    (Array([0, 0, 1]), Array([1, 2, 2]))
+    """
     n = _int(n, "mask_indices", "n")
     ones = pt.ones((n, n), dtype=dt.int64)
     m = mask_func(ones, k=k) if _k_keyword_only(mask_func) else mask_func(ones, k)

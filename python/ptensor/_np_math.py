@@ -70,12 +70,61 @@ def fmod(x1, x2, /):
 
 
 def divmod(x1, x2, /):  # noqa: A001
-    """(floor_divide(x1, x2), remainder(x1, x2)) as numpy.divmod."""
+    """Element-wise quotient and remainder of floor division.
+
+    As numpy.divmod: ``(floor_divide(x1, x2), remainder(x1, x2))``, broadcast and in their
+    result dtype; the remainder has the sign of the divisor.
+
+    Parameters
+    ----------
+    x1 : Array or array_like
+        The dividend.
+    x2 : Array or array_like
+        The divisor.
+
+    Returns
+    -------
+    tuple of Array
+        ``(quotient, remainder)``.
+
+    See Also
+    --------
+    floor_divide : The quotient alone.
+    remainder : The remainder alone.
+
+    Examples
+    --------
+    >>> pt.divmod(pt.asarray([7, -7, 7]), pt.asarray([2, 2, -2]))
+    (Array([ 3, -4, -4]), Array([ 1,  1, -1]))
+    """
     return pt.floor_divide(x1, x2), pt.remainder(x1, x2)
 
 
 def modf(x, /):
-    """(fractional part, integral part) with the sign of x (numpy.modf)."""
+    """The fractional and integral parts of ``x``, element-wise.
+
+    As numpy.modf: both parts carry the sign of ``x``; ``inf`` gives a fractional part of
+    (signed) zero. Floating point (float64 for integer input, as NumPy's).
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input array.
+
+    Returns
+    -------
+    tuple of Array
+        ``(fractional part, integral part)``.
+
+    See Also
+    --------
+    trunc : The integral part alone.
+
+    Examples
+    --------
+    >>> pt.modf(pt.asarray([0.0, 3.5, -3.5]))
+    (Array([ 0. ,  0.5, -0.5]), Array([ 0.,  3., -3.]))
+    """
     (x,) = _arrays("modf", x)
     rt = _result(np.modf, "modf", x) if not dt.is_float(x.dtype) else x.dtype
     x = _cast(x, rt)
@@ -99,7 +148,31 @@ def ldexp(x1, x2, /):
 
 
 def frexp(x, /):
-    """(mantissa in [0.5, 1), exponent) with x = m * 2**e (numpy.frexp; exponent int32)."""
+    """The mantissa and exponent of ``x``: ``x == m * 2**e``, element-wise.
+
+    As numpy.frexp: ``|m|`` in [0.5, 1) with the sign of ``x``, ``e`` an int32 exponent;
+    zero, infinities and NaN give ``m = x`` and ``e = 0``.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input array.
+
+    Returns
+    -------
+    tuple of Array
+        ``(mantissa, exponent)``: the mantissa in ``x``'s floating dtype (float64 for
+        integers), the exponent int32.
+
+    See Also
+    --------
+    ldexp : The inverse, ``m * 2**e``.
+
+    Examples
+    --------
+    >>> pt.frexp(pt.asarray([1.0, 4.0, 0.75, 0.0]))
+    (Array([0.5 , 0.5 , 0.75, 0.  ]), Array([1, 3, 0, 0], dtype=int32))
+    """
     (x,) = _arrays("frexp", x)
     rt = _result(np.frexp, "frexp", x) if not dt.is_float(x.dtype) else x.dtype
     x = _cast(x, rt)
@@ -238,7 +311,26 @@ def fabs(x, /):
 
 
 def sinc(x, /):
-    """sin(pi x) / (pi x), 1 at 0 (numpy.sinc)."""
+    """The normalized sinc function, ``sin(pi x) / (pi x)``, element-wise.
+
+    As numpy.sinc: 1 at ``x == 0``. Floating point (float64 for integer input).
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input array.
+
+    Returns
+    -------
+    Array
+        ``sinc(x)``, of ``x``'s shape.
+
+    Examples
+    --------
+    >>> pt.sinc(pt.asarray([-1.0, -0.5, 0.0, 0.5, 1.0]))
+    Array([3.89817183e-17, 6.36619772e-01, 1.00000000e+00, 6.36619772e-01,
+           3.89817183e-17])
+    """
     (x,) = _arrays("sinc", x)
     rt = x.dtype if dt.is_inexact(x.dtype) else dt.float64
     x = _cast(x, rt)
@@ -249,7 +341,31 @@ def sinc(x, /):
 
 
 def fix(x, /):
-    """Round toward zero, keeping the dtype of x (numpy.fix; integers unchanged)."""
+    """Round ``x`` toward zero, element-wise.
+
+    As numpy.fix: :func:`ptensor.trunc` for floating point, keeping ``x``'s dtype; integers
+    are returned unchanged (as a new array).
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input array.
+
+    Returns
+    -------
+    Array
+        The rounded values, of ``x``'s shape and dtype.
+
+    See Also
+    --------
+    trunc : Round toward zero.
+    floor : Round down.
+
+    Examples
+    --------
+    >>> pt.fix(pt.asarray([2.1, 2.9, -2.1, -2.9]))
+    Array([ 2.,  2., -2., -2.])
+    """
     (x,) = _arrays("fix", x)
     if not dt.is_inexact(x.dtype):
         return pt.asarray(x, copy=True)
@@ -257,8 +373,34 @@ def fix(x, /):
 
 
 def i0(x, /):
-    """Modified Bessel function of the first kind, order 0 (numpy.i0; float64 result for
-    integers), by its power series (|x| <= 30) and the asymptotic series beyond."""
+    """The modified Bessel function of the first kind, order 0, element-wise.
+
+    As numpy.i0, computed by its power series for ``|x| <= 30`` and by the asymptotic
+    series beyond. float64 for integer input, ``x``'s dtype for floats.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The argument (real).
+
+    Returns
+    -------
+    Array
+        ``I0(x)``, of ``x``'s shape.
+
+    Notes
+    -----
+    Complex ``x`` raises TypeError.
+
+    See Also
+    --------
+    kaiser : The Kaiser window, built from i0.
+
+    Examples
+    --------
+    >>> pt.i0(pt.asarray([0.0, 1.0, 2.0]))
+    Array([1.        , 1.26606588, 2.2795853 ])
+    """
     (x,) = _arrays("i0", x)
     if dt.is_complex(x.dtype):
         raise TypeError("i0: complex arguments are not supported")
@@ -284,9 +426,47 @@ def i0(x, /):
 
 
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
-    """NaN to nan, +inf to posinf (default: the dtype's largest finite value), -inf to neginf
-    (default: its most negative); complex arrays part by part. copy=False still returns a new
-    array (ptensor's results are new arrays; assign to x[...] to update x)."""
+    """``x`` with NaN and infinities replaced by finite numbers.
+
+    As numpy.nan_to_num: NaN becomes ``nan``, +inf ``posinf`` (default: the dtype's largest
+    finite value), -inf ``neginf`` (default: its most negative); complex arrays part by part.
+    Integer and bool arrays are returned unchanged.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input array.
+    copy : bool, optional
+        Accepted for NumPy's signature; a new array is always returned.
+    nan : float, optional
+        The value for NaN (default 0.0).
+    posinf, neginf : float, optional
+        The values for +inf and -inf.
+
+    Returns
+    -------
+    Array
+        The replaced values, of ``x``'s shape and dtype.
+
+    Notes
+    -----
+    ``copy=False`` does not update ``x`` in place (ptensor's results are new arrays);
+    assign the result to ``x[...]`` to do so.
+
+    See Also
+    --------
+    isnan : Where the NaNs are.
+
+    Examples
+    --------
+    >>> x = pt.asarray([np.inf, -np.inf, np.nan, -128.0, 128.0])
+    >>> pt.nan_to_num(x)
+    Array([ 1.79769313e+308, -1.79769313e+308,  0.00000000e+000,
+           -1.28000000e+002,  1.28000000e+002])
+    >>> pt.nan_to_num(pt.asarray([np.inf, -np.inf, np.nan, 1.0]), nan=-9999, posinf=33333333,
+    ...               neginf=33333333)
+    Array([ 3.3333333e+07,  3.3333333e+07, -9.9990000e+03,  1.0000000e+00])
+    """
     (x,) = _arrays("nan_to_num", x)
     if not dt.is_inexact(x.dtype):
         return pt.asarray(x, copy=True)
@@ -303,8 +483,39 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
 
 
 def real_if_close(a, tol=100):
-    """a's real part where every imaginary part is within tol machine epsilons of 0 (a
-    materialization: the decision needs the values), else a."""
+    """The real part of ``a`` if every imaginary part is close to zero.
+
+    As numpy.real_if_close: for complex ``a`` whose imaginary parts are all below ``tol``
+    machine epsilons (``tol`` itself when ``tol <= 1``), the real part; otherwise (and for
+    real ``a``) a copy of ``a``.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    tol : float, optional
+        The tolerance, in machine epsilons of ``a``'s dtype (default 100).
+
+    Returns
+    -------
+    Array
+        ``real(a)`` or a copy of ``a``.
+
+    Notes
+    -----
+    The decision needs the values: the array is computed and one boolean read back.
+
+    See Also
+    --------
+    real : The real part.
+
+    Examples
+    --------
+    >>> pt.real_if_close(pt.asarray([2.1 + 1e-15j, 5.2 + 3e-15j]))
+    Array([2.1, 5.2])
+    >>> pt.real_if_close(pt.asarray([2.1 + 4e-13j, 5.2 + 3e-15j]), tol=1000)
+    Array([2.1+4.e-13j, 5.2+3.e-15j])
+    """
     (a,) = _arrays("real_if_close", a)
     if not dt.is_complex(a.dtype):
         return pt.asarray(a, copy=True)
@@ -318,8 +529,39 @@ def real_if_close(a, tol=100):
 # ----------------------------------------------------------------- logic ----
 
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    """|a - b| <= atol + rtol * |b| elementwise (numpy.isclose: infinities equal when equal,
-    NaNs equal only with equal_nan)."""
+    """Whether ``a`` and ``b`` are equal within a tolerance, element-wise.
+
+    As numpy.isclose: ``|a - b| <= atol + rtol * |b|`` (not symmetric in ``a`` and ``b``);
+    infinities are close only to the same infinity, NaN only to NaN with ``equal_nan=True``.
+    Integers and bools are compared as float64.
+
+    Parameters
+    ----------
+    a, b : Array or array_like
+        The arrays to compare (broadcast together).
+    rtol : float, optional
+        The relative tolerance (default 1e-05).
+    atol : float, optional
+        The absolute tolerance (default 1e-08).
+    equal_nan : bool, optional
+        Whether NaN compares equal to NaN.
+
+    Returns
+    -------
+    Array
+        A bool array of the broadcast shape.
+
+    See Also
+    --------
+    allclose : Whether all elements are close.
+
+    Examples
+    --------
+    >>> pt.isclose(pt.asarray([1e10, 1e-7]), pt.asarray([1.00001e10, 1e-8]))
+    Array([ True, False])
+    >>> pt.isclose(pt.asarray([1.0, np.nan]), pt.asarray([1.0, np.nan]), equal_nan=True)
+    Array([ True,  True])
+    """
     a, b = _arrays("isclose", a, b)
     rt = dt.result_type(a, b)
     if not dt.is_inexact(rt):  # integers and bools are compared as float64, as NumPy
@@ -334,7 +576,39 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 
 def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    """Whether isclose(a, b) holds everywhere (a Python bool, as NumPy's)."""
+    """Whether ``a`` and ``b`` are equal within a tolerance everywhere.
+
+    As numpy.allclose: ``all(isclose(a, b, rtol, atol, equal_nan))``, a Python bool (the
+    arrays are computed and one value read back).
+
+    Parameters
+    ----------
+    a, b : Array or array_like
+        The arrays to compare (broadcast together).
+    rtol : float, optional
+        The relative tolerance (default 1e-05).
+    atol : float, optional
+        The absolute tolerance (default 1e-08).
+    equal_nan : bool, optional
+        Whether NaN compares equal to NaN.
+
+    Returns
+    -------
+    bool
+        True if every pair of elements is close.
+
+    See Also
+    --------
+    isclose : The element-wise comparison.
+    array_equal : Exact equality.
+
+    Examples
+    --------
+    >>> pt.allclose(pt.asarray([1e10, 1e-7]), pt.asarray([1.00001e10, 1e-8]))
+    False
+    >>> pt.allclose(pt.asarray([1e10, 1e-8]), pt.asarray([1.00001e10, 1e-9]))
+    True
+    """
     return bool(pt.all(isclose(a, b, rtol=rtol, atol=atol, equal_nan=equal_nan)))
 
 
@@ -343,7 +617,38 @@ def _shape_of(x):
 
 
 def array_equal(a1, a2, equal_nan=False):
-    """Whether a1 and a2 have the same shape and elements (a Python bool)."""
+    """Whether two arrays have the same shape and the same elements.
+
+    As numpy.array_equal: False for different shapes; otherwise ``all(a1 == a2)``, a Python
+    bool (the comparison is computed and one value read back).
+
+    Parameters
+    ----------
+    a1, a2 : Array or array_like
+        The arrays to compare.
+    equal_nan : bool, optional
+        Whether NaN compares equal to NaN.
+
+    Returns
+    -------
+    bool
+        True if the arrays are equal.
+
+    See Also
+    --------
+    array_equiv : Equality after broadcasting.
+    allclose : Equality within a tolerance.
+
+    Examples
+    --------
+    >>> pt.array_equal(pt.asarray([1, 2]), pt.asarray([1, 2]))
+    True
+    >>> pt.array_equal(pt.asarray([1, 2]), pt.asarray([1, 2, 3]))
+    False
+    >>> x = pt.asarray([1.0, np.nan])
+    >>> pt.array_equal(x, x), pt.array_equal(x, x, equal_nan=True)
+    (False, True)
+    """
     a, b = _arrays("array_equal", a1, a2)
     if _shape_of(a) != _shape_of(b):
         return False
@@ -357,7 +662,35 @@ def array_equal(a1, a2, equal_nan=False):
 
 
 def array_equiv(a1, a2):
-    """Whether a1 and a2 broadcast to one shape with equal elements (a Python bool)."""
+    """Whether two arrays broadcast to one shape with equal elements.
+
+    As numpy.array_equiv: False if the shapes do not broadcast together; otherwise
+    ``all(a1 == a2)``, a Python bool (one value read back).
+
+    Parameters
+    ----------
+    a1, a2 : Array or array_like
+        The arrays to compare.
+
+    Returns
+    -------
+    bool
+        True if the arrays are equal after broadcasting.
+
+    See Also
+    --------
+    array_equal : Equality with the same shape.
+
+    Examples
+    --------
+    >>> a = pt.asarray([1, 2])
+    >>> pt.array_equiv(a, pt.asarray([[1, 2], [1, 2]]))
+    True
+    >>> pt.array_equiv(a, pt.asarray([[1, 2, 1, 2], [1, 2, 1, 2]]))
+    False
+    >>> pt.array_equiv(a, pt.asarray([[1, 2], [1, 3]]))
+    False
+    """
     a, b = _arrays("array_equiv", a1, a2)
     try:
         pt.broadcast_shapes(_shape_of(a), _shape_of(b))
@@ -367,7 +700,37 @@ def array_equiv(a1, a2):
 
 
 def isneginf(x, out=None):
-    """x is -inf elementwise (real arrays)."""
+    """Whether each element of ``x`` is negative infinity.
+
+    As numpy.isneginf: ``isinf(x) & signbit(x)``, element-wise.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input array.
+    out : Array, optional
+        A ptensor array to assign the result to (and return).
+
+    Returns
+    -------
+    Array
+        A bool array of ``x``'s shape (``out`` if given).
+
+    Notes
+    -----
+    Complex ``x`` raises TypeError (as NumPy's), and an ``out`` that is not a ptensor array
+    raises TypeError.
+
+    See Also
+    --------
+    isposinf : The other infinity.
+    isinf : Either infinity.
+
+    Examples
+    --------
+    >>> pt.isneginf(pt.asarray([-np.inf, 0.0, np.inf, np.nan]))
+    Array([ True, False, False, False])
+    """
     (x,) = _arrays("isneginf", x)
     if dt.is_complex(x.dtype):
         raise TypeError("isneginf: this operation is not supported for complex values "
@@ -376,7 +739,37 @@ def isneginf(x, out=None):
 
 
 def isposinf(x, out=None):
-    """x is +inf elementwise (real arrays)."""
+    """Whether each element of ``x`` is positive infinity.
+
+    As numpy.isposinf: ``isinf(x) & ~signbit(x)``, element-wise.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input array.
+    out : Array, optional
+        A ptensor array to assign the result to (and return).
+
+    Returns
+    -------
+    Array
+        A bool array of ``x``'s shape (``out`` if given).
+
+    Notes
+    -----
+    Complex ``x`` raises TypeError (as NumPy's), and an ``out`` that is not a ptensor array
+    raises TypeError.
+
+    See Also
+    --------
+    isneginf : The other infinity.
+    isinf : Either infinity.
+
+    Examples
+    --------
+    >>> pt.isposinf(pt.asarray([-np.inf, 0.0, np.inf, np.nan]))
+    Array([False, False,  True, False])
+    """
     (x,) = _arrays("isposinf", x)
     if dt.is_complex(x.dtype):
         raise TypeError("isposinf: this operation is not supported for complex values "
@@ -394,18 +787,93 @@ def _into(r, out, name):
 
 
 def iscomplexobj(x):
-    """Whether x's dtype is complex (a Python bool; no values are read)."""
+    """Whether ``x`` has a complex dtype.
+
+    As numpy.iscomplexobj: checks the dtype only (no values are read), so a complex array
+    with zero imaginary parts is True.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+
+    Returns
+    -------
+    bool
+        True for a complex dtype.
+
+    See Also
+    --------
+    isrealobj : The opposite.
+    iscomplex : Element-wise: a nonzero imaginary part.
+
+    Examples
+    --------
+    >>> pt.iscomplexobj(pt.asarray([1, 2]))
+    False
+    >>> pt.iscomplexobj(pt.asarray([1 + 0j]))
+    True
+    """
     d = x.dtype if _ours(x) else np.asarray(x).dtype
     return (d.kind if isinstance(d, dt.DType) else d.kind) == "c"
 
 
 def isrealobj(x):
-    """Whether x's dtype is not complex."""
+    """Whether ``x`` has a dtype that is not complex.
+
+    As numpy.isrealobj: ``not iscomplexobj(x)``; checks the dtype only.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+
+    Returns
+    -------
+    bool
+        True for a real (or bool) dtype.
+
+    See Also
+    --------
+    iscomplexobj : The opposite.
+    isreal : Element-wise: a zero imaginary part.
+
+    Examples
+    --------
+    >>> pt.isrealobj(pt.asarray([1.0]))
+    True
+    >>> pt.isrealobj(pt.asarray([1j]))
+    False
+    """
     return not iscomplexobj(x)
 
 
 def iscomplex(x):
-    """Elementwise: a nonzero imaginary part (False for real dtypes)."""
+    """Whether each element of ``x`` has a nonzero imaginary part.
+
+    As numpy.iscomplex: ``imag(x) != 0``; all False for real dtypes.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input array.
+
+    Returns
+    -------
+    Array
+        A bool array of ``x``'s shape.
+
+    See Also
+    --------
+    isreal : The opposite.
+    iscomplexobj : Whether the dtype is complex.
+
+    Examples
+    --------
+    >>> c = pt.asarray([1 + 1j, 1 + 0j, 4.5, 3, 2, 2j])
+    >>> pt.iscomplex(c)
+    Array([ True, False, False, False, False,  True])
+    """
     (x,) = _arrays("iscomplex", x)
     if not dt.is_complex(x.dtype):
         return pt.zeros(tuple(x.shape), dtype=dt.bool_)
@@ -413,7 +881,31 @@ def iscomplex(x):
 
 
 def isreal(x):
-    """Elementwise: a zero imaginary part (True for real dtypes)."""
+    """Whether each element of ``x`` has a zero imaginary part.
+
+    As numpy.isreal: ``imag(x) == 0``; all True for real dtypes.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input array.
+
+    Returns
+    -------
+    Array
+        A bool array of ``x``'s shape.
+
+    See Also
+    --------
+    iscomplex : The opposite.
+    isrealobj : Whether the dtype is not complex.
+
+    Examples
+    --------
+    >>> c = pt.asarray([1 + 1j, 1 + 0j, 4.5, 3, 2, 2j])
+    >>> pt.isreal(c)
+    Array([False,  True,  True,  True,  True, False])
+    """
     (x,) = _arrays("isreal", x)
     if not dt.is_complex(x.dtype):
         return pt.ones(tuple(x.shape), dtype=dt.bool_)
@@ -421,23 +913,100 @@ def isreal(x):
 
 
 def isscalar(element):
-    """Whether element is a scalar (Python or NumPy number, str, bytes); ptensor arrays, 0-d
-    included, are not, as NumPy's 0-d arrays are not."""
+    """Whether ``element`` is a scalar.
+
+    As numpy.isscalar: True for Python and NumPy numbers, str and bytes; ptensor arrays,
+    0-d ones included, are not scalars (as NumPy's 0-d arrays are not).
+
+    Parameters
+    ----------
+    element : object
+        The object to test.
+
+    Returns
+    -------
+    bool
+        True for a scalar.
+
+    See Also
+    --------
+    ndim : The number of dimensions.
+
+    Examples
+    --------
+    >>> pt.isscalar(3.1)
+    True
+    >>> pt.isscalar(pt.asarray(3.1))
+    False
+    >>> pt.isscalar([3.1])
+    False
+    """
     return np.isscalar(element)
 
 
 def isfortran(a):
-    """False: ptensor arrays are C-ordered."""
+    """Whether ``a`` is Fortran-ordered: always False.
+
+    As numpy.isfortran, for ptensor's arrays, which are all C-ordered.
+
+    Parameters
+    ----------
+    a : Array
+        The input array.
+
+    Returns
+    -------
+    bool
+        False.
+
+    Examples
+    --------
+    >>> pt.isfortran(pt.asarray([[1, 2], [3, 4]]))
+    False
+    """
     return False
 
 
 # ------------------------------------------------------- more elementwise ----
 
 def angle(z, deg=False):
-    """The counterclockwise angle of complex z from the positive real axis, in radians (in
-    degrees with deg=True): atan2(imag, real); real z gives 0 or pi (pi for -0.0, as
-    NumPy's). Result dtype as NumPy's arctan2 (float64 for integers; NumPy's float16 for
-    small integers and bools is float32 here)."""
+    """The counterclockwise angle of each element of ``z`` from the positive real axis.
+
+    As numpy.angle: ``atan2(imag(z), real(z))``, in radians (degrees with ``deg=True``); a
+    real ``z`` gives 0 or pi (pi for -0.0, as NumPy's). The dtype is NumPy's arctan2's
+    (float64 for integers).
+
+    Parameters
+    ----------
+    z : Array or array_like
+        The complex (or real) input.
+    deg : bool, optional
+        Return degrees instead of radians.
+
+    Returns
+    -------
+    Array
+        The angles, of ``z``'s shape.
+
+    Notes
+    -----
+    NumPy gives float16 for small integers and bools; ptensor has no float16 and gives
+    float32.
+
+    See Also
+    --------
+    arctan2 : The two-argument arc tangent.
+    absolute : The modulus.
+
+    Examples
+    --------
+    >>> pt.angle(pt.asarray([1.0, 1.0j, 1 + 1j]))
+    Array([0.        , 1.57079633, 0.78539816])
+    >>> pt.angle(pt.asarray(1 + 1j), deg=True)
+    Array(45.)
+    >>> pt.angle(pt.asarray([-1.0, 2.0]))
+    Array([3.14159265, 0.        ])
+    """
     (x,) = _arrays("angle", z)
     if dt.is_complex(x.dtype):
         r = pt.atan2(pt.imag(x), pt.real(x))
@@ -518,10 +1087,41 @@ def _ours_dtype(d, name):
 
 
 def common_type(*arrays):
-    """numpy.common_type: the inexact type every array converts to (integers count as
-    float64), as a ptensor DType (pt.float64, pt.complex64, ...) where NumPy returns a
-    scalar type. Booleans and other non-numeric arrays are a TypeError; no arrays give
-    float32 (NumPy's float16: ptensor has none)."""
+    """The inexact dtype every array converts to.
+
+    As numpy.common_type: the widest floating (or, if any is complex, complex) type among
+    the arrays, integers counting as float64. Returned as a ptensor DType (``pt.float64``,
+    ``pt.complex64``, ...) where NumPy returns a scalar type.
+
+    Parameters
+    ----------
+    *arrays : Array or array_like
+        The input arrays.
+
+    Returns
+    -------
+    DType
+        The common inexact dtype.
+
+    Notes
+    -----
+    Bool and non-numeric arrays raise TypeError; no arrays give float32 (NumPy's float16:
+    ptensor has none).
+
+    See Also
+    --------
+    result_type : Type promotion of arrays and dtypes.
+    promote_types : Promotion of two dtypes.
+
+    Examples
+    --------
+    >>> pt.common_type(pt.asarray([1, 2]), pt.asarray([1.0], dtype=pt.float32))
+    ptensor.float64
+    >>> pt.common_type(pt.asarray([1.0], dtype=pt.float32))
+    ptensor.float32
+    >>> pt.common_type(pt.asarray([1j], dtype=pt.complex64), pt.asarray([1]))
+    ptensor.complex128
+    """
     prec = 0
     cplx = False
     sizes = {"f": {2: 0, 4: 1, 8: 2}, "c": {8: 1, 16: 2}}
@@ -541,16 +1141,77 @@ def common_type(*arrays):
 
 
 def promote_types(type1, type2):
-    """numpy.promote_types: the smallest type both safely cast to, as a ptensor DType
-    (float16 results are float32: ptensor has no float16)."""
+    """The smallest dtype both dtypes safely cast to.
+
+    As numpy.promote_types (NumPy's promotion table, not the array API's), returned as a
+    ptensor DType.
+
+    Parameters
+    ----------
+    type1, type2 : dtype or dtype specifier
+        The dtypes (ptensor or NumPy dtypes, or names such as ``'f4'``).
+
+    Returns
+    -------
+    DType
+        The promoted dtype.
+
+    Notes
+    -----
+    A float16 result is float32 (ptensor has no float16).
+
+    See Also
+    --------
+    result_type : Type promotion of arrays and dtypes.
+    can_cast : Whether a cast is safe.
+
+    Examples
+    --------
+    >>> pt.promote_types('f4', 'f8')
+    ptensor.float64
+    >>> pt.promote_types(pt.int8, pt.uint8)
+    ptensor.int16
+    >>> pt.promote_types('i8', 'f4')
+    ptensor.float64
+    """
     a, b = _np_dtype(type1, "promote_types"), _np_dtype(type2, "promote_types")
     return _ours_dtype(np.promote_types(a, b), "promote_types")
 
 
 def min_scalar_type(a, /):
-    """numpy.min_scalar_type: for a scalar (or a 0-d array, read on the host) the smallest
-    ptensor dtype holding its value (NumPy's float16 is float32 here), for larger arrays
-    their dtype."""
+    """The smallest dtype that holds the value of ``a``.
+
+    As numpy.min_scalar_type: for a scalar or a 0-d array (read back to the host) the
+    smallest dtype holding its value, unsigned preferred for non-negative integers; for an
+    array of more dimensions, its dtype.
+
+    Parameters
+    ----------
+    a : scalar or Array
+        The value.
+
+    Returns
+    -------
+    DType
+        The dtype, as a ptensor DType.
+
+    Notes
+    -----
+    NumPy's float16 results are float32 here (ptensor has no float16).
+
+    See Also
+    --------
+    result_type : Type promotion of arrays and dtypes.
+
+    Examples
+    --------
+    >>> pt.min_scalar_type(10)
+    ptensor.uint8
+    >>> pt.min_scalar_type(-260)
+    ptensor.int16
+    >>> pt.min_scalar_type(pt.asarray([1, 2]))
+    ptensor.int64
+    """
     if _ours(a):
         if a.ndim != 0:
             return a.dtype

@@ -42,13 +42,57 @@ def _collapse_nans(values, idx, inv, cnt):
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *,
            equal_nan=True, sorted=True):  # noqa: A002
-    """NumPy's unique over the flattened array (axis=None): the sorted distinct values and,
-    on request, the index of each one's first occurrence, the inverse (of ar's shape, as
-    NumPy 2) and the counts (int64), built on unique_values / unique_all. NaNs count as one
-    value with equal_nan=True (NumPy's default). Deviations: axis= other than None is a
-    NotImplementedError; sorted=False still gives the sorted values (NumPy's order is then
-    unspecified); of complex values with NaN parts the one kept is the first in ptensor's
-    sort order."""
+    """The sorted unique elements of ``ar``, with NumPy's optional outputs.
+
+    As numpy.unique over the flattened array (``axis=None``): the sorted distinct values
+    and, on request, the index of each one's first occurrence, the inverse indices (of
+    ``ar``'s shape, as NumPy 2's) and the counts (int64); built on
+    :func:`ptensor.unique_values` / :func:`ptensor.unique_all`. NaNs count as one value with
+    ``equal_nan=True`` (the default).
+
+    Parameters
+    ----------
+    ar : Array or array_like
+        The input array.
+    return_index : bool, optional
+        Also return the index of each unique value's first occurrence.
+    return_inverse : bool, optional
+        Also return the indices that rebuild ``ar`` from the unique values.
+    return_counts : bool, optional
+        Also return how often each unique value occurs.
+    axis : None, optional
+        Must be None.
+    equal_nan : bool, optional
+        Whether the NaNs collapse into one value (default True).
+    sorted : bool, optional
+        Accepted; the values are always sorted.
+
+    Returns
+    -------
+    Array or tuple of Array
+        The unique values, followed by the requested outputs in the order above.
+
+    Notes
+    -----
+    ``axis`` other than None raises NotImplementedError. ``sorted=False`` still gives the
+    sorted values (NumPy's order is then unspecified). Of complex values with NaN parts the
+    one kept is the first in ptensor's sort order.
+
+    See Also
+    --------
+    unique_values, unique_counts, unique_inverse, unique_all : The array API's forms.
+
+    Examples
+    --------
+    >>> pt.unique(pt.asarray([1, 1, 2, 2, 3, 3]))
+    Array([1, 2, 3])
+    >>> pt.unique(pt.asarray([1, 2, 6, 4, 2, 3, 2]), return_index=True, return_inverse=True,
+    ...           return_counts=True)
+    (Array([1, 2, 3, 4, 6]), Array([0, 1, 5, 3, 2]), Array([0, 1, 4, 3, 1, 2, 1]),
+     Array([1, 3, 1, 1, 1]))
+    >>> pt.unique(pt.asarray([1.0, np.nan, np.nan]))
+    Array([ 1., nan])
+    """
     if axis is not None:
         raise NotImplementedError("unique: axis= is not supported (only axis=None, the "
                                   "flattened array)")
@@ -88,10 +132,38 @@ def _sorted_first(x, assume_unique):
 
 
 def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
-    """NumPy's intersect1d: the sorted values in both arrays (flattened), in their result
-    type; with return_indices also the indices (int64) of their first occurrences in the
-    flattened ar1 and ar2. assume_unique=True skips the deduplication (inputs with repeated
-    values then give what NumPy leaves undefined)."""
+    """The sorted unique values found in both arrays.
+
+    As numpy.intersect1d, of the flattened arrays, in their result type.
+
+    Parameters
+    ----------
+    ar1, ar2 : Array or array_like
+        The input arrays (flattened).
+    assume_unique : bool, optional
+        Skip the deduplication (inputs with repeated values then give what NumPy leaves
+        undefined).
+    return_indices : bool, optional
+        Also return the int64 indices of the values' first occurrences in the flattened
+        ``ar1`` and ``ar2``.
+
+    Returns
+    -------
+    Array or tuple of Array
+        The common values, or ``(values, indices in ar1, indices in ar2)``.
+
+    See Also
+    --------
+    union1d, setdiff1d, setxor1d : The other set operations.
+
+    Examples
+    --------
+    >>> pt.intersect1d(pt.asarray([1, 3, 4, 3]), pt.asarray([3, 1, 2, 1]))
+    Array([1, 3])
+    >>> pt.intersect1d(pt.asarray([1, 1, 2, 3, 4]), pt.asarray([2, 1, 4, 6]),
+    ...                return_indices=True)
+    (Array([1, 2, 4]), Array([0, 2, 4]), Array([1, 0, 2]))
+    """
     a, b = _arr(ar1, "intersect1d"), _arr(ar2, "intersect1d")
     rt = dt.result_type(a, b)
     a, b = pt.astype(a, rt) if a.dtype != rt else a, pt.astype(b, rt) if b.dtype != rt else b
@@ -106,24 +178,93 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False):
 
 
 def union1d(ar1, ar2):
-    """NumPy's union1d: the sorted distinct values of either array (flattened), in their
-    result type."""
+    """The sorted unique values found in either array.
+
+    As numpy.union1d, of the flattened arrays, in their result type.
+
+    Parameters
+    ----------
+    ar1, ar2 : Array or array_like
+        The input arrays (flattened).
+
+    Returns
+    -------
+    Array
+        The 1-D union.
+
+    See Also
+    --------
+    intersect1d, setdiff1d, setxor1d : The other set operations.
+
+    Examples
+    --------
+    >>> pt.union1d(pt.asarray([-1, 0, 1]), pt.asarray([-2, 0, 2]))
+    Array([-2, -1,  0,  1,  2])
+    """
     a, b = _arr(ar1, "union1d"), _arr(ar2, "union1d")
     rt = dt.result_type(a, b)
     return unique(pt.concat([pt.astype(_flat(a), rt), pt.astype(_flat(b), rt)]))
 
 
 def setdiff1d(ar1, ar2, assume_unique=False):
-    """NumPy's setdiff1d: the sorted distinct values of ar1 not in ar2 (ar1's dtype); with
-    assume_unique the values of flattened ar1 in their order, not deduplicated."""
+    """The sorted unique values of ``ar1`` that are not in ``ar2``.
+
+    As numpy.setdiff1d, in ``ar1``'s dtype; with ``assume_unique=True``, the values of the
+    flattened ``ar1`` in their order, not deduplicated.
+
+    Parameters
+    ----------
+    ar1, ar2 : Array or array_like
+        The input arrays (flattened).
+    assume_unique : bool, optional
+        Whether the inputs are already unique.
+
+    Returns
+    -------
+    Array
+        The 1-D difference.
+
+    See Also
+    --------
+    intersect1d, union1d, setxor1d : The other set operations.
+
+    Examples
+    --------
+    >>> pt.setdiff1d(pt.asarray([1, 2, 3, 2, 4, 1]), pt.asarray([3, 4, 5, 6]))
+    Array([1, 2])
+    """
     a, b = _arr(ar1, "setdiff1d"), _arr(ar2, "setdiff1d")
     a = _flat(a) if assume_unique else unique(a)
     return a[pt.isin(a, b, invert=True)]
 
 
 def setxor1d(ar1, ar2, assume_unique=False):
-    """NumPy's setxor1d: the sorted values in exactly one of the arrays (flattened), in
-    their result type (a NaN in each counts as two values, as NumPy's)."""
+    """The sorted unique values found in exactly one of the arrays.
+
+    As numpy.setxor1d, of the flattened arrays, in their result type (a NaN in each array
+    counts as two values, as NumPy's).
+
+    Parameters
+    ----------
+    ar1, ar2 : Array or array_like
+        The input arrays (flattened).
+    assume_unique : bool, optional
+        Whether the inputs are already unique.
+
+    Returns
+    -------
+    Array
+        The 1-D symmetric difference.
+
+    See Also
+    --------
+    intersect1d, union1d, setdiff1d : The other set operations.
+
+    Examples
+    --------
+    >>> pt.setxor1d(pt.asarray([1, 2, 3, 2, 4]), pt.asarray([2, 3, 5, 7, 5]))
+    Array([1, 4, 5, 7])
+    """
     a, b = _arr(ar1, "setxor1d"), _arr(ar2, "setxor1d")
     rt = dt.result_type(a, b)
     if not assume_unique:
@@ -144,10 +285,42 @@ def _edge(v, d, name, argname):
 
 
 def ediff1d(ary, to_end=None, to_begin=None):
-    """NumPy's ediff1d: the differences between consecutive elements of flattened ary (its
-    dtype), to_begin prepended and to_end appended (flattened, cast to ary's dtype: a
-    TypeError unless the same_kind rule allows it). Booleans are a TypeError, as NumPy's
-    subtract."""
+    """The differences between consecutive elements of the flattened ``ary``.
+
+    As numpy.ediff1d, in ``ary``'s dtype, with ``to_begin`` prepended and ``to_end``
+    appended (flattened, cast to ``ary``'s dtype).
+
+    Parameters
+    ----------
+    ary : Array or array_like
+        The input array (flattened).
+    to_end : array_like, optional
+        Values appended to the differences.
+    to_begin : array_like, optional
+        Values prepended to the differences.
+
+    Returns
+    -------
+    Array
+        The 1-D differences.
+
+    Notes
+    -----
+    ``to_begin`` / ``to_end`` that the same_kind rule does not allow casting to ``ary``'s
+    dtype raise TypeError; so does a bool ``ary``, as NumPy's subtract.
+
+    See Also
+    --------
+    diff : Differences along an axis.
+
+    Examples
+    --------
+    >>> x = pt.asarray([1, 2, 4, 7, 0])
+    >>> pt.ediff1d(x)
+    Array([ 1,  2,  3, -7])
+    >>> pt.ediff1d(x, to_begin=-99, to_end=pt.asarray([88, 99]))
+    Array([-99,   1,   2,   3,  -7,  88,  99])
+    """
     a = _flat(_arr(ary, "ediff1d"))
     if a.dtype == dt.bool_:
         raise TypeError("ediff1d: boolean subtract, the `-` operator, is not supported, use "

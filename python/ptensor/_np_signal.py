@@ -68,10 +68,40 @@ def _one_d(x, name):
 # ----------------------------------------------------------- linear algebra --
 
 def dot(a, b, out=None):
-    """NumPy's dot: the product of scalars (0-d), the inner product of vectors, the matrix
-    product, and for N-D arrays the sum over a's last axis and b's second-to-last (b's only
-    axis for 1-D b): pt.matmul or pt.tensordot (one matrix product). out= must be a ptensor
-    array of the result's shape and dtype."""
+    """The dot product of two arrays.
+
+    As numpy.dot: the product of scalars (0-d), the inner product of vectors, the matrix
+    product of 2-D arrays, and for N-D arrays the sum over ``a``'s last axis and ``b``'s
+    second-to-last (``b``'s only axis for 1-D ``b``); computed with :func:`ptensor.matmul` or
+    :func:`ptensor.tensordot` (one matrix product).
+
+    Parameters
+    ----------
+    a, b : Array or array_like
+        The operands.
+    out : Array, optional
+        A ptensor array of the result's shape and dtype to assign the result to.
+
+    Returns
+    -------
+    Array
+        The product (0-d for two vectors or scalars).
+
+    See Also
+    --------
+    vdot : The conjugating dot product of flattened arrays.
+    matmul : The matrix product.
+
+    Examples
+    --------
+    >>> pt.dot(3, 4)
+    Array(12)
+    >>> pt.dot([2j, 3j], [2j, 3j])
+    Array(-13.+0.j)
+    >>> pt.dot([[1, 0], [0, 1]], [[4, 1], [2, 2]])
+    Array([[4, 1],
+           [2, 2]])
+    """
     a, b = _arr(a, "dot"), _arr(b, "dot")
     if a.ndim == 0 or b.ndim == 0:
         r = pt.multiply(a, b)
@@ -99,8 +129,32 @@ def _inner_1d(a, b):
 
 
 def vdot(a, b, /):
-    """NumPy's vdot: the dot product of the flattened arrays, a conjugated first; a 0-d
-    array of the arrays' result type."""
+    """The dot product of the flattened arrays, the first conjugated.
+
+    As numpy.vdot: ``sum(conj(a.ravel()) * b.ravel())``.
+
+    Parameters
+    ----------
+    a, b : Array or array_like
+        The operands, of the same size.
+
+    Returns
+    -------
+    Array
+        A 0-d array of the arrays' result type.
+
+    See Also
+    --------
+    dot : The dot product without conjugation.
+    inner : The inner product over the last axes.
+
+    Examples
+    --------
+    >>> pt.vdot(pt.asarray([1 + 2j, 3 + 4j]), pt.asarray([5 + 6j, 7 + 8j]))
+    Array(70.-8.j)
+    >>> pt.vdot(pt.asarray([[1, 4], [5, 6]]), pt.asarray([[4, 1], [2, 2]]))
+    Array(30)
+    """
     a, b = _flat(_arr(a, "vdot")), _flat(_arr(b, "vdot"))
     if a.shape[0] != b.shape[0]:
         raise ValueError(f"vdot: vectors have different lengths ({a.shape[0]} and "
@@ -113,8 +167,35 @@ def vdot(a, b, /):
 
 
 def inner(a, b, /):
-    """NumPy's inner: the sum of products over the last axes of a and b (the product for a
-    0-d operand); result shape a.shape[:-1] + b.shape[:-1] (pt.tensordot)."""
+    """The inner product of two arrays over their last axes.
+
+    As numpy.inner: the sum of products over the last axes of ``a`` and ``b`` (the plain
+    product for a 0-d operand), computed with :func:`ptensor.tensordot`; no conjugation.
+
+    Parameters
+    ----------
+    a, b : Array or array_like
+        The operands; their last axes must match.
+
+    Returns
+    -------
+    Array
+        Shape ``a.shape[:-1] + b.shape[:-1]``.
+
+    See Also
+    --------
+    dot : The dot product.
+    vdot : The conjugating dot product.
+
+    Examples
+    --------
+    >>> pt.inner(pt.asarray([1, 2, 3]), pt.asarray([0, 1, 0]))
+    Array(2)
+    >>> a = pt.reshape(pt.arange(4), (2, 2))
+    >>> pt.inner(a, a)
+    Array([[ 1,  3],
+           [ 3, 13]])
+    """
     a, b = _arr(a, "inner"), _arr(b, "inner")
     if a.ndim == 0 or b.ndim == 0:
         return pt.multiply(a, b)
@@ -128,17 +209,71 @@ def inner(a, b, /):
 
 
 def outer(a, b, out=None):
-    """NumPy's outer: the products of every element of flattened a with every element of
-    flattened b, shape (a.size, b.size). (pt.linalg.outer is the array API's, for 1-D
-    operands only.)"""
+    """The outer product of two arrays.
+
+    As numpy.outer: the products of every element of the flattened ``a`` with every element
+    of the flattened ``b``. :func:`ptensor.linalg.outer` is the array API's (1-D operands
+    only).
+
+    Parameters
+    ----------
+    a, b : Array or array_like
+        The operands (flattened).
+    out : Array, optional
+        A ptensor array to write the result into.
+
+    Returns
+    -------
+    Array
+        Shape ``(a.size, b.size)``.
+
+    See Also
+    --------
+    inner : The inner product.
+    kron : The Kronecker product.
+
+    Examples
+    --------
+    >>> pt.outer(pt.asarray([1, 2, 3]), pt.asarray([1, 10]))
+    Array([[ 1, 10],
+           [ 2, 20],
+           [ 3, 30]])
+    """
     a, b = _flat(_arr(a, "outer")), _flat(_arr(b, "outer"))
     r = pt.multiply(pt.reshape(a, (a.shape[0], 1)), pt.reshape(b, (1, b.shape[0])))
     return _write_out(r, out, "outer")
 
 
 def kron(a, b, /):
-    """NumPy's kron: the Kronecker product (blocks a[i] * b), the shapes padded with leading
-    ones to the same rank: one broadcast product of interleaved unit dimensions, reshaped."""
+    """The Kronecker product of two arrays.
+
+    As numpy.kron: blocks ``a[i] * b``, the shapes padded with leading ones to the same rank;
+    computed as one broadcast product of interleaved unit dimensions, reshaped.
+
+    Parameters
+    ----------
+    a, b : Array or array_like
+        The operands.
+
+    Returns
+    -------
+    Array
+        Shape ``a.shape * b.shape`` (element-wise, after padding).
+
+    See Also
+    --------
+    outer : The outer product.
+
+    Examples
+    --------
+    >>> pt.kron(pt.asarray([1, 10, 100]), pt.asarray([5, 6, 7]))
+    Array([  5,   6,   7,  50,  60,  70, 500, 600, 700])
+    >>> pt.kron(pt.eye(2, dtype=pt.int64), pt.ones((2, 2), dtype=pt.int64))
+    Array([[1, 1, 0, 0],
+           [1, 1, 0, 0],
+           [0, 0, 1, 1],
+           [0, 0, 1, 1]])
+    """
     a, b = _arr(a, "kron"), _arr(b, "kron")
     nd = max(a.ndim, b.ndim)
     sa = (1,) * (nd - a.ndim) + tuple(a.shape)
@@ -277,14 +412,55 @@ def _einsum_pair(x, lx, y, ly, keep):
 
 def einsum(subscripts, *operands, out=None, dtype=None, order="K", casting="safe",
            optimize=False):
-    """NumPy's einsum (subscript-string form, explicit '->' and implicit output, ellipsis
-    '...' broadcasting, repeated subscripts of one operand = their diagonal). Each operand's
-    own diagonals and sums come first; then the operands are contracted left to right, each
-    pair as one matrix product (pt.matmul of permuted, reshaped operands), so nothing is
-    broadcast to the full index space. `optimize` is accepted (the order stays left to
-    right), `order` and `casting` are accepted and ignored; dtype converts the operands
-    first. Deviation: the interleaved form einsum(a, [0, 1], ...) is not supported
-    (TypeError)."""
+    """Evaluate the Einstein summation convention on the operands.
+
+    As numpy.einsum, in the subscript-string form: explicit ``'->'`` and implicit output,
+    ellipsis ``'...'`` broadcasting, and repeated subscripts of one operand (its diagonal).
+    Each operand's own diagonals and sums come first; then the operands are contracted left
+    to right, each pair as one matrix product (:func:`ptensor.matmul` of permuted, reshaped
+    operands), so nothing is broadcast to the full index space.
+
+    Parameters
+    ----------
+    subscripts : str
+        The subscripts, e.g. ``'ij,jk->ik'``.
+    *operands : Array or array_like
+        The arrays.
+    out : Array, optional
+        A ptensor array to write the result into.
+    dtype : dtype, optional
+        Converts the operands first.
+    order, casting : optional
+        Accepted and ignored.
+    optimize : bool or str, optional
+        Accepted; the contraction order stays left to right.
+
+    Returns
+    -------
+    Array
+        The result of the contraction.
+
+    Notes
+    -----
+    The interleaved form ``einsum(a, [0, 1], ...)`` is not supported (TypeError).
+
+    See Also
+    --------
+    tensordot : Contraction over given axes.
+    matmul : The matrix product.
+
+    Examples
+    --------
+    >>> a = pt.reshape(pt.arange(6), (2, 3))
+    >>> pt.einsum('ij,j->i', a, pt.arange(3))
+    Array([ 5, 14])
+    >>> pt.einsum('ii', pt.reshape(pt.arange(9), (3, 3)))
+    Array(12)
+    >>> pt.einsum('ij->ji', a)
+    Array([[0, 3],
+           [1, 4],
+           [2, 5]])
+    """
     if not operands:
         raise ValueError("einsum: no operands given")
     ops = [_arr(x, "einsum") for x in operands]
@@ -396,19 +572,80 @@ def _conv(a, v, mode, name, flip_result=False):
 
 
 def convolve(a, v, mode="full"):
-    """NumPy's convolve: the discrete linear convolution of two 1-D sequences (the longer
-    one slides over the shorter; mode 'full', 'same' or 'valid'); result dtype
-    result_type(a, v). Short kernels (<= 32) are a sum of shifted slices, longer ones a
-    sliding-window matmul, long inexact ones (window > 2**22 elements) pt.fft (rounding then
-    differs from NumPy's direct sums by about the epsilon times the sums' magnitude)."""
+    """The discrete linear convolution of two 1-D sequences.
+
+    As numpy.convolve: the longer sequence slides over the shorter one; the result dtype is
+    ``result_type(a, v)``. Short kernels (up to 32) are computed as a sum of shifted slices,
+    longer ones as a sliding-window matmul, and long inexact ones (windows over 2**22
+    elements) with :mod:`ptensor.fft`.
+
+    Parameters
+    ----------
+    a, v : Array or array_like
+        The 1-D input sequences.
+    mode : {'full', 'same', 'valid'}, optional
+        'full' (default): every overlap, length ``N + M - 1``; 'same': length ``max(N, M)``,
+        centred; 'valid': only full overlaps, length ``max(N, M) - min(N, M) + 1``.
+
+    Returns
+    -------
+    Array
+        The 1-D convolution.
+
+    Notes
+    -----
+    On the FFT path the rounding differs from NumPy's direct sums by about the epsilon times
+    the sums' magnitude.
+
+    See Also
+    --------
+    correlate : Cross-correlation.
+
+    Examples
+    --------
+    >>> pt.convolve([1, 2, 3], [0, 1, 0.5])
+    Array([0. , 1. , 2.5, 4. , 1.5])
+    >>> pt.convolve([1, 2, 3], [0, 1, 0.5], 'same')
+    Array([1. , 2.5, 4. ])
+    >>> pt.convolve([1, 2, 3], [0, 1, 0.5], 'valid')
+    Array([2.5])
+    """
     r, _ = _conv(a, v, mode, "convolve")
     return r
 
 
 def correlate(a, v, mode="valid"):
-    """NumPy's correlate: c[k] = sum_n a[n + k] * conj(v[n]) (the convolution of a with
-    v reversed and conjugated), modes 'valid' (default), 'same', 'full'; when v is longer
-    than a the result is NumPy's too (computed with the roles swapped and reversed)."""
+    """The cross-correlation of two 1-D sequences.
+
+    As numpy.correlate: ``c[k] = sum_n a[n + k] * conj(v[n])``, the convolution of ``a``
+    with ``v`` reversed and conjugated; when ``v`` is longer than ``a`` the result is
+    NumPy's too (computed with the roles swapped and reversed).
+
+    Parameters
+    ----------
+    a, v : Array or array_like
+        The 1-D input sequences.
+    mode : {'valid', 'same', 'full'}, optional
+        The output length, as :func:`ptensor.convolve`'s; default 'valid'.
+
+    Returns
+    -------
+    Array
+        The 1-D cross-correlation, in ``result_type(a, v)``.
+
+    See Also
+    --------
+    convolve : The discrete linear convolution.
+
+    Examples
+    --------
+    >>> pt.correlate([1, 2, 3], [0, 1, 0.5])
+    Array([3.5])
+    >>> pt.correlate([1, 2, 3], [0, 1, 0.5], 'same')
+    Array([2. , 3.5, 3. ])
+    >>> pt.correlate([1, 2, 3], [0, 1, 0.5], 'full')
+    Array([0.5, 2. , 3.5, 3. , 0. ])
+    """
     a, v = _one_d(a, "correlate"), _one_d(v, "correlate")
     if v.shape[0] > a.shape[0]:
         # NumPy: correlate(v, a) reversed and conjugated
@@ -422,10 +659,45 @@ def correlate(a, v, mode="valid"):
 
 
 def interp(x, xp, fp, left=None, right=None, period=None):
-    """NumPy's interp: the piecewise-linear interpolant of the points (xp, fp) (xp
-    increasing) at x; left/right (default fp[0], fp[-1]) outside; period: xp and x taken
-    modulo period (left/right ignored). float64 (complex128 for complex fp). The intervals
-    are found with pt.searchsorted."""
+    """One-dimensional linear interpolation of the points ``(xp, fp)`` at ``x``.
+
+    As numpy.interp: the piecewise-linear interpolant through the points (``xp``
+    increasing), evaluated at ``x``; ``left`` / ``right`` (default ``fp[0]``, ``fp[-1]``)
+    outside ``xp``'s range. The intervals are found with :func:`ptensor.searchsorted`.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The points to evaluate at.
+    xp : Array or array_like
+        The 1-D increasing x-coordinates of the data points.
+    fp : Array or array_like
+        The 1-D y-coordinates, as long as ``xp``.
+    left, right : scalar, optional
+        The values for ``x < xp[0]`` and ``x > xp[-1]``.
+    period : scalar, optional
+        A period for ``xp`` and ``x`` (both taken modulo it); ``left`` / ``right`` are then
+        ignored.
+
+    Returns
+    -------
+    Array
+        The interpolated values, of ``x``'s shape: float64 (complex128 for complex ``fp``).
+
+    Notes
+    -----
+    Raises ValueError when ``xp`` or ``fp`` is not 1-D, their lengths differ, or they are
+    empty.
+
+    Examples
+    --------
+    >>> xp = [1, 2, 3]
+    >>> fp = [3, 2, 0]
+    >>> pt.interp(2.5, xp, fp)
+    Array(1.)
+    >>> pt.interp([0, 1, 1.5, 2.72, 3.14], xp, fp)
+    Array([3.  , 3.  , 2.5 , 0.56, 0.  ])
+    """
     x = pt.astype(_arr(x, "interp"), dt.float64)
     xp = _arr(xp, "interp")
     fp = _arr(fp, "interp")
@@ -482,11 +754,45 @@ def _scalar_spacing(h):
 
 
 def gradient(f, *varargs, axis=None, edge_order=1):
-    """NumPy's gradient: second-order central differences inside, first- or second-order
-    (edge_order) one-sided differences at the ends, along each axis (all by default). The
-    spacing: none (1), one scalar for every axis, or one scalar or coordinate array per
-    axis. A tuple of arrays (one array for a single axis); float64 for integer f, f's dtype
-    otherwise."""
+    """The gradient of an N-dimensional array, by finite differences.
+
+    As numpy.gradient: second-order central differences inside, first- or second-order
+    (``edge_order``) one-sided differences at the ends, along each axis (all by default).
+    float64 for integer ``f``, ``f``'s dtype otherwise.
+
+    Parameters
+    ----------
+    f : Array or array_like
+        The sampled values.
+    *varargs : scalar or array_like, optional
+        The spacing: none (1), one scalar for every axis, or one scalar or 1-D coordinate
+        array per axis.
+    axis : int or tuple of ints, optional
+        The axes to differentiate along; default all.
+    edge_order : {1, 2}, optional
+        The order of the one-sided differences at the ends.
+
+    Returns
+    -------
+    Array or tuple of Array
+        One array per axis, each of ``f``'s shape (a single array for a single axis).
+
+    See Also
+    --------
+    diff : Differences of neighbours.
+
+    Examples
+    --------
+    >>> f = pt.asarray([1, 2, 4, 7, 11, 16], dtype=float)
+    >>> pt.gradient(f)
+    Array([1. , 1.5, 2.5, 3.5, 4.5, 5. ])
+    >>> pt.gradient(f, 2)
+    Array([0.5 , 0.75, 1.25, 1.75, 2.25, 2.5 ])
+    >>> pt.gradient(pt.asarray([[1, 2, 6], [3, 4, 5]], dtype=float))
+    (Array([[ 2.,  2., -1.],
+           [ 2.,  2., -1.]]), Array([[1. , 2.5, 4. ],
+           [1. , 1. , 1. ]]))
+    """
     f = _arr(f, "gradient")
     nd = f.ndim
     if axis is None:
@@ -572,8 +878,40 @@ def gradient(f, *varargs, axis=None, edge_order=1):
 
 
 def trapezoid(y, x=None, dx=1.0, axis=-1):
-    """NumPy's trapezoid: the integral of y along axis by the trapezoidal rule, with sample
-    points x (1-D along axis or y's shape) or the spacing dx."""
+    """The integral of ``y`` along ``axis`` by the trapezoidal rule.
+
+    As numpy.trapezoid: with sample points ``x`` (1-D along the axis, or of ``y``'s shape)
+    or the uniform spacing ``dx``.
+
+    Parameters
+    ----------
+    y : Array or array_like
+        The values to integrate.
+    x : array_like, optional
+        The sample points; default None (spacing ``dx``).
+    dx : scalar, optional
+        The spacing when ``x`` is None (default 1.0).
+    axis : int, optional
+        The axis to integrate along (default -1).
+
+    Returns
+    -------
+    Array
+        The integral, ``y``'s shape without ``axis``.
+
+    See Also
+    --------
+    cumulative_sum : Running sums.
+
+    Examples
+    --------
+    >>> pt.trapezoid([1, 2, 3])
+    Array(4.)
+    >>> pt.trapezoid([1, 2, 3], x=[4, 6, 8])
+    Array(8.)
+    >>> pt.trapezoid(pt.reshape(pt.arange(6), (2, 3)), axis=1)
+    Array([2., 8.])
+    """
     y = _arr(y, "trapezoid")
     if y.ndim == 0:
         raise AxisError(f"trapezoid: axis {axis} is out of bounds for array of dimension 0")
@@ -597,8 +935,34 @@ def trapezoid(y, x=None, dx=1.0, axis=-1):
 
 
 def polyval(p, x):
-    """NumPy's polyval: p[0] * x**(N-1) + ... + p[N-1] by Horner's rule, in the result type
-    of p and x."""
+    """The polynomial ``p`` evaluated at ``x``.
+
+    As numpy.polyval: ``p[0] * x**(N-1) + ... + p[N-1]`` by Horner's rule, in the result
+    type of ``p`` and ``x``.
+
+    Parameters
+    ----------
+    p : array_like
+        The coefficients, highest power first.
+    x : Array, array_like or scalar
+        The points.
+
+    Returns
+    -------
+    Array
+        The values, of ``x``'s shape.
+
+    See Also
+    --------
+    polyfit : Fit a polynomial.
+
+    Examples
+    --------
+    >>> pt.polyval([3, 0, 1], 5)
+    Array(76)
+    >>> pt.polyval([3, 0, 1], pt.asarray([1, 2, 3]))
+    Array([ 4, 13, 28])
+    """
     p, x = _arr(p, "polyval"), _arr(x, "polyval")
     if p.ndim > 1:
         raise ValueError("polyval: p must be 1-D")
@@ -611,12 +975,48 @@ def polyval(p, x):
 
 
 def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
-    """NumPy's polyfit: the least-squares polynomial coefficients (highest power first) of
-    degree deg through the points (x, y) (y 1-D, or 2-D with one fit per column), weights
-    w. Solved with the pseudo-inverse (pt.linalg.pinv, SVD) of the column-scaled Vandermonde
-    matrix, so rank-deficient fits give the minimum-norm solution as NumPy's lstsq does
-    (values agree to rounding). Deviation: full=True and cov=True are not supported
-    (NotImplementedError); NumPy's RankWarning is not emitted."""
+    """The least-squares polynomial fit of degree ``deg`` to the points ``(x, y)``.
+
+    As numpy.polyfit: the coefficients (highest power first) minimizing the (weighted)
+    squared error; ``y`` 1-D, or 2-D with one fit per column. Solved with the pseudo-inverse
+    (:func:`ptensor.linalg.pinv`, SVD) of the column-scaled Vandermonde matrix, so
+    rank-deficient fits give the minimum-norm solution, as NumPy's lstsq does (values agree
+    to rounding).
+
+    Parameters
+    ----------
+    x : array_like
+        The sample x-coordinates.
+    y : array_like
+        The sample values (1-D, or 2-D: one data set per column).
+    deg : int
+        The degree of the polynomial.
+    rcond : float, optional
+        The cut-off for small singular values.
+    full, cov : bool, optional
+        Must be False.
+    w : array_like, optional
+        Weights of the points.
+
+    Returns
+    -------
+    Array
+        The ``deg + 1`` coefficients (a column per data set for 2-D ``y``).
+
+    Notes
+    -----
+    ``full=True`` and ``cov=True`` raise NotImplementedError; NumPy's RankWarning is not
+    emitted.
+
+    See Also
+    --------
+    polyval : Evaluate the fit.
+
+    Examples
+    --------
+    >>> pt.polyfit([0.0, 1.0, 2.0, 3.0], [1.0, 3.0, 5.0, 7.0], 1)
+    Array([2., 1.])
+    """
     if full or cov:
         raise NotImplementedError("polyfit: full=True and cov=True are not supported")
     deg = _ops.as_index(deg, "deg")
@@ -659,30 +1059,122 @@ def _poly_pad(a, n):
 
 
 def polyadd(a1, a2):
-    """NumPy's polyadd: the sum of two polynomials (coefficients highest power first), the
-    shorter padded with leading zeros."""
+    """The sum of two polynomials.
+
+    As numpy.polyadd: coefficients highest power first, the shorter padded with leading
+    zeros.
+
+    Parameters
+    ----------
+    a1, a2 : Array or array_like
+        The coefficients, highest power first.
+
+    Returns
+    -------
+    Array
+        The coefficients of the sum.
+
+    See Also
+    --------
+    polysub, polymul, polydiv : The other arithmetic.
+
+    Examples
+    --------
+    >>> pt.polyadd([1, 2], [9, 5, 4])
+    Array([9, 6, 6])
+    """
     a1, a2 = _one_d(a1, "polyadd"), _one_d(a2, "polyadd")
     n = max(a1.shape[0], a2.shape[0])
     return pt.add(_poly_pad(a1, n), _poly_pad(a2, n))
 
 
 def polysub(a1, a2):
-    """NumPy's polysub: the difference of two polynomials (coefficients highest power
-    first), the shorter padded with leading zeros."""
+    """The difference of two polynomials.
+
+    As numpy.polysub: ``a1 - a2``, coefficients highest power first, the shorter padded
+    with leading zeros.
+
+    Parameters
+    ----------
+    a1, a2 : Array or array_like
+        The coefficients, highest power first.
+
+    Returns
+    -------
+    Array
+        The coefficients of the difference.
+
+    See Also
+    --------
+    polyadd, polymul, polydiv : The other arithmetic.
+
+    Examples
+    --------
+    >>> pt.polysub([2, 10, -2], [3, 10, -4])
+    Array([-1,  0,  2])
+    """
     a1, a2 = _one_d(a1, "polysub"), _one_d(a2, "polysub")
     n = max(a1.shape[0], a2.shape[0])
     return pt.subtract(_poly_pad(a1, n), _poly_pad(a2, n))
 
 
 def polymul(a1, a2):
-    """NumPy's polymul: the product of two polynomials (the convolution of their
-    coefficients)."""
+    """The product of two polynomials.
+
+    As numpy.polymul: the convolution of the coefficients (highest power first).
+
+    Parameters
+    ----------
+    a1, a2 : Array or array_like
+        The coefficients, highest power first.
+
+    Returns
+    -------
+    Array
+        The coefficients of the product.
+
+    See Also
+    --------
+    polyadd, polysub, polydiv : The other arithmetic.
+    convolve : The convolution underneath.
+
+    Examples
+    --------
+    >>> pt.polymul([1, 2, 3], [9, 5, 1])
+    Array([ 9, 23, 38, 17,  3])
+    """
     return convolve(a1, a2)
 
 
 def polyder(p, m=1):
-    """NumPy's polyder: the m-th derivative of the polynomial p (coefficients highest power
-    first): each step p[:-1] * [n, n-1, ..., 1]."""
+    """The ``m``-th derivative of the polynomial ``p``.
+
+    As numpy.polyder (coefficients highest power first): each step multiplies
+    ``p[:-1]`` by ``[n, n-1, ..., 1]``.
+
+    Parameters
+    ----------
+    p : array_like
+        The coefficients, highest power first.
+    m : int, optional
+        The order of the derivative (default 1).
+
+    Returns
+    -------
+    Array
+        The coefficients of the derivative.
+
+    See Also
+    --------
+    polyint : The antiderivative.
+
+    Examples
+    --------
+    >>> pt.polyder([1, 1, 1, 1])
+    Array([3, 2, 1])
+    >>> pt.polyder([1, 1, 1, 1], 2)
+    Array([6, 2])
+    """
     m = _ops.as_index(m, "m")
     if m < 0:
         raise ValueError("polyder: order of derivative must be positive (see polyint)")
@@ -695,8 +1187,36 @@ def polyder(p, m=1):
 
 
 def polyint(p, m=1, k=None):
-    """NumPy's polyint: the m-th antiderivative of the polynomial p (coefficients highest
-    power first), integration constants k (a scalar or m values; zeros by default)."""
+    """The ``m``-th antiderivative of the polynomial ``p``.
+
+    As numpy.polyint (coefficients highest power first), with integration constants
+    ``k``.
+
+    Parameters
+    ----------
+    p : array_like
+        The coefficients, highest power first.
+    m : int, optional
+        The order of the antiderivative (default 1).
+    k : scalar or sequence of m scalars, optional
+        The integration constants (zeros by default).
+
+    Returns
+    -------
+    Array
+        The coefficients of the antiderivative.
+
+    See Also
+    --------
+    polyder : The derivative.
+
+    Examples
+    --------
+    >>> pt.polyint([1, 1, 1])
+    Array([0.33333333, 0.5       , 1.        , 0.        ])
+    >>> pt.polyint([3.0, 2.0, 1.0], k=5)
+    Array([1., 1., 1., 5.])
+    """
     m = _ops.as_index(m, "m")
     if m < 0:
         raise ValueError("polyint: order of integral must be positive (see polyder)")
@@ -724,11 +1244,36 @@ def polyint(p, m=1, k=None):
 
 
 def roots(p):
-    """NumPy's roots: the roots of the polynomial p (coefficients highest power first), the
-    eigenvalues of its companion matrix (pt.linalg.eigvals) plus one zero per trailing zero
-    coefficient. Leading and trailing zeros are found by reading p's nonzero positions
-    (data-dependent sizes); the result is float64 when every root is real and complex
-    otherwise, as NumPy's (that test reads one bool). Order: LAPACK's, as NumPy's."""
+    """The roots of the polynomial with coefficients ``p``.
+
+    As numpy.roots (coefficients highest power first): the eigenvalues of the companion
+    matrix (:func:`ptensor.linalg.eigvals`), plus one zero per trailing zero coefficient, in
+    LAPACK's order as NumPy's. Leading and trailing zeros are found by reading ``p``'s
+    nonzero positions; the result is float64 when every root is real and complex otherwise
+    (that test reads back one bool).
+
+    Parameters
+    ----------
+    p : array_like
+        The 1-D coefficients, highest power first.
+
+    Returns
+    -------
+    Array
+        The roots.
+
+    See Also
+    --------
+    poly : The coefficients from the roots.
+    polyval : Evaluate a polynomial.
+
+    Examples
+    --------
+    >>> pt.roots([1, -3, 2])
+    Array([2., 1.])
+    >>> pt.roots([1, -6, 11, -6])
+    Array([3., 2., 1.])
+    """
     p = _arr(p, "roots")
     if p.ndim != 1:
         raise ValueError("roots: input must be a rank-1 array")
@@ -755,8 +1300,37 @@ def roots(p):
 
 
 def unwrap(p, discont=None, axis=-1, *, period=2 * math.pi):
-    """NumPy's unwrap: the steps of p along axis larger than max(discont, period/2) replaced
-    by their equivalents modulo period (a cumulative sum of corrections)."""
+    """``p`` unwrapped: jumps larger than a half period removed.
+
+    As numpy.unwrap: the steps of ``p`` along ``axis`` larger than
+    ``max(discont, period / 2)`` replaced by their equivalents modulo ``period`` (a
+    cumulative sum of corrections).
+
+    Parameters
+    ----------
+    p : Array or array_like
+        The input (e.g. phases in radians).
+    discont : float, optional
+        The largest step kept (default and minimum ``period / 2``).
+    axis : int, optional
+        The axis to unwrap along (default -1).
+    period : float, optional
+        The period (default ``2 * pi``).
+
+    Returns
+    -------
+    Array
+        The unwrapped values, of ``p``'s shape.
+
+    See Also
+    --------
+    angle : The phase of complex numbers.
+
+    Examples
+    --------
+    >>> pt.unwrap(pt.asarray([0, 1, 2, 0, 1, 2, 0]), period=3)
+    Array([0, 1, 2, 3, 4, 5, 6])
+    """
     p = _arr(p, "unwrap")
     if p.ndim == 0:
         raise AxisError(f"unwrap: axis {axis} is out of bounds for array of dimension 0")
@@ -787,10 +1361,36 @@ def unwrap(p, discont=None, axis=-1, *, period=2 * math.pi):
 
 
 def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
-    """NumPy's cross: the cross product of (arrays of) 2- or 3-vectors along axisa of a and
-    axisb of b (axis sets all three), the other dimensions broadcast; the result's vectors
-    along axisc (2-vectors only: their z component, no vector axis). pt.linalg.cross is the
-    array API's (3-vectors, one axis)."""
+    """The cross product of (arrays of) 2- or 3-vectors.
+
+    As numpy.cross: the vectors lie along ``axisa`` of ``a`` and ``axisb`` of ``b``
+    (``axis`` sets all three axes), the other dimensions broadcast; the result's vectors lie
+    along ``axisc``. For 2-vectors the result is their z component (no vector axis).
+    :func:`ptensor.linalg.cross` is the array API's (3-vectors, one axis).
+
+    Parameters
+    ----------
+    a, b : Array or array_like
+        The vectors.
+    axisa, axisb, axisc : int, optional
+        The vector axes of ``a``, ``b`` and the result (default -1).
+    axis : int, optional
+        If given, overrides all three.
+
+    Returns
+    -------
+    Array
+        The cross products.
+
+    See Also
+    --------
+    linalg.cross : The array API's cross product.
+
+    Examples
+    --------
+    >>> pt.cross([1, 2, 3], [4, 5, 6])
+    Array([-3,  6, -3])
+    """
     a, b = _arr(a, "cross"), _arr(b, "cross")
     if axis is not None:
         axisa = axisb = axisc = axis
@@ -835,9 +1435,38 @@ def _bool_cond(c, name, i):
 
 
 def select(condlist, choicelist, default=0):
-    """NumPy's select: the element of the first choice whose condition holds, default where
-    none does; everything broadcast together; result dtype the choices' (and default's)
-    result type (a Python scalar default is weak). One where per condition, last first."""
+    """The elements of ``choicelist`` chosen by the first condition that holds.
+
+    As numpy.select: where ``condlist[i]`` is the first true condition, ``choicelist[i]``;
+    ``default`` where none holds. Everything broadcasts together; the result dtype is the
+    choices' (and default's) result type (a Python scalar default is weak). Computed as one
+    ``where`` per condition, last first.
+
+    Parameters
+    ----------
+    condlist : list of bool arrays
+        The conditions.
+    choicelist : list of arrays
+        The choices, one per condition.
+    default : scalar or array_like, optional
+        The value where no condition holds (default 0).
+
+    Returns
+    -------
+    Array
+        The selected values, of the broadcast shape.
+
+    See Also
+    --------
+    choose : Choose by an index array.
+    where : Choose between two arrays.
+
+    Examples
+    --------
+    >>> x = pt.arange(6)
+    >>> pt.select([x < 3, x > 3], [x, x**2], 42)
+    Array([ 0,  1,  2, 42, 16, 25])
+    """
     condlist, choicelist = list(condlist), list(choicelist)
     if len(condlist) != len(choicelist):
         raise ValueError("select: list of cases must be same length as list of conditions")
@@ -861,9 +1490,42 @@ def select(condlist, choicelist, default=0):
 
 
 def choose(a, choices, out=None, mode="raise"):
-    """NumPy's choose: choices[a[i]][i] for every i (a and the choices broadcast together);
-    mode 'raise' (ValueError for indices outside [0, n); this check reads one bool), 'wrap'
-    (a modulo n) or 'clip'. One where per choice."""
+    """An array built from ``choices`` by the index array ``a``.
+
+    As numpy.choose: ``choices[a[i]][i]`` for every ``i``, ``a`` and the choices broadcast
+    together; computed as one ``where`` per choice.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        Integer indices into ``choices``.
+    choices : sequence of arrays or Array
+        The ``n`` arrays to choose from (or an array whose first axis holds them).
+    out : Array, optional
+        A ptensor array of the result's shape and dtype to write the result into.
+    mode : {'raise', 'wrap', 'clip'}, optional
+        For indices outside [0, n): 'raise' (ValueError; the check reads back one bool),
+        'wrap' (``a`` modulo ``n``) or 'clip'.
+
+    Returns
+    -------
+    Array
+        The chosen values, of the broadcast shape.
+
+    See Also
+    --------
+    select : Choose by conditions.
+    take : Take along an axis.
+
+    Examples
+    --------
+    >>> choices = pt.asarray([[0, 1, 2, 3], [10, 11, 12, 13],
+    ...                       [20, 21, 22, 23], [30, 31, 32, 33]])
+    >>> pt.choose(pt.asarray([2, 3, 1, 0]), choices)
+    Array([20, 31, 12,  3])
+    >>> pt.choose(pt.asarray([2, 4, 1, 0]), choices, mode='wrap')
+    Array([20,  1, 12,  3])
+    """
     if mode not in ("raise", "wrap", "clip"):
         raise ValueError(f"choose: clipmode must be one of 'clip', 'raise', or 'wrap' "
                          f"(got {mode!r})")
@@ -900,9 +1562,42 @@ def choose(a, choices, out=None, mode="raise"):
 
 
 def piecewise(x, condlist, funclist, *args, **kw):
-    """NumPy's piecewise: a result of x's shape and dtype, zero where no condition holds,
-    funclist[i] (a callable, given x[condlist[i]] and args/kw, or a scalar) where
-    condlist[i] does (later conditions win); one extra function is the otherwise case."""
+    """A piecewise-defined function of ``x``.
+
+    As numpy.piecewise: a result of ``x``'s shape and dtype, zero where no condition holds,
+    and where ``condlist[i]`` holds, ``funclist[i]`` (a callable, given ``x[condlist[i]]``
+    and ``args`` / ``kw``, or a scalar); later conditions win. One function more than
+    conditions is the otherwise case.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The domain.
+    condlist : list of bool arrays
+        The conditions, each of ``x``'s shape.
+    funclist : list of callables or scalars
+        The pieces.
+    *args, **kw
+        Passed on to the callables.
+
+    Returns
+    -------
+    Array
+        The values, of ``x``'s shape and dtype.
+
+    See Also
+    --------
+    select : Choose by conditions among arrays.
+    where : Choose between two arrays.
+
+    Examples
+    --------
+    >>> x = pt.linspace(-2.5, 2.5, 6)
+    >>> pt.piecewise(x, [x < 0, x >= 0], [-1, 1])
+    Array([-1., -1., -1.,  1.,  1.,  1.])
+    >>> pt.piecewise(x, [x < 0, x >= 0], [lambda v: -v, lambda v: v])
+    Array([2.5, 1.5, 0.5, 0.5, 1.5, 2.5])
+    """
     x = _arr(x, "piecewise")
     if isinstance(condlist, (bool, np.bool_)):
         conds = [condlist]
@@ -947,8 +1642,35 @@ def piecewise(x, condlist, funclist, *args, **kw):
 
 
 def extract(condition, arr):
-    """NumPy's extract: the elements of flattened arr where flattened condition is true
-    (condition's truthiness; a shorter condition selects among arr's first elements)."""
+    """The elements of ``arr`` where ``condition`` is true.
+
+    As numpy.extract: the elements of the flattened ``arr`` where the flattened
+    ``condition`` is true (by its truthiness); a shorter condition selects among ``arr``'s
+    first elements.
+
+    Parameters
+    ----------
+    condition : Array or array_like
+        Where to take elements (non-zero: take).
+    arr : Array or array_like
+        The input array.
+
+    Returns
+    -------
+    Array
+        A 1-D array of the selected elements.
+
+    See Also
+    --------
+    compress : Select slices along an axis.
+    place : The inverse: write values where a mask is true.
+
+    Examples
+    --------
+    >>> arr = pt.reshape(pt.arange(12), (3, 4))
+    >>> pt.extract(pt.remainder(arr, 3) == 0, arr)
+    Array([0, 3, 6, 9])
+    """
     c = _flat(_arr(condition, "extract"))
     a = _flat(_arr(arr, "extract"))
     if c.dtype != dt.bool_:
@@ -967,8 +1689,37 @@ def extract(condition, arr):
 
 
 def place(arr, mask, vals):
-    """NumPy's place, in place: arr's elements where mask is true set from vals in order,
-    vals repeated when shorter. Returns None."""
+    """Set the elements of ``arr`` where ``mask`` is true, in place.
+
+    As numpy.place: ``arr``'s elements where ``mask`` is true are set from ``vals`` in
+    order, ``vals`` repeated when shorter.
+
+    Parameters
+    ----------
+    arr : Array
+        The array to change.
+    mask : Array or array_like
+        A bool array of ``arr``'s shape.
+    vals : array_like
+        The values to write.
+
+    Returns
+    -------
+    None
+
+    See Also
+    --------
+    extract : Read the elements where a condition holds.
+    put : Write at flat indices.
+
+    Examples
+    --------
+    >>> arr = pt.reshape(pt.arange(6), (2, 3))
+    >>> pt.place(arr, arr > 2, [44, 55])
+    >>> arr
+    Array([[ 0,  1,  2],
+           [44, 55, 44]])
+    """
     if not isinstance(arr, pt.Array):
         raise TypeError(f"place: argument 1 must be a ptensor array, not {type(arr).__name__}")
     m = _arr(mask, "place")
@@ -999,10 +1750,46 @@ def _unravel(flat, shape):
 
 
 def put(a, ind, v, mode="raise"):
-    """NumPy's put, in place: a.flat[ind] = v (v repeated when shorter than ind); mode
-    'raise' (IndexError outside [-a.size, a.size): reads the indices' extremes), 'wrap' or
-    'clip'. Returns None. Deviation: with repeated indices which value lands is not
-    specified (NumPy: the last)."""
+    """Set the elements of ``a`` at flat indices, in place.
+
+    As numpy.put: ``a.flat[ind] = v``, ``v`` repeated when shorter than ``ind``.
+
+    Parameters
+    ----------
+    a : Array
+        The array to change.
+    ind : array_like of ints
+        Indices into the flattened ``a``.
+    v : array_like
+        The values.
+    mode : {'raise', 'wrap', 'clip'}, optional
+        For indices outside ``[-a.size, a.size)``: 'raise' (IndexError; the check reads back
+        the indices' extremes), 'wrap' or 'clip'.
+
+    Returns
+    -------
+    None
+
+    Notes
+    -----
+    With repeated indices, which value lands is not specified (NumPy: the last).
+
+    See Also
+    --------
+    place : Write where a mask is true.
+    take : Read at indices.
+
+    Examples
+    --------
+    >>> a = pt.arange(5)
+    >>> pt.put(a, [0, 2], [-44, -55])
+    >>> a
+    Array([-44,   1, -55,   3,   4])
+    >>> a = pt.arange(5)
+    >>> pt.put(a, 22, -5, mode='clip')
+    >>> a
+    Array([ 0,  1,  2,  3, -5])
+    """
     if not isinstance(a, pt.Array):
         raise TypeError(f"put: a must be a ptensor array, not {type(a).__name__}")
     if mode not in ("raise", "wrap", "clip"):
@@ -1043,9 +1830,49 @@ def put(a, ind, v, mode="raise"):
 
 
 def compress(condition, a, axis=None, out=None):
-    """NumPy's compress: the slices of a along axis (of flattened a when axis is None) where
-    the 1-D condition is true; a condition shorter than the axis selects among its first
-    slices, a longer one's extra entries must be false (IndexError otherwise)."""
+    """The slices of ``a`` along ``axis`` where ``condition`` is true.
+
+    As numpy.compress: ``condition`` is 1-D; one shorter than the axis selects among its
+    first slices; the flattened ``a`` is used when ``axis`` is None.
+
+    Parameters
+    ----------
+    condition : array_like of bool
+        Which slices to keep.
+    a : Array or array_like
+        The input array.
+    axis : int, optional
+        The axis to select along; default None (the flattened array).
+    out : Array, optional
+        A ptensor array of the result's shape and dtype to write the result into.
+
+    Returns
+    -------
+    Array
+        The selected slices.
+
+    Notes
+    -----
+    A ``condition`` longer than the axis must be false in its extra entries (IndexError
+    otherwise).
+
+    See Also
+    --------
+    extract : Select elements of the flattened array.
+    take : Select by index.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1, 2], [3, 4], [5, 6]])
+    >>> pt.compress([0, 1], a, axis=0)
+    Array([[3, 4]])
+    >>> pt.compress([False, True], a, axis=1)
+    Array([[2],
+           [4],
+           [6]])
+    >>> pt.compress([False, True], a)
+    Array([2])
+    """
     a = _arr(a, "compress")
     c = _arr(condition, "compress")
     if c.ndim != 1:
@@ -1075,8 +1902,33 @@ def compress(condition, a, axis=None, out=None):
 
 
 def argwhere(a):
-    """NumPy's argwhere: the indices of a's non-zero elements, one row each, shape
-    (count, a.ndim), int64 (0-d a: shape (1, 0) or (0, 0))."""
+    """The indices of the non-zero elements of ``a``, one row each.
+
+    As numpy.argwhere: shape ``(count, a.ndim)``, int64 (a 0-d ``a`` gives shape (1, 0) or
+    (0, 0)). The count is data-dependent, so the result is computed when called.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+
+    Returns
+    -------
+    Array
+        The int64 indices, one row per non-zero element, in row-major order.
+
+    See Also
+    --------
+    nonzero : The indices as a tuple of arrays.
+    flatnonzero : Indices into the flattened array.
+
+    Examples
+    --------
+    >>> pt.argwhere(pt.asarray([[0, 1, 2], [3, 0, 5]]) > 1)
+    Array([[0, 2],
+           [1, 0],
+           [1, 2]])
+    """
     a = _arr(a, "argwhere")
     if a.ndim == 0:
         return pt.zeros((int(bool(pt.astype(a, dt.bool_))), 0), dtype=dt.int64)
@@ -1087,7 +1939,30 @@ def argwhere(a):
 
 
 def flatnonzero(a):
-    """NumPy's flatnonzero: the positions of the non-zero elements of flattened a, int64."""
+    """The indices of the non-zero elements of the flattened ``a``.
+
+    As numpy.flatnonzero: int64 positions in ``a`` flattened (row-major).
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+
+    Returns
+    -------
+    Array
+        A 1-D int64 array of positions.
+
+    See Also
+    --------
+    nonzero : Indices per axis.
+    argwhere : Indices as rows.
+
+    Examples
+    --------
+    >>> pt.flatnonzero(pt.arange(-2, 3))
+    Array([0, 1, 3, 4])
+    """
     return pt.nonzero(_flat(_arr(a, "flatnonzero")))[0]
 
 
@@ -1104,10 +1979,45 @@ def _kth(kth, n, name):
 
 
 def partition(a, kth, axis=-1, kind="introselect", order=None):
-    """NumPy's partition, implemented as a full (stable) sort along axis (flattened a when
-    axis is None): the result is NumPy's at the kth position(s) and has the partition
-    property (nothing larger before, nothing smaller after); the order within the parts is
-    sorted here and unspecified in NumPy. kind and order (structured dtypes) are not used."""
+    """A copy of ``a`` partitioned around its ``kth`` element(s).
+
+    As numpy.partition: the result has NumPy's value at each ``kth`` position, nothing
+    larger before it and nothing smaller after. Computed as a full stable sort along
+    ``axis`` (the flattened ``a`` when ``axis`` is None).
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    kth : int or sequence of ints
+        The position(s) to partition around.
+    axis : int or None, optional
+        The axis (default -1); None uses the flattened array.
+    kind : str, optional
+        Accepted and not used.
+    order : None, optional
+        Structured dtypes are not supported (ValueError when given).
+
+    Returns
+    -------
+    Array
+        The partitioned array, of ``a``'s dtype.
+
+    Notes
+    -----
+    The order within the parts is sorted here; NumPy leaves it unspecified.
+
+    See Also
+    --------
+    argpartition : The indices that partition.
+    sort : A full sort.
+
+    Examples
+    --------
+    >>> x = pt.asarray([7, 1, 7, 7, 1, 5, 7, 2, 3, 2, 6, 2, 3, 0])
+    >>> pt.partition(x, 4)[4]
+    Array(2)
+    """
     a, ax = _partition_args("partition", a, kth, axis, order)
     return pt.sort(a, axis=ax, stable=True)
 
@@ -1127,19 +2037,79 @@ def _partition_args(name, a, kth, axis, order):
 
 
 def argpartition(a, kth, axis=-1, kind="introselect", order=None):
-    """NumPy's argpartition, implemented as a full stable argsort along axis (flattened a
-    when axis is None): the indices give NumPy's value at the kth position(s) and the
-    partition property; the order within the parts is sorted here and unspecified in
-    NumPy. int64."""
+    """Indices that partition ``a`` around its ``kth`` element(s).
+
+    As numpy.argpartition: ``a[idx]`` has NumPy's value at each ``kth`` position, no larger
+    values before it and no smaller after. Computed as a full stable argsort along ``axis``
+    (the flattened ``a`` when ``axis`` is None).
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    kth : int or sequence of ints
+        The position(s) to partition around.
+    axis : int or None, optional
+        The axis (default -1); None uses the flattened array.
+    kind, order : optional
+        Accepted for NumPy's signature.
+
+    Returns
+    -------
+    Array
+        int64 indices, of ``a``'s shape (1-D for ``axis=None``).
+
+    Notes
+    -----
+    The order within the parts is sorted here; NumPy leaves it unspecified.
+
+    See Also
+    --------
+    partition : The partitioned values.
+    argsort : Indices that sort.
+
+    Examples
+    --------
+    >>> x = pt.asarray([3, 4, 2, 1])
+    >>> pt.argpartition(x, 2)
+    Array([3, 2, 0, 1])
+    >>> x[pt.argpartition(x, 2)]
+    Array([1, 2, 3, 4])
+    """
     a, ax = _partition_args("argpartition", a, kth, axis, order)
     return pt.argsort(a, axis=ax, stable=True)
 
 
 def lexsort(keys, axis=-1):
-    """NumPy's lexsort: the indices (int64) that sort by the last key first, then the one
-    before it, ... (stable): one stable argsort per key, from the first key to the last,
-    each reordering the previous permutation. keys: a sequence of arrays of one shape, or
-    an array whose first axis indexes the keys."""
+    """Indices that sort by several keys, the last key primary.
+
+    As numpy.lexsort: a stable sort by the last key, ties broken by the one before it, and
+    so on; computed as one stable argsort per key, from the first key to the last, each
+    reordering the previous permutation.
+
+    Parameters
+    ----------
+    keys : sequence of arrays or Array
+        Arrays of one shape, or an array whose first axis indexes the keys.
+    axis : int, optional
+        The axis to sort along (default -1).
+
+    Returns
+    -------
+    Array
+        int64 indices, of the keys' shape.
+
+    See Also
+    --------
+    argsort : Indices that sort by one key.
+
+    Examples
+    --------
+    >>> surnames = pt.asarray([1, 5, 1, 4, 3, 4, 4])
+    >>> first = pt.asarray([9, 4, 0, 4, 0, 2, 1])
+    >>> pt.lexsort((first, surnames))
+    Array([2, 0, 4, 6, 5, 3, 1])
+    """
     if isinstance(keys, pt.Array) or isinstance(keys, np.ndarray):
         k = _arr(keys, "lexsort")
         if k.ndim == 0:
@@ -1163,9 +2133,32 @@ def lexsort(keys, axis=-1):
 
 
 def sort_complex(a):
-    """NumPy's sort_complex: a flattened-last-axis sort by real part, then imaginary part;
-    always complex (complex64 for int8/int16/uint8/uint16 and complex64 inputs, complex128
-    otherwise)."""
+    """``a`` sorted by real part, then imaginary part, as complex.
+
+    As numpy.sort_complex: a sort along the last axis; always complex (complex64 for int8,
+    int16, uint8, uint16 and complex64 input, complex128 otherwise).
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+
+    Returns
+    -------
+    Array
+        The sorted complex array.
+
+    See Also
+    --------
+    sort : Sort in the array's dtype.
+
+    Examples
+    --------
+    >>> pt.sort_complex(pt.asarray([5, 3, 6, 2, 1]))
+    Array([1.+0.j, 2.+0.j, 3.+0.j, 5.+0.j, 6.+0.j])
+    >>> pt.sort_complex(pt.asarray([1 + 2j, 2 - 1j, 3 - 2j, 3 - 3j, 3 + 5j]))
+    Array([1.+2.j, 2.-1.j, 3.-3.j, 3.-2.j, 3.+5.j])
+    """
     a = _arr(a, "sort_complex")
     if a.ndim == 0:
         raise AxisError("sort_complex: axis -1 is out of bounds for array of dimension 0")
@@ -1204,8 +2197,30 @@ def _short_window(M):
 
 
 def bartlett(M):
-    """NumPy's bartlett: the triangular window of M points, 1 - |n| / (M - 1) at
-    n = 1-M, 3-M, ..., M-1 (float64; empty for M < 1, [1.] for M == 1)."""
+    """The Bartlett (triangular) window of ``M`` points.
+
+    As numpy.bartlett: ``1 - |n| / (M - 1)`` at ``n = 1-M, 3-M, ..., M-1``; float64
+    (``[1.]`` for ``M == 1``).
+
+    Parameters
+    ----------
+    M : int
+        The number of points (an empty array for ``M < 1``).
+
+    Returns
+    -------
+    Array
+        The 1-D window, peak 1.
+
+    See Also
+    --------
+    blackman, hamming, hanning, kaiser : Other windows.
+
+    Examples
+    --------
+    >>> pt.bartlett(5)
+    Array([0. , 0.5, 1. , 0.5, 0. ])
+    """
     n = _window_n(M, "bartlett")
     s = _short_window(M)
     if s is not None:
@@ -1214,8 +2229,31 @@ def bartlett(M):
 
 
 def blackman(M):
-    """NumPy's blackman: 0.42 + 0.5 cos(pi n / (M-1)) + 0.08 cos(2 pi n / (M-1)) at
-    n = 1-M, 3-M, ..., M-1 (float64)."""
+    """The Blackman window of ``M`` points.
+
+    As numpy.blackman: ``0.42 + 0.5 cos(pi n / (M-1)) + 0.08 cos(2 pi n / (M-1))`` at
+    ``n = 1-M, 3-M, ..., M-1``; float64.
+
+    Parameters
+    ----------
+    M : int
+        The number of points (an empty array for ``M < 1``).
+
+    Returns
+    -------
+    Array
+        The 1-D window.
+
+    See Also
+    --------
+    bartlett, hamming, hanning, kaiser : Other windows.
+
+    Examples
+    --------
+    >>> pt.blackman(5)
+    Array([-1.38777878e-17,  3.40000000e-01,  1.00000000e+00,  3.40000000e-01,
+           -1.38777878e-17])
+    """
     n = _window_n(M, "blackman")
     s = _short_window(M)
     if s is not None:
@@ -1233,20 +2271,90 @@ def _raised_cosine(M, name, a, b):
 
 
 def hamming(M):
-    """NumPy's hamming: 0.54 + 0.46 cos(pi n / (M-1)) at n = 1-M, 3-M, ..., M-1
-    (float64)."""
+    """The Hamming window of ``M`` points.
+
+    As numpy.hamming: ``0.54 + 0.46 cos(pi n / (M-1))`` at ``n = 1-M, 3-M, ..., M-1``;
+    float64.
+
+    Parameters
+    ----------
+    M : int
+        The number of points (an empty array for ``M < 1``).
+
+    Returns
+    -------
+    Array
+        The 1-D window, peak 1.
+
+    See Also
+    --------
+    bartlett, blackman, hanning, kaiser : Other windows.
+
+    Examples
+    --------
+    >>> pt.hamming(5)
+    Array([0.08, 0.54, 1.  , 0.54, 0.08])
+    """
     return _raised_cosine(M, "hamming", 0.54, 0.46)
 
 
 def hanning(M):
-    """NumPy's hanning: 0.5 + 0.5 cos(pi n / (M-1)) at n = 1-M, 3-M, ..., M-1
-    (float64)."""
+    """The Hann window of ``M`` points.
+
+    As numpy.hanning: ``0.5 + 0.5 cos(pi n / (M-1))`` at ``n = 1-M, 3-M, ..., M-1``;
+    float64.
+
+    Parameters
+    ----------
+    M : int
+        The number of points (an empty array for ``M < 1``).
+
+    Returns
+    -------
+    Array
+        The 1-D window, peak 1.
+
+    See Also
+    --------
+    bartlett, blackman, hamming, kaiser : Other windows.
+
+    Examples
+    --------
+    >>> pt.hanning(5)
+    Array([0. , 0.5, 1. , 0.5, 0. ])
+    """
     return _raised_cosine(M, "hanning", 0.5, 0.5)
 
 
 def kaiser(M, beta):
-    """NumPy's kaiser: i0(beta sqrt(1 - ((k - a) / a)^2)) / i0(beta) for k = 0 .. M-1,
-    a = (M - 1) / 2 (float64; pt.i0)."""
+    """The Kaiser window of ``M`` points.
+
+    As numpy.kaiser: ``i0(beta sqrt(1 - ((k - a) / a)**2)) / i0(beta)`` for
+    ``k = 0 .. M-1``, ``a = (M - 1) / 2``, with :func:`ptensor.i0`; float64.
+
+    Parameters
+    ----------
+    M : int
+        The number of points (an empty array for ``M < 1``).
+    beta : float
+        The shape parameter (0: rectangular; larger: narrower).
+
+    Returns
+    -------
+    Array
+        The 1-D window, peak 1.
+
+    See Also
+    --------
+    bartlett, blackman, hamming, hanning : Other windows.
+    i0 : The Bessel function used.
+
+    Examples
+    --------
+    >>> pt.kaiser(5, 14)
+    Array([7.72686684e-06, 1.64932188e-01, 1.00000000e+00, 1.64932188e-01,
+           7.72686684e-06])
+    """
     _window_n(M, "kaiser")
     s = _short_window(M)
     if s is not None:
@@ -1260,11 +2368,37 @@ def kaiser(M, beta):
 # ------------------------------------------------------------ polynomials ----
 
 def poly(seq_of_zeros):
-    """NumPy's poly: the coefficients (highest power first, leading 1) of the monic
-    polynomial with the given roots, or of a square matrix's characteristic polynomial
-    (the roots its eigenvalues, pt.linalg.eigvals); real when the roots are real or come
-    in conjugate pairs (one host read of that bool). Integers give float64, float32
-    float32; no roots give the Python float 1.0, as NumPy's."""
+    """The coefficients of the monic polynomial with the given roots.
+
+    As numpy.poly: coefficients highest power first, leading 1; for a square matrix, its
+    characteristic polynomial (the roots its eigenvalues, :func:`ptensor.linalg.eigvals`).
+    The result is real when the roots are real or come in conjugate pairs (one bool read
+    back). Integers give float64, float32 stays float32.
+
+    Parameters
+    ----------
+    seq_of_zeros : array_like
+        The roots, or a square matrix.
+
+    Returns
+    -------
+    Array
+        The ``N + 1`` coefficients; no roots give the Python float 1.0, as NumPy's.
+
+    See Also
+    --------
+    roots : The inverse.
+    polyval : Evaluate a polynomial.
+
+    Examples
+    --------
+    >>> pt.poly([0, 0, 0])
+    Array([1., 0., 0., 0.])
+    >>> pt.poly([-0.5, 0, 0.5])
+    Array([ 1.  ,  0.  , -0.25,  0.  ])
+    >>> pt.poly(pt.asarray([[1.0, 2.0], [3.0, 4.0]]))
+    Array([ 1., -5., -2.])
+    """
     if np.isscalar(seq_of_zeros):
         raise TypeError("poly: seq_of_zeros must be a sequence of roots or a square matrix")
     z = _arr(seq_of_zeros, "poly")
@@ -1296,10 +2430,37 @@ def poly(seq_of_zeros):
 
 
 def polydiv(u, v):
-    """NumPy's polydiv: (quotient, remainder) of the polynomials u / v (coefficients highest
-    power first) by long division, in their float (or complex) result type; the remainder's
-    leading coefficients within 1e-8 of 0 are dropped (a host read each), as NumPy's.
-    A zero leading divisor coefficient gives inf/nan, as NumPy's (which warns)."""
+    """The quotient and remainder of the polynomial division ``u / v``.
+
+    As numpy.polydiv: long division of coefficients (highest power first), in their float
+    (or complex) result type; the remainder's leading coefficients within 1e-8 of 0 are
+    dropped (one value read back each), as NumPy's.
+
+    Parameters
+    ----------
+    u : array_like
+        The dividend's coefficients.
+    v : array_like
+        The divisor's coefficients.
+
+    Returns
+    -------
+    tuple of Array
+        ``(quotient, remainder)``.
+
+    Notes
+    -----
+    A zero leading divisor coefficient gives inf / nan, as NumPy's (which also warns).
+
+    See Also
+    --------
+    polymul : The product.
+
+    Examples
+    --------
+    >>> pt.polydiv([3.0, 5.0, 2.0], [2.0, 1.0])
+    (Array([1.5 , 1.75]), Array([0.25]))
+    """
     a, b = _one_d(u, "polydiv"), _one_d(v, "polydiv")
     rt = dt.result_type(a, b, 0.0)
     a, b = pt.astype(a, rt), pt.astype(b, rt)
@@ -1328,9 +2489,40 @@ def _bitorder(bitorder, name):
 
 
 def packbits(a, /, axis=None, bitorder="big"):
-    """NumPy's packbits: the elements of a (integers or bools; nonzero is 1) packed eight to
-    a uint8 along axis (flattened when None), the last byte padded with zero bits; the first
-    bit the most significant with bitorder='big', the least with 'little'."""
+    """The elements of ``a`` packed as bits into uint8.
+
+    As numpy.packbits: the elements (integers or bools; nonzero is 1) packed eight to a byte
+    along ``axis`` (the flattened ``a`` when None), the last byte padded with zero bits.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        An integer or bool array.
+    axis : int, optional
+        The axis to pack along; default None (the flattened array).
+    bitorder : {'big', 'little'}, optional
+        Whether the first element is the most ('big', default) or least significant bit.
+
+    Returns
+    -------
+    Array
+        uint8, the packed axis ``ceil(n / 8)`` long.
+
+    See Also
+    --------
+    unpackbits : The inverse.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1, 0, 1], [0, 1, 0]], dtype=pt.uint8)
+    >>> pt.packbits(a)
+    Array([168], dtype=uint8)
+    >>> pt.packbits(a, axis=-1)
+    Array([[160],
+           [ 64]], dtype=uint8)
+    >>> pt.packbits(pt.asarray([1, 1, 0, 0, 0, 0, 0, 1]), bitorder='little')
+    Array([131], dtype=uint8)
+    """
     x = _arr(a, "packbits")
     big = _bitorder(bitorder, "packbits")
     if not (dt.is_int(x.dtype) or x.dtype == dt.bool_):
@@ -1355,9 +2547,44 @@ def packbits(a, /, axis=None, bitorder="big"):
 
 
 def unpackbits(a, /, axis=None, count=None, bitorder="big"):
-    """NumPy's unpackbits: each uint8 of a unpacked into its eight bits (uint8 0/1) along
-    axis (flattened when None), most significant first with bitorder='big'; count keeps
-    that many bits (zeros appended beyond; a negative count drops bits from the end)."""
+    """The bits of each uint8 element of ``a``, as uint8 0s and 1s.
+
+    As numpy.unpackbits: each byte unpacked into eight bits along ``axis`` (the flattened
+    ``a`` when None).
+
+    Parameters
+    ----------
+    a : Array or array_like
+        A uint8 array.
+    axis : int, optional
+        The axis to unpack along; default None (the flattened array).
+    count : int, optional
+        Keep that many bits along the axis (zeros appended beyond; a negative count drops
+        bits from the end).
+    bitorder : {'big', 'little'}, optional
+        Most ('big', default) or least significant bit first.
+
+    Returns
+    -------
+    Array
+        uint8 0/1 values, the unpacked axis 8 times longer (or ``count`` long).
+
+    See Also
+    --------
+    packbits : The inverse.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[2], [7], [23]], dtype=pt.uint8)
+    >>> pt.unpackbits(a, axis=1)
+    Array([[0, 0, 0, 0, 0, 0, 1, 0],
+           [0, 0, 0, 0, 0, 1, 1, 1],
+           [0, 0, 0, 1, 0, 1, 1, 1]], dtype=uint8)
+    >>> pt.unpackbits(a, axis=1, count=-3)
+    Array([[0, 0, 0, 0, 0],
+           [0, 0, 0, 0, 0],
+           [0, 0, 0, 1, 0]], dtype=uint8)
+    """
     x = _arr(a, "unpackbits")
     big = _bitorder(bitorder, "unpackbits")
     if x.dtype != dt.uint8:

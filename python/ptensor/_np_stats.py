@@ -344,8 +344,52 @@ def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear"
 
 def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
                 keepdims=False, *, weights=None, interpolation=None):
-    """quantile ignoring NaN: each slice's quantiles among its non-NaN values; an all-NaN
-    slice gives NaN and a RuntimeWarning (as NumPy). Deviations as quantile's."""
+    """The ``q``-th quantiles of the non-NaN elements of ``a`` along ``axis``.
+
+    As numpy.nanquantile: :func:`ptensor.quantile` of each slice's non-NaN values.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    q : float or array_like of float
+        The quantiles to compute, in [0, 1].
+    axis : int or tuple of ints, optional
+        The axis or axes to reduce; ``None`` (default) uses the flattened array.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+    overwrite_input : bool, optional
+        Accepted for NumPy's signature and ignored.
+    method : str, optional
+        'linear' (default), 'lower', 'higher', 'nearest' or 'midpoint', as NumPy's.
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+    weights, interpolation
+        Not supported (as :func:`ptensor.quantile`).
+
+    Returns
+    -------
+    Array
+        The quantiles; a 0-d array for a scalar ``q`` and ``axis=None``.
+
+    Notes
+    -----
+    An all-NaN slice gives NaN and a RuntimeWarning, as NumPy's. Unsupported methods and
+    arguments raise as :func:`ptensor.quantile`'s.
+
+    See Also
+    --------
+    quantile : With NaN propagating.
+    nanpercentile : Percentiles ignoring NaN.
+
+    Examples
+    --------
+    >>> b = pt.asarray([[10.0, 7.0, 4.0], [3.0, 2.0, np.nan]])
+    >>> pt.nanquantile(b, 0.5)
+    Array(4.)
+    >>> pt.nanquantile(b, 0.5, axis=1)
+    Array([7. , 2.5])
+    """
     _no_out(out, "nanquantile")
     _unsupported_quantile_args("nanquantile", weights, interpolation)
     qa, weak = _q_array(q, "nanquantile", 1)
@@ -354,7 +398,53 @@ def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method="linear
 
 def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
                   keepdims=False, *, weights=None, interpolation=None):
-    """percentile ignoring NaN (nanquantile of q / 100). Deviations as quantile's."""
+    """The ``q``-th percentiles of the non-NaN elements of ``a`` along ``axis``.
+
+    As numpy.nanpercentile: :func:`ptensor.nanquantile` of ``q / 100``.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    q : float or array_like of float
+        The percentiles to compute, in [0, 100].
+    axis : int or tuple of ints, optional
+        The axis or axes to reduce; ``None`` (default) uses the flattened array.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+    overwrite_input : bool, optional
+        Accepted for NumPy's signature and ignored.
+    method : str, optional
+        'linear' (default), 'lower', 'higher', 'nearest' or 'midpoint', as NumPy's.
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+    weights, interpolation
+        Not supported (as :func:`ptensor.quantile`).
+
+    Returns
+    -------
+    Array
+        The percentiles; a 0-d array for a scalar ``q`` and ``axis=None``.
+
+    Notes
+    -----
+    An all-NaN slice gives NaN and a RuntimeWarning. Unsupported methods and arguments raise
+    as :func:`ptensor.quantile`'s.
+
+    See Also
+    --------
+    percentile : With NaN propagating.
+    nanquantile : Quantiles ignoring NaN.
+
+    Examples
+    --------
+    >>> b = pt.asarray([[10.0, 7.0, 4.0], [3.0, 2.0, np.nan]])
+    >>> pt.nanpercentile(b, 50)
+    Array(4.)
+    >>> pt.nanpercentile(b, [25, 75], axis=1)
+    Array([[5.5 , 2.25],
+           [8.5 , 2.75]])
+    """
     _no_out(out, "nanpercentile")
     _unsupported_quantile_args("nanpercentile", weights, interpolation)
     qa, weak = _q_array(q, "nanpercentile", 100)
@@ -457,8 +547,48 @@ def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
 
 
 def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
-    """The median along axis ignoring NaN; an all-NaN slice gives NaN and a RuntimeWarning.
-    overwrite_input is ignored."""
+    """The median of the non-NaN elements of ``a`` along ``axis``.
+
+    As numpy.nanmedian: the median of each slice's non-NaN values, computed from a sort of
+    ``a`` (NaN sorts last). The result is floating point (float64 for integer input).
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int or tuple of ints, optional
+        The axis or axes to reduce; ``None`` (default) uses every element.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+    overwrite_input : bool, optional
+        Accepted for NumPy's signature and ignored.
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+
+    Returns
+    -------
+    Array
+        The medians; a 0-d array for ``axis=None``.
+
+    Notes
+    -----
+    An all-NaN slice gives NaN and a RuntimeWarning.
+
+    See Also
+    --------
+    median : The median with NaN propagating.
+    nanquantile : Quantiles ignoring NaN.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1.0, np.nan], [3.0, 4.0]])
+    >>> pt.nanmedian(a)
+    Array(3.)
+    >>> pt.nanmedian(a, axis=0)
+    Array([2., 4.])
+    >>> pt.nanmedian(a, axis=1)
+    Array([1. , 3.5])
+    """
     _no_out(out, "nanmedian")
     return _median("nanmedian", a, axis, keepdims, True)
 
@@ -478,8 +608,44 @@ def _as_dtype(a, dtype):
 
 
 def nansum(a, axis=None, dtype=None, out=None, keepdims=False):
-    """The sum along axis treating NaN as zero (an all-NaN slice sums to 0); NumPy's dtypes
-    (integers and bool in int64)."""
+    """The sum of the elements of ``a`` along ``axis``, treating NaN as zero.
+
+    As numpy.nansum: an all-NaN (or empty) slice sums to 0. The result dtype is NumPy's
+    (integers and bool sum in int64 unless ``dtype`` is given).
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int or tuple of ints, optional
+        The axis or axes to sum over; ``None`` (default) sums every element.
+    dtype : dtype, optional
+        The dtype of the sum.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+
+    Returns
+    -------
+    Array
+        The sums; a 0-d array for ``axis=None``.
+
+    See Also
+    --------
+    sum : The sum with NaN propagating.
+    nanmean : The mean ignoring NaN.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1.0, np.nan], [3.0, 4.0]])
+    >>> pt.nansum(a)
+    Array(8.)
+    >>> pt.nansum(a, axis=0)
+    Array([4., 4.])
+    >>> pt.nansum(a, axis=1)
+    Array([1., 7.])
+    """
     _no_out(out, "nansum")
     a, axes = _nan_prep("nansum", a, axis)
     if _is_float(a):
@@ -489,7 +655,42 @@ def nansum(a, axis=None, dtype=None, out=None, keepdims=False):
 
 
 def nanprod(a, axis=None, dtype=None, out=None, keepdims=False):
-    """The product along axis treating NaN as one (an all-NaN slice gives 1)."""
+    """The product of the elements of ``a`` along ``axis``, treating NaN as one.
+
+    As numpy.nanprod: an all-NaN (or empty) slice gives 1; the dtype is
+    :func:`ptensor.prod`'s (or ``dtype``).
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int or tuple of ints, optional
+        The axis or axes to reduce; ``None`` (default) uses every element.
+    dtype : dtype, optional
+        The dtype of the result.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+
+    Returns
+    -------
+    Array
+        The products; a 0-d array for ``axis=None``.
+
+    See Also
+    --------
+    nansum : The sum ignoring NaN.
+    prod : The product with NaN propagating.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1.0, np.nan], [3.0, 4.0]])
+    >>> pt.nanprod(a)
+    Array(12.)
+    >>> pt.nanprod(a, axis=1)
+    Array([ 1., 12.])
+    """
     _no_out(out, "nanprod")
     a, axes = _nan_prep("nanprod", a, axis)
     if _is_float(a):
@@ -515,8 +716,49 @@ def _divide_by_count(x, cnt):
 
 
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False):
-    """The mean along axis of the non-NaN values; an all-NaN slice gives NaN and a
-    RuntimeWarning ("Mean of empty slice"). Integers give float64."""
+    """The arithmetic mean of the non-NaN elements of ``a`` along ``axis``.
+
+    As numpy.nanmean: the sum of the non-NaN values divided by their count. Integers give
+    float64; floats keep their dtype (or ``dtype``).
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int or tuple of ints, optional
+        The axis or axes to average over; ``None`` (default) uses every element.
+    dtype : dtype, optional
+        The dtype of the computation.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+
+    Returns
+    -------
+    Array
+        The means; a 0-d array for ``axis=None``.
+
+    Notes
+    -----
+    An all-NaN slice gives NaN and a RuntimeWarning ("Mean of empty slice"); checking for one
+    reads back one value.
+
+    See Also
+    --------
+    mean : The mean with NaN propagating.
+    nansum : The sum ignoring NaN.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1.0, np.nan], [3.0, 4.0]])
+    >>> pt.nanmean(a)
+    Array(2.66666667)
+    >>> pt.nanmean(a, axis=0)
+    Array([2., 4.])
+    >>> pt.nanmean(a, axis=1)
+    Array([1. , 3.5])
+    """
     _no_out(out, "nanmean")
     a, axes = _nan_prep("nanmean", a, axis)
     a = _as_dtype(a, dtype)
@@ -539,9 +781,53 @@ def _ddof(name, ddof, correction):
 
 
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, correction=None):
-    """The variance along axis of the non-NaN values with ddof (or correction) degrees of
-    freedom; a slice with no more values than ddof gives NaN and a RuntimeWarning. Integers
-    give float64, float32 stays float32."""
+    """The variance of the non-NaN elements of ``a`` along ``axis``.
+
+    As numpy.nanvar: the mean squared deviation from the mean of the non-NaN values, divided
+    by ``N - ddof``. Integers give float64; floats keep their dtype; complex input gives a
+    real result (the squared absolute deviations).
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int or tuple of ints, optional
+        The axis or axes to reduce; ``None`` (default) uses every element.
+    dtype : dtype, optional
+        The dtype of the computation.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+    ddof : int, optional
+        Delta degrees of freedom: the divisor is ``N - ddof`` (N the number of non-NaN
+        values); default 0.
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+    correction : int, optional
+        The array API's name for ``ddof`` (give one of the two).
+
+    Returns
+    -------
+    Array
+        The variances; a 0-d array for ``axis=None``.
+
+    Notes
+    -----
+    A slice with no more non-NaN values than ``ddof`` gives NaN and a RuntimeWarning
+    (checking for one reads back one value).
+
+    See Also
+    --------
+    nanstd : The standard deviation ignoring NaN.
+    var : The variance with NaN propagating.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1.0, np.nan], [3.0, 4.0]])
+    >>> pt.nanvar(a)
+    Array(1.55555556)
+    >>> pt.nanvar(a, axis=1)
+    Array([0.  , 0.25])
+    """
     _no_out(out, "nanvar")
     ddof = _ddof("nanvar", ddof, correction)
     a, axes = _nan_prep("nanvar", a, axis)
@@ -566,8 +852,50 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, correc
 
 
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, correction=None):
-    """The standard deviation along axis of the non-NaN values: the square root of
-    nanvar (same rules and warnings)."""
+    """The standard deviation of the non-NaN elements of ``a`` along ``axis``.
+
+    As numpy.nanstd: the square root of :func:`ptensor.nanvar` (same dtypes and warnings).
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int or tuple of ints, optional
+        The axis or axes to reduce; ``None`` (default) uses every element.
+    dtype : dtype, optional
+        The dtype of the computation.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+    ddof : int, optional
+        Delta degrees of freedom: the divisor is ``N - ddof`` (N the number of non-NaN
+        values); default 0.
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+    correction : int, optional
+        The array API's name for ``ddof`` (give one of the two).
+
+    Returns
+    -------
+    Array
+        The standard deviations; a 0-d array for ``axis=None``.
+
+    Notes
+    -----
+    A slice with no more non-NaN values than ``ddof`` gives NaN and a RuntimeWarning.
+
+    See Also
+    --------
+    nanvar : The variance ignoring NaN.
+    std : The standard deviation with NaN propagating.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1.0, np.nan], [3.0, 4.0]])
+    >>> pt.nanstd(a)
+    Array(1.24721913)
+    >>> pt.nanstd(a, axis=1)
+    Array([0. , 0.5])
+    """
     _no_out(out, "nanstd")
     ddof = _ddof("nanstd", ddof, correction)
     return pt.sqrt(nanvar(a, axis=axis, dtype=dtype, ddof=ddof, keepdims=keepdims))
@@ -591,15 +919,91 @@ def _nan_extreme(name, a, axis, keepdims, largest):
 
 
 def nanmax(a, axis=None, out=None, keepdims=False):
-    """The largest non-NaN value along axis; an all-NaN slice gives NaN and a
-    RuntimeWarning; an empty reduction raises ValueError."""
+    """The largest non-NaN element of ``a`` along ``axis``.
+
+    As numpy.nanmax: NaN values are ignored; the result is in ``a``'s dtype.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int or tuple of ints, optional
+        The axis or axes to reduce; ``None`` (default) uses every element.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+
+    Returns
+    -------
+    Array
+        The maxima; a 0-d array for ``axis=None``.
+
+    Notes
+    -----
+    An all-NaN slice gives NaN and a RuntimeWarning; a reduction over an empty axis raises
+    ValueError.
+
+    See Also
+    --------
+    nanmin : The smallest non-NaN element.
+    max : The maximum with NaN propagating.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1.0, np.nan], [3.0, 4.0]])
+    >>> pt.nanmax(a)
+    Array(4.)
+    >>> pt.nanmax(a, axis=0)
+    Array([3., 4.])
+    >>> pt.nanmax(a, axis=1)
+    Array([1., 4.])
+    """
     _no_out(out, "nanmax")
     return _nan_extreme("nanmax", a, axis, keepdims, True)
 
 
 def nanmin(a, axis=None, out=None, keepdims=False):
-    """The smallest non-NaN value along axis; an all-NaN slice gives NaN and a
-    RuntimeWarning; an empty reduction raises ValueError."""
+    """The smallest non-NaN element of ``a`` along ``axis``.
+
+    As numpy.nanmin: NaN values are ignored; the result is in ``a``'s dtype.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int or tuple of ints, optional
+        The axis or axes to reduce; ``None`` (default) uses every element.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+
+    Returns
+    -------
+    Array
+        The minima; a 0-d array for ``axis=None``.
+
+    Notes
+    -----
+    An all-NaN slice gives NaN and a RuntimeWarning; a reduction over an empty axis raises
+    ValueError.
+
+    See Also
+    --------
+    nanmax : The largest non-NaN element.
+    min : The minimum with NaN propagating.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1.0, np.nan], [3.0, 4.0]])
+    >>> pt.nanmin(a)
+    Array(1.)
+    >>> pt.nanmin(a, axis=0)
+    Array([1., 4.])
+    >>> pt.nanmin(a, axis=1)
+    Array([1., 3.])
+    """
     _no_out(out, "nanmin")
     return _nan_extreme("nanmin", a, axis, keepdims, False)
 
@@ -619,15 +1023,87 @@ def _nan_arg(name, a, axis, keepdims, largest):
 
 
 def nanargmax(a, axis=None, out=None, *, keepdims=False):
-    """The index of the largest non-NaN value along axis (of the flattened array by default),
-    int64; ValueError for an all-NaN slice (as NumPy)."""
+    """The index of the largest non-NaN element of ``a``.
+
+    As numpy.nanargmax: along ``axis``, or in the flattened array by default; NaN values are
+    ignored.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int, optional
+        The axis; ``None`` (default) uses the flattened array.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+
+    Returns
+    -------
+    Array
+        int64 indices.
+
+    Notes
+    -----
+    An all-NaN slice raises ValueError, as NumPy's.
+
+    See Also
+    --------
+    nanargmin : The other extreme.
+    argmax : With NaN propagating.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1.0, np.nan], [3.0, 4.0]])
+    >>> pt.nanargmax(a)
+    Array(3)
+    >>> pt.nanargmax(a, axis=0)
+    Array([1, 1])
+    """
     _no_out(out, "nanargmax")
     return _nan_arg("nanargmax", a, axis, keepdims, True)
 
 
 def nanargmin(a, axis=None, out=None, *, keepdims=False):
-    """The index of the smallest non-NaN value along axis (of the flattened array by default),
-    int64; ValueError for an all-NaN slice (as NumPy)."""
+    """The index of the smallest non-NaN element of ``a``.
+
+    As numpy.nanargmin: along ``axis``, or in the flattened array by default; NaN values are
+    ignored.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int, optional
+        The axis; ``None`` (default) uses the flattened array.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+
+    Returns
+    -------
+    Array
+        int64 indices.
+
+    Notes
+    -----
+    An all-NaN slice raises ValueError, as NumPy's.
+
+    See Also
+    --------
+    nanargmax : The other extreme.
+    argmin : With NaN propagating.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1.0, np.nan], [3.0, 4.0]])
+    >>> pt.nanargmin(a)
+    Array(0)
+    >>> pt.nanargmin(a, axis=0)
+    Array([0, 1])
+    """
     _no_out(out, "nanargmin")
     return _nan_arg("nanargmin", a, axis, keepdims, False)
 
@@ -647,13 +1123,79 @@ def _nan_cumulative(name, a, axis, dtype, fill, f):
 
 
 def nancumsum(a, axis=None, dtype=None, out=None):
-    """Running sums along axis (the flattened array by default) treating NaN as zero."""
+    """Running sums of ``a`` along ``axis``, treating NaN as zero.
+
+    As numpy.nancumsum: along ``axis``, or of the flattened array by default.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int, optional
+        The axis; ``None`` (default) uses the flattened array.
+    dtype : dtype, optional
+        The dtype of the result.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+
+    Returns
+    -------
+    Array
+        The running sums (1-D for ``axis=None``).
+
+    See Also
+    --------
+    nancumprod : Running products ignoring NaN.
+    cumsum : With NaN propagating.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1.0, np.nan], [3.0, 4.0]])
+    >>> pt.nancumsum(a)
+    Array([1., 1., 4., 8.])
+    >>> pt.nancumsum(a, axis=0)
+    Array([[1., 0.],
+           [4., 4.]])
+    """
     _no_out(out, "nancumsum")
     return _nan_cumulative("nancumsum", a, axis, dtype, 0, pt.cumulative_sum)
 
 
 def nancumprod(a, axis=None, dtype=None, out=None):
-    """Running products along axis (the flattened array by default) treating NaN as one."""
+    """Running products of ``a`` along ``axis``, treating NaN as one.
+
+    As numpy.nancumprod: along ``axis``, or of the flattened array by default.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int, optional
+        The axis; ``None`` (default) uses the flattened array.
+    dtype : dtype, optional
+        The dtype of the result.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+
+    Returns
+    -------
+    Array
+        The running products (1-D for ``axis=None``).
+
+    See Also
+    --------
+    nancumsum : Running sums ignoring NaN.
+    cumprod : With NaN propagating.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1.0, np.nan], [3.0, 4.0]])
+    >>> pt.nancumprod(a)
+    Array([ 1.,  1.,  3., 12.])
+    >>> pt.nancumprod(a, axis=1)
+    Array([[ 1.,  1.],
+           [ 3., 12.]])
+    """
     _no_out(out, "nancumprod")
     return _nan_cumulative("nancumprod", a, axis, dtype, 1, pt.cumulative_prod)
 
@@ -665,22 +1207,128 @@ __all__ += ["nansum", "nanprod", "nanmean", "nanvar", "nanstd", "nanmax", "nanmi
 # ------------------------------------------------- extremes, averages, cov ----
 
 def amax(a, axis=None, out=None, keepdims=False):
-    """NumPy's alias of max: the largest element along axis (NaN propagates)."""
+    """The largest element of ``a`` along ``axis``.
+
+    NumPy's alias of max (numpy.amax): :func:`ptensor.max` over the given axes; NaN
+    propagates.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int or tuple of ints, optional
+        The axis or axes to reduce; ``None`` (default) uses every element.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+
+    Returns
+    -------
+    Array
+        The maxima, in ``a``'s dtype; a 0-d array for ``axis=None``.
+
+    See Also
+    --------
+    amin : The smallest element.
+    nanmax : The maximum ignoring NaN.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[0, 1], [2, 3]])
+    >>> pt.amax(a)
+    Array(3)
+    >>> pt.amax(a, axis=0)
+    Array([2, 3])
+    >>> pt.amax(pt.asarray([1.0, np.nan, 3.0]))
+    Array(nan)
+    """
     _no_out(out, "amax")
     a = _arr(a, "amax")
     return pt.max(a, axis=_axes(axis, a.ndim, "amax"), keepdims=keepdims)
 
 
 def amin(a, axis=None, out=None, keepdims=False):
-    """NumPy's alias of min: the smallest element along axis (NaN propagates)."""
+    """The smallest element of ``a`` along ``axis``.
+
+    NumPy's alias of min (numpy.amin): :func:`ptensor.min` over the given axes; NaN
+    propagates.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int or tuple of ints, optional
+        The axis or axes to reduce; ``None`` (default) uses every element.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+
+    Returns
+    -------
+    Array
+        The minima, in ``a``'s dtype; a 0-d array for ``axis=None``.
+
+    See Also
+    --------
+    amax : The largest element.
+    nanmin : The minimum ignoring NaN.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[0, 1], [2, 3]])
+    >>> pt.amin(a)
+    Array(0)
+    >>> pt.amin(a, axis=1)
+    Array([0, 2])
+    """
     _no_out(out, "amin")
     a = _arr(a, "amin")
     return pt.min(a, axis=_axes(axis, a.ndim, "amin"), keepdims=keepdims)
 
 
 def ptp(a, axis=None, out=None, keepdims=False):
-    """Peak to peak: max - min along axis, in a's dtype (integers wrap as in NumPy); bool
-    raises TypeError as NumPy's subtraction of booleans."""
+    """The range (maximum minus minimum) of ``a`` along ``axis``.
+
+    As numpy.ptp ("peak to peak"): ``max(a, axis) - min(a, axis)`` in ``a``'s dtype
+    (integers wrap as in NumPy).
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input array.
+    axis : int or tuple of ints, optional
+        The axis or axes to reduce; ``None`` (default) uses every element.
+    out : None
+        Must be None; ``out=`` raises TypeError (assign the result instead).
+    keepdims : bool, optional
+        Keep the reduced axes as axes of length one.
+
+    Returns
+    -------
+    Array
+        The ranges; a 0-d array for ``axis=None``.
+
+    Notes
+    -----
+    A bool ``a`` raises TypeError, as NumPy's subtraction of booleans does.
+
+    See Also
+    --------
+    amax : The maximum.
+    amin : The minimum.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[4, 9, 2, 10], [6, 9, 7, 12]])
+    >>> pt.ptp(a)
+    Array(10)
+    >>> pt.ptp(a, axis=1)
+    Array([8, 6])
+    >>> pt.ptp(a, axis=0)
+    Array([2, 0, 5, 2])
+    """
     _no_out(out, "ptp")
     a = _arr(a, "ptp")
     _reject_bool_subtract("ptp", a.dtype)
@@ -904,9 +1552,39 @@ def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=N
 
 
 def corrcoef(x, y=None, rowvar=True, *, dtype=None):
-    """Pearson correlation coefficients: cov(x, y, rowvar) normalized by the standard
-    deviations, clipped to [-1, 1] (the real part for complex input); a single variable gives
-    the 0-d array cov / cov (1.0, or NaN)."""
+    """Pearson correlation coefficients of the variables in the rows of ``x`` (and ``y``).
+
+    As numpy.corrcoef: :func:`ptensor.cov` normalized by the standard deviations, the result
+    clipped to [-1, 1] (real and imaginary parts separately for complex input). Floating
+    point (float64 for integer input); recorded lazily and computed when read.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        A 1-D or 2-D array of variables (rows, or columns with ``rowvar=False``).
+    y : Array or array_like, optional
+        More variables, stacked after those of ``x``.
+    rowvar : bool, optional
+        True (default): each row is a variable; False: each column is.
+    dtype : dtype, optional
+        The dtype of the computation and the result.
+
+    Returns
+    -------
+    Array
+        The (N, N) correlation matrix; a single variable gives the 0-d array ``cov / cov``
+        (1.0, or NaN).
+
+    See Also
+    --------
+    cov : The covariance matrix.
+
+    Examples
+    --------
+    >>> pt.corrcoef([[0, 1, 2], [2, 1, 0]])
+    Array([[ 1., -1.],
+           [-1.,  1.]])
+    """
     c = cov(x, y, rowvar, dtype=dtype)
     if c.ndim == 0:
         return c / c
@@ -1009,9 +1687,44 @@ def bincount(x, weights=None, minlength=0):
 
 
 def digitize(x, bins, right=False):
-    """The index of the bin of each value of x: i with bins[i-1] <= x < bins[i] for
-    increasing bins (bins[i-1] < x <= bins[i] with right=True), the mirror for decreasing
-    bins; int64, x's shape. ValueError for bins that are not monotonic or not 1-D."""
+    """The index of the bin each value of ``x`` falls in.
+
+    As numpy.digitize: for increasing ``bins``, the ``i`` with ``bins[i-1] <= x < bins[i]``
+    (``bins[i-1] < x <= bins[i]`` with ``right=True``); the mirror for decreasing bins. Values
+    below the first edge give 0, values above the last give ``len(bins)``. Computed by a
+    binary search (:func:`ptensor.searchsorted`).
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The values to bin (not complex).
+    bins : Array or array_like
+        A 1-D monotonic (increasing or decreasing) array of bin edges.
+    right : bool, optional
+        Whether the bins include their right edge instead of their left one.
+
+    Returns
+    -------
+    Array
+        int64 bin indices, of ``x``'s shape.
+
+    Notes
+    -----
+    Raises ValueError for ``bins`` that are not 1-D or not monotonic (the check reads back
+    two booleans) and TypeError for complex ``x``.
+
+    See Also
+    --------
+    searchsorted : The binary search underneath.
+    histogram : Counts per bin.
+
+    Examples
+    --------
+    >>> pt.digitize([0.2, 6.4, 3.0, 1.6], [0, 1, 2.5, 4, 10])
+    Array([1, 4, 3, 2])
+    >>> pt.digitize([1, 2.5, 4], [0, 1, 2.5, 4, 10], right=True)
+    Array([1, 2, 3])
+    """
     x = _arr(x, "digitize", "x")
     b = _arr(bins, "digitize", "bins")
     if dt.is_complex(x.dtype):
@@ -1114,9 +1827,43 @@ def _edges(a, bins, rng, weights, name):
 
 
 def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002
-    """The bin edges histogram would use: bins + 1 evenly spaced edges from range (a's min
-    and max by default, widened by 0.5 when equal), NumPy's dtype, or the given edges.
-    Deviation: the estimators bins='auto', 'fd', ... raise NotImplementedError."""
+    """The bin edges :func:`ptensor.histogram` would use.
+
+    As numpy.histogram_bin_edges: ``bins + 1`` evenly spaced edges over ``range`` (``a``'s
+    minimum and maximum by default, widened by 0.5 when they are equal), in NumPy's dtype;
+    or the given edges.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input data (flattened).
+    bins : int or sequence of scalars, optional
+        The number of bins (default 10), or the edges.
+    range : (float, float), optional
+        The lower and upper edge.
+    weights : array_like, optional
+        Weights of the values of ``a``, as :func:`ptensor.histogram` takes them.
+
+    Returns
+    -------
+    Array
+        The 1-D bin edges.
+
+    Notes
+    -----
+    The bin estimators (``bins='auto'``, ``'fd'``, ...) raise NotImplementedError.
+
+    See Also
+    --------
+    histogram : The counts per bin.
+
+    Examples
+    --------
+    >>> pt.histogram_bin_edges(pt.asarray([0, 0, 0, 1, 2, 3, 3, 4, 5]), bins=2)
+    Array([0. , 2.5, 5. ])
+    >>> pt.histogram_bin_edges([1, 2, 3], bins=4, range=(0, 4))
+    Array([0., 1., 2., 3., 4.])
+    """
     a = pt.reshape(_arr(a, "histogram_bin_edges"), (-1,))
     return _edges(a, bins, range, None if weights is None else
                   pt.reshape(_arr(weights, "histogram_bin_edges", "weights"), (-1,)),
@@ -1124,12 +1871,54 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002
 
 
 def histogram(a, bins=10, range=None, density=None, weights=None):  # noqa: A002
-    """(hist, bin_edges) of the flattened a: counts (int64, or sums of weights in the
-    weights' dtype) in bins half-open except the last, which is closed; values outside range
-    are left out. With bins an integer the bin of each value is computed from its distance
-    to the first edge and corrected against the edges, as NumPy does; with edges, by a binary
-    search in the sorted values. density=True gives hist / (sum * bin widths), float64.
-    Deviation: the estimators bins='auto', 'fd', ... raise NotImplementedError."""
+    """The histogram of the flattened ``a``: ``(hist, bin_edges)``.
+
+    As numpy.histogram: bins are half-open except the last, which is closed; values outside
+    ``range`` are left out. ``hist`` is int64 (or sums of the weights, in their dtype; float64
+    with ``density=True``). With an integer ``bins`` each value's bin is computed from its
+    distance to the first edge and corrected against the edges, as NumPy does; with explicit
+    edges, by a binary search.
+
+    Parameters
+    ----------
+    a : Array or array_like
+        The input data (flattened).
+    bins : int or sequence of scalars, optional
+        The number of equal-width bins (default 10), or the monotonically increasing edges.
+    range : (float, float), optional
+        The lower and upper edge with an integer ``bins``; default ``(a.min(), a.max())``.
+    density : bool, optional
+        If True, ``hist`` is normalized to ``hist / (sum * bin widths)``.
+    weights : Array or array_like, optional
+        A weight for each value of ``a``, summed instead of counting.
+
+    Returns
+    -------
+    hist : Array
+        The counts (or weight sums, or densities), one per bin.
+    bin_edges : Array
+        The ``len(hist) + 1`` bin edges.
+
+    Notes
+    -----
+    The bin estimators (``bins='auto'``, ``'fd'``, ...) raise NotImplementedError.
+
+    See Also
+    --------
+    histogram_bin_edges : Only the edges.
+    histogram2d : Two-dimensional histogram.
+    bincount : Counts of non-negative integers.
+
+    Examples
+    --------
+    >>> pt.histogram([1, 2, 1], bins=[0, 1, 2, 3])
+    (Array([0, 2, 1]), Array([0, 1, 2, 3]))
+    >>> hist, edges = pt.histogram(pt.asarray([0.5, 1.5, 1.5, 2.5, 3.0]), bins=3)
+    >>> hist
+    Array([1, 2, 2])
+    >>> edges
+    Array([0.5       , 1.33333333, 2.16666667, 3.        ])
+    """
     a0 = _arr(a, "histogram")
     a = pt.reshape(a0, (-1,))
     if dt.is_complex(a.dtype):
@@ -1185,12 +1974,46 @@ def _py(v):
 
 
 def histogramdd(sample, bins=10, range=None, density=None, weights=None):  # noqa: A002
-    """(hist, edges) of D-dimensional samples (an (N, D) array, or a sequence of D 1-D
-    arrays): hist float64 of shape (number of bins per dimension), edges a list of D arrays
-    (bins: an integer, one per dimension, or edges per dimension; range: a (min, max) per
-    dimension). Each value's bin is a binary search in its dimension's edges (the last bin
-    closed); values outside the edges are left out. density=True normalizes by the total
-    and the bin volumes."""
+    """The multidimensional histogram of ``sample``: ``(hist, edges)``.
+
+    As numpy.histogramdd: each value's bin is a binary search in its dimension's edges (the
+    last bin closed); values outside the edges are left out.
+
+    Parameters
+    ----------
+    sample : Array or array_like
+        An (N, D) array, or a sequence of D 1-D arrays.
+    bins : int, sequence of ints or sequence of arrays, optional
+        An integer, one per dimension, or the edges per dimension (default 10).
+    range : sequence of (float, float), optional
+        A (min, max) per dimension.
+    density : bool, optional
+        If True, normalize by the total and the bin volumes.
+    weights : array_like, optional
+        A weight per sample, summed instead of counting.
+
+    Returns
+    -------
+    hist : Array
+        float64, one axis per dimension.
+    edges : list of Array
+        The D arrays of bin edges.
+
+    See Also
+    --------
+    histogram : One dimension.
+    histogram2d : Two dimensions.
+
+    Examples
+    --------
+    >>> sample = pt.asarray([[0.1, 0.2], [0.4, 0.8], [0.6, 0.3], [0.9, 0.7]])
+    >>> hist, edges = pt.histogramdd(sample, bins=2)
+    >>> hist
+    Array([[1., 1.],
+           [1., 1.]])
+    >>> edges
+    [Array([0.1, 0.5, 0.9]), Array([0.2, 0.5, 0.8])]
+    """
     columns = isinstance(sample, (list, tuple)) and all(
         isinstance(c, pt.Array) or np.ndim(c) >= 1 for c in sample)
     if not columns:
@@ -1274,8 +2097,45 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):  # noq
 
 
 def histogram2d(x, y, bins=10, range=None, density=None, weights=None):  # noqa: A002
-    """(H, xedges, yedges): histogramdd of the pairs (x[i], y[i]); bins an integer, a pair
-    of integers, one array of edges for both, or a pair of arrays."""
+    """The two-dimensional histogram of the pairs ``(x[i], y[i])``.
+
+    As numpy.histogram2d: :func:`ptensor.histogramdd` of the pairs.
+
+    Parameters
+    ----------
+    x, y : Array or array_like
+        The coordinates, of one length.
+    bins : int, pair of ints, array or pair of arrays, optional
+        The number of bins (default 10), per dimension, one array of edges for both, or a
+        pair of edge arrays.
+    range : ((float, float), (float, float)), optional
+        The (min, max) per dimension.
+    density : bool, optional
+        If True, normalize by the total and the bin areas.
+    weights : array_like, optional
+        A weight per pair, summed instead of counting.
+
+    Returns
+    -------
+    H : Array
+        float64 counts, shape (number of x bins, number of y bins).
+    xedges, yedges : Array
+        The bin edges.
+
+    See Also
+    --------
+    histogramdd : Any number of dimensions.
+
+    Examples
+    --------
+    >>> H, xedges, yedges = pt.histogram2d(pt.asarray([0.1, 0.4, 0.6, 0.9]),
+    ...                                    pt.asarray([0.2, 0.8, 0.3, 0.7]), bins=2)
+    >>> H
+    Array([[1., 1.],
+           [1., 1.]])
+    >>> xedges
+    Array([0.1, 0.5, 0.9])
+    """
     try:
         n = len(bins)
     except TypeError:

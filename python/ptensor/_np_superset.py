@@ -132,7 +132,49 @@ def sum(x, /, axis=None, dtype=None, out=None, keepdims=False, *,  # noqa: A001
 
 def prod(x, /, axis=None, dtype=None, out=None, keepdims=False, *, initial=_NO_VALUE,
          where=True):
-    """The product over axis (the array API's prod with NumPy's spellings, as sum)."""
+    """The product of the elements over ``axis``, as numpy.prod.
+
+    The array API's ``prod`` with NumPy's signature, as :func:`ptensor.sum`: positional
+    ``axis`` (a list too) and ``dtype``, ``out=``, ``initial=`` (a factor of the product) and
+    ``where=``. Bool and signed integer arrays multiply in int64, unsigned ones in uint64;
+    float32 accumulates in float64 and the result stays float32 (unless ``dtype`` is given).
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    axis : int, tuple of ints or list of ints, optional
+        The axes multiplied over; None (the default) multiplies every element.
+    dtype : dtype, optional
+        The result dtype (and what the product accumulates in).
+    out : Array, optional
+        A ptensor array of the result's shape to write the result into (cast to its dtype
+        under NumPy's same-kind rule); it is returned.
+    keepdims : bool, optional
+        Keep the reduced axes as length-1 axes.
+    initial : scalar, optional
+        A value the product is multiplied by.
+    where : array_like of bool, optional
+        Only the elements where it is true are multiplied (it broadcasts against ``x``).
+
+    Returns
+    -------
+    Array
+        The products: ``x``'s shape without the reduced axes.
+
+    See Also
+    --------
+    sum : The sum over axis.
+    cumulative_prod : Running products.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.prod(x, 1)
+    Array([  6, 120])
+    >>> pt.prod(x, where=x > 4)
+    Array(30)
+    """
     if out is None and where is True and initial is _NO_VALUE and _plain(x, axis, keepdims):
         return STANDARD["prod"](x, axis=axis, dtype=dtype, keepdims=keepdims)
     x = _arr(x, "prod")
@@ -256,9 +298,46 @@ def _with_dtype(x, dtype):
 
 
 def mean(x, /, axis=None, dtype=None, out=None, keepdims=False, *, where=True):
-    """The arithmetic mean over axis (the array API's mean; NumPy's positional axis, dtype
-    (the accumulation and result dtype), out=, where=; integer arrays give float64, as
-    NumPy's)."""
+    """The arithmetic mean over ``axis``, as numpy.mean.
+
+    The array API's ``mean`` with NumPy's signature: ``axis`` and ``dtype`` may be positional,
+    ``axis`` may be a list, and ``out=`` and ``where=`` mean what they mean in numpy.mean.
+    Integer and bool arrays give float64, as in NumPy; ``dtype`` sets the accumulation and
+    result dtype.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    axis : int, tuple of ints or list of ints, optional
+        The axes averaged over; None (the default) averages every element.
+    dtype : dtype, optional
+        The dtype ``x`` is cast to before averaging (and the result's).
+    out : Array, optional
+        A ptensor array of the result's shape to write the result into; it is returned.
+    keepdims : bool, optional
+        Keep the reduced axes as length-1 axes.
+    where : array_like of bool, optional
+        Only the elements where it is true are averaged (it broadcasts against ``x``).
+
+    Returns
+    -------
+    Array
+        The means: ``x``'s shape without the reduced axes.
+
+    See Also
+    --------
+    sum : The sum over axis.
+    var : The variance over axis.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.mean(x, 0)
+    Array([2.5, 3.5, 4.5])
+    >>> pt.mean(x, where=x > 2)
+    Array(4.5)
+    """
     x = _arr(x, "mean")
     if dtype is None and not dt.is_inexact(x.dtype):
         x = pt.astype(x, dt.float64)
@@ -282,15 +361,104 @@ def _ddof(ddof, correction, name):
 
 def var(x, /, axis=None, dtype=None, out=None, ddof=None, keepdims=False, *, where=True,
         mean=None, correction=None):
-    """The variance over axis (the array API's var; NumPy's ddof (= correction), positional
-    axis, dtype, out=). integers give float64, as NumPy's."""
+    """The variance over ``axis``, as numpy.var.
+
+    The array API's ``var`` with NumPy's signature: positional ``axis`` (a list too) and
+    ``dtype``, ``out=``, and ``ddof`` (the array API's ``correction``; give one of the two).
+    The variance is the mean of ``abs(x - x.mean())**2`` with ``N - ddof`` as the divisor.
+    Integer and bool arrays give float64, as in NumPy.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    axis : int, tuple of ints or list of ints, optional
+        The axes reduced; None (the default) reduces every element.
+    dtype : dtype, optional
+        The dtype ``x`` is cast to before the computation (and the result's).
+    out : Array, optional
+        A ptensor array of the result's shape to write the result into; it is returned.
+    ddof : int or float, optional
+        Delta degrees of freedom (default 0).
+    keepdims : bool, optional
+        Keep the reduced axes as length-1 axes.
+    where, mean : optional
+        Not supported: giving either raises TypeError.
+    correction : int or float, optional
+        The array API's name for ``ddof``.
+
+    Returns
+    -------
+    Array
+        The variances: ``x``'s shape without the reduced axes.
+
+    Raises
+    ------
+    ValueError
+        If both ``ddof`` and ``correction`` are given.
+    TypeError
+        If ``where=`` or ``mean=`` is given.
+
+    See Also
+    --------
+    std : The standard deviation over axis.
+    mean : The mean over axis.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.var(x)
+    Array(2.91666667)
+    >>> pt.var(x, ddof=1)
+    Array(3.5)
+    """
     return _spread("var", x, axis, dtype, out, ddof, keepdims, where, mean, correction)
 
 
 def std(x, /, axis=None, dtype=None, out=None, ddof=None, keepdims=False, *, where=True,
         mean=None, correction=None):
-    """The standard deviation over axis (the array API's std with NumPy's spellings, as
-    var)."""
+    """The standard deviation over ``axis``, as numpy.std.
+
+    The array API's ``std`` with NumPy's signature, as :func:`ptensor.var` (the square root of
+    the variance): positional ``axis`` and ``dtype``, ``out=``, ``ddof`` (= ``correction``).
+    Integer and bool arrays give float64, as in NumPy.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    axis : int, tuple of ints or list of ints, optional
+        The axes reduced; None (the default) reduces every element.
+    dtype : dtype, optional
+        The dtype ``x`` is cast to before the computation (and the result's).
+    out : Array, optional
+        A ptensor array of the result's shape to write the result into; it is returned.
+    ddof : int or float, optional
+        Delta degrees of freedom: the divisor is ``N - ddof`` (default 0).
+    keepdims : bool, optional
+        Keep the reduced axes as length-1 axes.
+    where, mean : optional
+        Not supported: giving either raises TypeError.
+    correction : int or float, optional
+        The array API's name for ``ddof``.
+
+    Returns
+    -------
+    Array
+        The standard deviations: ``x``'s shape without the reduced axes.
+
+    See Also
+    --------
+    var : The variance over axis.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.std(x, 0)
+    Array([1.5, 1.5, 1.5])
+    >>> pt.std(x, ddof=1)
+    Array(1.87082869)
+    """
     return _spread("std", x, axis, dtype, out, ddof, keepdims, where, mean, correction)
 
 
@@ -307,32 +475,199 @@ def _spread(name, x, axis, dtype, out, ddof, keepdims, where, mean, correction):
 
 
 def any(x, /, axis=None, out=None, keepdims=False, *, where=True):  # noqa: A001
-    """Whether any element along axis is true (the array API's any with NumPy's spellings)."""
+    """Whether any element along ``axis`` is true, as numpy.any.
+
+    The array API's ``any`` with NumPy's signature: positional ``axis`` (a list too),
+    ``out=`` and ``where=`` (elements where it is false count as false). Nonzero values are
+    true; the result is bool.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    axis : int, tuple of ints or list of ints, optional
+        The axes reduced; None (the default) reduces every element.
+    out : Array, optional
+        A ptensor array of the result's shape to write the result into; it is returned.
+    keepdims : bool, optional
+        Keep the reduced axes as length-1 axes.
+    where : array_like of bool, optional
+        Only the elements where it is true are tested (it broadcasts against ``x``).
+
+    Returns
+    -------
+    Array
+        bool: ``x``'s shape without the reduced axes.
+
+    See Also
+    --------
+    all : Whether every element is true.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.any(x > 5, 0)
+    Array([False, False,  True])
+    >>> pt.any(x > 5)
+    Array(True)
+    """
     x = _masked(_arr(x, "any"), where, False, "any")
     return _out(STANDARD["any"](x, axis=_axis(axis), keepdims=_keep(keepdims)), out, "any")
 
 
 def all(x, /, axis=None, out=None, keepdims=False, *, where=True):  # noqa: A001
-    """Whether every element along axis is true (the array API's all with NumPy's
-    spellings)."""
+    """Whether every element along ``axis`` is true, as numpy.all.
+
+    The array API's ``all`` with NumPy's signature: positional ``axis`` (a list too),
+    ``out=`` and ``where=`` (elements where it is false count as true). Nonzero values are
+    true; the result is bool.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    axis : int, tuple of ints or list of ints, optional
+        The axes reduced; None (the default) reduces every element.
+    out : Array, optional
+        A ptensor array of the result's shape to write the result into; it is returned.
+    keepdims : bool, optional
+        Keep the reduced axes as length-1 axes.
+    where : array_like of bool, optional
+        Only the elements where it is true are tested (it broadcasts against ``x``).
+
+    Returns
+    -------
+    Array
+        bool: ``x``'s shape without the reduced axes.
+
+    See Also
+    --------
+    any : Whether any element is true.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.all(x > 0)
+    Array(True)
+    >>> pt.all(x > 1, axis=1)
+    Array([False,  True])
+    """
     x = _masked(_arr(x, "all"), where, True, "all")
     return _out(STANDARD["all"](x, axis=_axis(axis), keepdims=_keep(keepdims)), out, "all")
 
 
 def argmax(x, /, axis=None, out=None, *, keepdims=False):
-    """Index of the first maximum along axis (axis=None: of the flattened x)."""
+    """Indices of the maximum values along ``axis``, as numpy.argmax.
+
+    The array API's ``argmax`` with NumPy's positional ``axis`` and ``out=``. With
+    ``axis=None`` (the default) the index is into the flattened ``x``. Where several elements
+    are maximal, the first one's index is returned. The result is int64.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    axis : int, optional
+        The axis searched; None (the default) searches the flattened array.
+    out : Array, optional
+        A ptensor array of the result's shape to write the result into; it is returned.
+    keepdims : bool, optional
+        Keep the searched axis as a length-1 axis.
+
+    Returns
+    -------
+    Array
+        The int64 indices: ``x``'s shape without ``axis`` (a 0-d array for ``axis=None``).
+
+    See Also
+    --------
+    argmin : Indices of the minimum values.
+    max : The maximum values.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.argmax(x)
+    Array(5)
+    >>> pt.argmax(x, 1)
+    Array([2, 2])
+    """
     x = _arr(x, "argmax")
     return _out(STANDARD["argmax"](x, axis=axis, keepdims=keepdims), out, "argmax")
 
 
 def argmin(x, /, axis=None, out=None, *, keepdims=False):
-    """Index of the first minimum along axis (axis=None: of the flattened x)."""
+    """Indices of the minimum values along ``axis``, as numpy.argmin.
+
+    The array API's ``argmin`` with NumPy's positional ``axis`` and ``out=``. With
+    ``axis=None`` (the default) the index is into the flattened ``x``. Where several elements
+    are minimal, the first one's index is returned. The result is int64.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    axis : int, optional
+        The axis searched; None (the default) searches the flattened array.
+    out : Array, optional
+        A ptensor array of the result's shape to write the result into; it is returned.
+    keepdims : bool, optional
+        Keep the searched axis as a length-1 axis.
+
+    Returns
+    -------
+    Array
+        The int64 indices: ``x``'s shape without ``axis`` (a 0-d array for ``axis=None``).
+
+    See Also
+    --------
+    argmax : Indices of the maximum values.
+    min : The minimum values.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.argmin(x, axis=0)
+    Array([0, 0, 0])
+    >>> pt.argmin(x)
+    Array(0)
+    """
     x = _arr(x, "argmin")
     return _out(STANDARD["argmin"](x, axis=axis, keepdims=keepdims), out, "argmin")
 
 
 def count_nonzero(x, /, axis=None, *, keepdims=False):
-    """The number of nonzero elements along axis (positional axis as NumPy)."""
+    """The number of nonzero elements along ``axis``, as numpy.count_nonzero.
+
+    The array API's ``count_nonzero`` with NumPy's positional ``axis`` (a list too). The
+    count is int64.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    axis : int, tuple of ints or list of ints, optional
+        The axes counted over; None (the default) counts every element.
+    keepdims : bool, optional
+        Keep the reduced axes as length-1 axes.
+
+    Returns
+    -------
+    Array
+        The counts: ``x``'s shape without the reduced axes.
+
+    See Also
+    --------
+    nonzero : The indices of the nonzero elements.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[0, 1, 7], [0, 0, 2]])
+    >>> pt.count_nonzero(x, 1)
+    Array([2, 1])
+    >>> pt.count_nonzero(x)
+    Array(3)
+    """
     return STANDARD["count_nonzero"](_arr(x, "count_nonzero"), axis=_axis(axis),
                                      keepdims=keepdims)
 
@@ -351,24 +686,131 @@ def _sort_args(name, x, axis, kind, order):
 
 
 def sort(x, /, axis=-1, kind=None, order=None, *, descending=False, stable=True):
-    """x sorted along axis (the array API's sort: stable, NaN last; NumPy's axis=None sorts
-    the flattened x, kind= is accepted: every kind gives the stable order)."""
+    """A sorted copy of ``x`` along ``axis``, as numpy.sort.
+
+    The array API's ``sort`` with NumPy's spellings: ``axis=None`` sorts the flattened ``x``,
+    and ``kind=`` is accepted (every kind gives the stable order). NaN sorts last, as in
+    NumPy; ``descending=True`` sorts in descending order (equal elements keep their order).
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    axis : int or None, optional
+        The axis sorted along (default -1, the last); None sorts the flattened array.
+    kind : {"quicksort", "mergesort", "heapsort", "stable"}, optional
+        Accepted; the sort is always stable.
+    order : None
+        Not supported (no structured arrays): giving it raises TypeError.
+    descending : bool, optional
+        Sort in descending order.
+    stable : bool, optional
+        The array API's flag; the sort is stable either way.
+
+    Returns
+    -------
+    Array
+        The sorted values, ``x``'s shape and dtype (1-D for ``axis=None``).
+
+    See Also
+    --------
+    argsort : The indices that sort.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[3, 1, 2], [9, 7, 8]])
+    >>> pt.sort(x)
+    Array([[1, 2, 3],
+           [7, 8, 9]])
+    >>> pt.sort(x, axis=None)
+    Array([1, 2, 3, 7, 8, 9])
+    """
     x, axis = _sort_args("sort", x, axis, kind, order)
     return STANDARD["sort"](x, axis=axis, descending=descending,
                             stable=True if stable is None else stable)
 
 
 def argsort(x, /, axis=-1, kind=None, order=None, *, descending=False, stable=True):
-    """int64 indices that sort x along axis (the array API's argsort with NumPy's
-    spellings, as sort)."""
+    """The int64 indices that sort ``x`` along ``axis``, as numpy.argsort.
+
+    The array API's ``argsort`` with NumPy's spellings, as :func:`ptensor.sort`: ``axis=None``
+    gives indices into the flattened ``x``, ``kind=`` is accepted and the order is stable
+    (equal elements keep their order). NaN sorts last.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    axis : int or None, optional
+        The axis sorted along (default -1, the last); None sorts the flattened array.
+    kind : {"quicksort", "mergesort", "heapsort", "stable"}, optional
+        Accepted; the sort is always stable.
+    order : None
+        Not supported (no structured arrays): giving it raises TypeError.
+    descending : bool, optional
+        Indices of the descending order (still stable).
+    stable : bool, optional
+        The array API's flag; the sort is stable either way.
+
+    Returns
+    -------
+    Array
+        int64 indices, ``x``'s shape (1-D for ``axis=None``).
+
+    See Also
+    --------
+    sort : The sorted values.
+
+    Examples
+    --------
+    >>> pt.argsort(pt.asarray([3, 1, 2]))
+    Array([1, 2, 0])
+    >>> pt.argsort(pt.asarray([[3, 1], [0, 2]]), axis=None)
+    Array([2, 1, 3, 0])
+    """
     x, axis = _sort_args("argsort", x, axis, kind, order)
     return STANDARD["argsort"](x, axis=axis, descending=descending,
                                stable=True if stable is None else stable)
 
 
 def where(condition, x=None, y=None, /):
-    """x where condition is true, y elsewhere (the array API's where); NumPy's one-argument
-    where(condition) is nonzero(condition)."""
+    """Elements of ``x`` where ``condition`` is true, of ``y`` elsewhere, as numpy.where.
+
+    The array API's ``where``: ``condition``, ``x`` and ``y`` broadcast together and the
+    result dtype is the promoted dtype of ``x`` and ``y`` (Python scalars are weak, as in
+    NumPy 2). NumPy's one-argument form ``where(condition)`` is ``nonzero(condition)``.
+
+    Parameters
+    ----------
+    condition : Array or array_like of bool
+        Where to take from ``x``.
+    x, y : Array, array_like or scalar, optional
+        The values chosen from; give both or neither.
+
+    Returns
+    -------
+    Array or tuple of Array
+        The selected values; with ``condition`` alone, the tuple of int64 index arrays of
+        :func:`ptensor.nonzero`.
+
+    Raises
+    ------
+    ValueError
+        If only one of ``x`` and ``y`` is given.
+
+    See Also
+    --------
+    nonzero : Indices of the nonzero elements.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.where(x > 2, x, -1)
+    Array([[-1, -1,  3],
+           [ 4,  5,  6]])
+    >>> pt.where(x > 2)
+    (Array([0, 1, 1, 1]), Array([2, 0, 1, 2]))
+    """
     if x is None and y is None:
         return STANDARD["nonzero"](_arr(condition, "where"))
     if x is None or y is None:
@@ -379,8 +821,38 @@ def where(condition, x=None, y=None, /):
 
 
 def diff(x, /, n=1, axis=-1, prepend=None, append=None):
-    """n-th forward difference along axis (the array API's diff; NumPy's positional n, then
-    axis; scalar prepend/append values as NumPy's)."""
+    """The ``n``-th discrete difference along ``axis``, as numpy.diff.
+
+    The array API's ``diff`` with NumPy's positional ``n`` and then ``axis``:
+    ``x[1:] - x[:-1]`` along ``axis``, applied ``n`` times. ``prepend`` and ``append`` are
+    joined to ``x`` along ``axis`` first; a scalar is broadcast to one slice along ``axis``,
+    as in NumPy.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    n : int, optional
+        How many times to take the difference (default 1).
+    axis : int, optional
+        The axis (default -1, the last).
+    prepend, append : Array, array_like or scalar, optional
+        Values joined before / after ``x`` along ``axis`` before differencing.
+
+    Returns
+    -------
+    Array
+        The differences; ``axis`` is ``n`` shorter (plus the prepended / appended length).
+
+    Examples
+    --------
+    >>> pt.diff(pt.asarray([1, 4, 9, 16]))
+    Array([3, 5, 7])
+    >>> pt.diff(pt.asarray([1, 4, 9, 16]), 2)
+    Array([2, 2])
+    >>> pt.diff(pt.asarray([1, 4, 9]), prepend=0)
+    Array([1, 3, 5])
+    """
     x = _arr(x, "diff")
     edge = []
     for v in (prepend, append):
@@ -395,8 +867,47 @@ def diff(x, /, n=1, axis=-1, prepend=None, append=None):
 
 
 def round(x, /, decimals=0, out=None):  # noqa: A001
-    """Round half to even (the array API's round); NumPy's decimals: x * 10**decimals
-    rounded, then divided back (NumPy's own method, so its results)."""
+    """``x`` rounded to ``decimals`` decimals, half to even, as numpy.round.
+
+    The array API's ``round`` (half to even: 0.5 and 2.5 round to 0 and 2) with NumPy's
+    ``decimals`` and ``out=``. With ``decimals`` other than 0 it uses NumPy's own method,
+    ``round(x * 10**decimals) / 10**decimals``, so it gives NumPy's results (including their
+    binary floating-point effects). Integer arrays are returned unchanged for
+    ``decimals >= 0``; negative ``decimals`` round to tens, hundreds, ... in ``x``'s dtype.
+    The result has ``x``'s dtype.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    decimals : int, optional
+        The number of decimals (default 0); negative values round left of the point.
+    out : Array, optional
+        A ptensor array of the result's shape to write the result into; it is returned.
+
+    Returns
+    -------
+    Array
+        The rounded values, ``x``'s shape and dtype.
+
+    Raises
+    ------
+    TypeError
+        If ``decimals`` is not an integer.
+
+    See Also
+    --------
+    around : The same function.
+
+    Examples
+    --------
+    >>> pt.round(pt.asarray([0.5, 1.5, 2.5]))
+    Array([0., 2., 2.])
+    >>> pt.round(pt.asarray([1.234, 5.678]), 2)
+    Array([1.23, 5.68])
+    >>> pt.round(pt.asarray([1234, 5678]), -2)
+    Array([1200, 5700])
+    """
     x = _arr(x, "round")
     if decimals == 0:
         return _out(STANDARD["round"](x), out, "round")
@@ -418,13 +929,61 @@ def round(x, /, decimals=0, out=None):  # noqa: A001
 
 
 def around(x, /, decimals=0, out=None):
-    """numpy.around: round."""
+    """``x`` rounded to ``decimals`` decimals, half to even, as numpy.around (= round).
+
+    NumPy's alias of :func:`ptensor.round`; see there for the rules.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    decimals : int, optional
+        The number of decimals (default 0); negative values round left of the point.
+    out : Array, optional
+        A ptensor array of the result's shape to write the result into; it is returned.
+
+    Returns
+    -------
+    Array
+        The rounded values, ``x``'s shape and dtype.
+
+    See Also
+    --------
+    round : The same function.
+
+    Examples
+    --------
+    >>> pt.around(pt.asarray([1.25, 2.5]), 1)
+    Array([1.2, 2.5])
+    """
     return round(x, decimals, out)
 
 
 def squeeze(x, /, axis=None):
-    """x without the length-1 axes named (the array API's squeeze; NumPy's default
-    axis=None removes every length-1 axis)."""
+    """``x`` without length-1 axes, as numpy.squeeze.
+
+    The array API's ``squeeze`` with NumPy's default: ``axis=None`` removes every length-1
+    axis. Naming an axis whose length is not 1 raises ValueError.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    axis : int or tuple of ints, optional
+        The length-1 axes to remove; None (the default) removes all of them.
+
+    Returns
+    -------
+    Array
+        ``x``'s elements with the axes removed.
+
+    Examples
+    --------
+    >>> pt.squeeze(pt.zeros((1, 3, 1))).shape
+    (3,)
+    >>> pt.squeeze(pt.zeros((1, 3, 1)), axis=0).shape
+    (3, 1)
+    """
     x = _arr(x, "squeeze")
     if axis is None:
         axis = tuple(i for i, n in enumerate(x.shape) if n == 1)
@@ -432,8 +991,41 @@ def squeeze(x, /, axis=None):
 
 
 def reshape(x, /, shape=None, order="C", *, copy=None, newshape=None):
-    """x with a new shape (the array API's reshape; NumPy's shape as an int, order="C"
-    only: ptensor arrays are C-ordered)."""
+    """``x`` with a new shape and the same data, as numpy.reshape.
+
+    The array API's ``reshape`` with NumPy's spellings: ``shape`` may be an int, one entry
+    may be -1 (inferred), ``newshape=`` is accepted as a synonym, and ``copy=`` is the array
+    API's. Only ``order="C"`` is supported: ptensor arrays are C-ordered.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    shape : int or tuple of ints
+        The new shape; its product must equal ``x.size``.
+    order : {"C"}, optional
+        Only "C"; any other value raises ValueError.
+    copy : bool, optional
+        The array API's copy: True always copies, False never does (raising where a copy is
+        needed), None copies only if needed.
+    newshape : int or tuple of ints, optional
+        NumPy's older name for ``shape``.
+
+    Returns
+    -------
+    Array
+        The elements of ``x`` in row-major order, with shape ``shape``.
+
+    Examples
+    --------
+    >>> pt.reshape(pt.arange(6), (2, 3))
+    Array([[0, 1, 2],
+           [3, 4, 5]])
+    >>> pt.reshape(pt.arange(6), (3, -1))
+    Array([[0, 1],
+           [2, 3],
+           [4, 5]])
+    """
     if shape is None:
         shape = newshape
     if shape is None:
@@ -447,7 +1039,43 @@ def reshape(x, /, shape=None, order="C", *, copy=None, newshape=None):
 
 
 def concat(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind"):
-    """The arrays joined along axis (the array API's concat; NumPy's out= and dtype=)."""
+    """The arrays joined along an existing axis, as numpy.concatenate.
+
+    The array API's ``concat`` with NumPy's ``out=`` and ``dtype=``. The arrays must have the
+    same shape except along ``axis``; the result dtype is their promoted dtype, or ``dtype``
+    when given (every array is cast to it first).
+
+    Parameters
+    ----------
+    arrays : sequence of Array or array_like
+        The arrays to join.
+    axis : int, optional
+        The axis joined along (default 0).
+    out : Array, optional
+        A ptensor array of the result's shape to write the result into; it is returned.
+    dtype : dtype, optional
+        The result dtype.
+    casting : str, optional
+        Accepted for NumPy's signature; not used.
+
+    Returns
+    -------
+    Array
+        The joined array.
+
+    See Also
+    --------
+    stack : Join along a new axis.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.concat([pt.asarray([1, 2]), pt.asarray([3])])
+    Array([1, 2, 3])
+    >>> pt.concat([x, x], axis=1)
+    Array([[1, 2, 3, 1, 2, 3],
+           [4, 5, 6, 4, 5, 6]])
+    """
     arrays = [_arr(a, "concat") for a in arrays]
     if dtype is not None:
         arrays = [pt.astype(a, dt.to_dtype(dtype)) for a in arrays]
@@ -455,8 +1083,44 @@ def concat(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind"):
 
 
 def stack(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind"):
-    """The arrays stacked along a new axis (the array API's stack; NumPy's out= and
-    dtype=)."""
+    """The arrays stacked along a new axis, as numpy.stack.
+
+    The array API's ``stack`` with NumPy's ``out=`` and ``dtype=``. The arrays must all have
+    the same shape; the result has one more dimension, inserted at ``axis``. Its dtype is the
+    arrays' promoted dtype, or ``dtype`` when given.
+
+    Parameters
+    ----------
+    arrays : sequence of Array or array_like
+        The arrays to stack.
+    axis : int, optional
+        Where the new axis goes in the result (default 0).
+    out : Array, optional
+        A ptensor array of the result's shape to write the result into; it is returned.
+    dtype : dtype, optional
+        The result dtype (every array is cast to it first).
+    casting : str, optional
+        Accepted for NumPy's signature; not used.
+
+    Returns
+    -------
+    Array
+        The stacked array.
+
+    See Also
+    --------
+    concat : Join along an existing axis.
+
+    Examples
+    --------
+    >>> a, b = pt.asarray([1, 2]), pt.asarray([3, 4])
+    >>> pt.stack([a, b])
+    Array([[1, 2],
+           [3, 4]])
+    >>> pt.stack([a, b], axis=1)
+    Array([[1, 3],
+           [2, 4]])
+    """
     arrays = [_arr(a, "stack") for a in arrays]
     if dtype is not None:
         arrays = [pt.astype(a, dt.to_dtype(dtype)) for a in arrays]
@@ -464,8 +1128,51 @@ def stack(arrays, /, axis=0, out=None, *, dtype=None, casting="same_kind"):
 
 
 def take(x, indices, /, axis=None, out=None, mode="raise"):
-    """Elements of x at indices along axis (the array API's take; NumPy's axis=None takes
-    from the flattened x, indices may be lists, mode "wrap" and "clip" as NumPy's)."""
+    """Elements of ``x`` at ``indices`` along ``axis``, as numpy.take.
+
+    The array API's ``take`` with NumPy's spellings: ``axis=None`` (the default) takes from the
+    flattened ``x``, ``indices`` may be a list or an array of any shape (its shape replaces
+    ``axis`` in the result), and ``mode="wrap"`` / ``mode="clip"`` wrap or clip out-of-range
+    indices as NumPy's do.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    indices : Array or array_like of ints
+        The indices.
+    axis : int, optional
+        The axis taken along; None (the default) uses the flattened ``x``.
+    out : Array, optional
+        A ptensor array of the result's shape to write the result into; it is returned.
+    mode : {"raise", "wrap", "clip"}, optional
+        How out-of-range indices are treated: "wrap" takes them modulo the axis length,
+        "clip" clips them to ``[0, n - 1]`` (so -1 becomes 0).
+
+    Returns
+    -------
+    Array
+        ``x``'s dtype; shape ``x.shape[:axis] + indices.shape + x.shape[axis + 1:]``.
+
+    Raises
+    ------
+    IndexError
+        For an out-of-range index with ``mode="raise"``.
+    ValueError
+        For another ``mode``.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[1, 2, 3], [4, 5, 6]])
+    >>> pt.take(x, [0, 5])
+    Array([1, 6])
+    >>> pt.take(x, [2, 0], axis=1)
+    Array([[3, 1],
+           [6, 4]])
+    >>> pt.take(pt.asarray([10, 20, 30]), [[0, 1], [2, 3]], mode="wrap")
+    Array([[10, 20],
+           [30, 10]])
+    """
     x = _arr(x, "take")
     if axis is None:
         x, axis = pt.reshape(x, (-1,)), 0

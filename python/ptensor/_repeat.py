@@ -20,9 +20,44 @@ if TYPE_CHECKING:
 
 
 def repeat(x: Array, repeats: int | Array, /, *, axis: int | None = None) -> Array:
-    """Each element repeated along axis (flattened first when axis is None): `repeats` times,
-    or repeats[i] times for element i when repeats is a 1-D integer array (of the axis' size,
-    or of size 1)."""
+    """Return ``x`` with each element repeated.
+
+    As numpy.repeat: along ``axis``, or in the flattened array when ``axis`` is None
+    (default). ``repeats`` is one count for every element or an integer array of counts, one
+    per element along the axis (or of size 1). With an array of counts the result's size is
+    their sum, so the counts are read (computed) when ``repeat`` is called.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input.
+    repeats : int or Array of int
+        The counts (non-negative; a negative count raises ValueError).
+    axis : int, optional
+        The axis to repeat along (default None: the flattened array).
+
+    Returns
+    -------
+    Array
+        ``x``'s dtype; the size along ``axis`` is the sum of the counts.
+
+    See Also
+    --------
+    tile : Repeat the whole array.
+
+    Examples
+    --------
+    >>> pt.repeat(pt.asarray([1, 2, 3]), 2)
+    Array([1, 1, 2, 2, 3, 3])
+    >>> x = pt.asarray([[1, 2], [3, 4]])
+    >>> pt.repeat(x, 2, axis=1)
+    Array([[1, 1, 2, 2],
+           [3, 3, 4, 4]])
+    >>> pt.repeat(x, pt.asarray([1, 2]), axis=0)
+    Array([[1, 2],
+           [3, 4],
+           [3, 4]])
+    """
     x = _as_array(x, "repeat")
     if repeat_count(repeats) is None:
         return _repeat_counts(x, repeats, axis)

@@ -94,10 +94,48 @@ __all__ += ["argmax", "argmin"]
 
 def searchsorted(x1: Array, x2: Array | int | float, /, *, side: Literal["left", "right"] = "left",
                  sorter: Array | None = None) -> Array:
-    """Insertion points of x2's values in the sorted 1-D x1 (NumPy order: NaN last): one
-    loop over x2, a binary search per value (the PTensor searchsorted op), int64. x2 may be
-    a Python scalar (2025.12): a 0-d result, the scalar taking x1's dtype where it fits (the
-    array API's rule for scalars)."""
+    """Where ``x2``'s values would go in the sorted ``x1`` (int64 indices), as numpy.searchsorted.
+
+    A binary search in the sorted 1-D ``x1`` for each value of ``x2`` (NaN ordered last, as
+    in NumPy). ``side="left"`` gives the first suitable index, ``side="right"`` the last.
+    ``x2`` may be a Python scalar: the result is then 0-d, and the scalar takes ``x1``'s
+    dtype where it fits (the array API's rule for scalars). The result is int64.
+
+    Parameters
+    ----------
+    x1 : Array
+        A 1-D array sorted in ascending order (or put in order by ``sorter``).
+    x2 : Array or scalar
+        The values to insert.
+    side : {"left", "right"}, optional
+        Which index to give for values equal to elements of ``x1`` (default "left").
+    sorter : Array, optional
+        Integer indices that sort ``x1`` (as from :func:`ptensor.argsort`).
+
+    Returns
+    -------
+    Array
+        int64 indices, ``x2``'s shape.
+
+    Raises
+    ------
+    ValueError
+        For ``x1`` that is not 1-D, or another ``side``.
+    TypeError
+        For complex values.
+    OverflowError
+        For a Python scalar ``x2`` that does not fit the common dtype.
+
+    Examples
+    --------
+    >>> a = pt.asarray([1, 2, 2, 3])
+    >>> pt.searchsorted(a, pt.asarray([2, 5]))
+    Array([1, 4])
+    >>> pt.searchsorted(a, pt.asarray([2]), side="right")
+    Array([3])
+    >>> pt.searchsorted(a, 2)
+    Array(1)
+    """
     a = _as_array(x1, "searchsorted")
     v = x2 if isinstance(x2, _SCALARS) and not isinstance(x2, np.generic) else \
         _operand(x2, "searchsorted", a)
@@ -119,11 +157,37 @@ def searchsorted(x1: Array, x2: Array | int | float, /, *, side: Literal["left",
 
 
 def nonzero(x: Array, /) -> tuple[Array, ...]:
-    """Indices of the non-zero elements, one int64 array per dimension (row-major order).
+    """The indices of the nonzero elements, one int64 array per dimension, as numpy.nonzero.
 
-    The count is data-dependent, so it is materialized first; then the dialect's op
-    ptensor.nonzero (expanded by the compiler: k-th true element = searchsorted(cumulative
-    count, k + 1), unravelled)."""
+    The indices are in row-major (C) order. The number of nonzero elements decides the
+    result's length, so ``x`` is computed when ``nonzero`` is called (not lazily).
+    ``x[pt.nonzero(x)]`` gives the nonzero values.
+
+    Parameters
+    ----------
+    x : Array
+        The input, at least 1-D.
+
+    Returns
+    -------
+    tuple of Array
+        ``x.ndim`` 1-D int64 arrays, the indices along each dimension.
+
+    Raises
+    ------
+    ValueError
+        For 0-d ``x`` (as in the array API and NumPy 2).
+
+    See Also
+    --------
+    where : With one argument, the same.
+    count_nonzero : The number of nonzero elements.
+
+    Examples
+    --------
+    >>> pt.nonzero(pt.asarray([[0, 3], [4, 0]]))
+    (Array([0, 1]), Array([1, 0]))
+    """
     x = _as_array(x, "nonzero")
     if x.ndim == 0:
         raise ValueError("nonzero: x must have at least one dimension (array API)")

@@ -111,24 +111,126 @@ _LOCAL = SimpleNamespace(
 
 
 def unique_values(x: Array, /) -> Array:
-    """The distinct values of x, sorted (NaNs each kept)."""
+    """The distinct values of ``x``, sorted.
+
+    As the array API's unique_values (numpy.unique_values): computed from one stable sort of
+    the flattened ``x``; each NaN is a distinct value (and sorts last).
+
+    Parameters
+    ----------
+    x : Array
+        The input array (flattened).
+
+    Returns
+    -------
+    Array
+        A 1-D array of the unique values, in ``x``'s dtype.
+
+    See Also
+    --------
+    unique_counts : The values with their counts.
+    unique_all : Values, first indices, inverse indices and counts.
+
+    Examples
+    --------
+    >>> pt.unique_values(pt.asarray([1, 1, 2, 5, 2, 1]))
+    Array([1, 2, 5])
+    >>> pt.unique_values(pt.asarray([2.0, np.nan, 1.0, np.nan, 2.0]))
+    Array([ 1.,  2., nan, nan])
+    """
     return unique_of(_as_array(x, "unique_values"), "unique_values", _LOCAL)
 
 
 def unique_counts(x: Array, /) -> UniqueCountsResult:
-    """The unique values of x and how often each occurs (array API; NaNs are distinct)."""
+    """The unique values of ``x`` and how often each occurs.
+
+    As the array API's unique_counts (numpy.unique_counts): from one stable sort of the
+    flattened ``x``; each NaN is a distinct value.
+
+    Parameters
+    ----------
+    x : Array
+        The input array (flattened).
+
+    Returns
+    -------
+    UniqueCountsResult
+        A named tuple ``(values, counts)``: the sorted unique values (``x``'s dtype) and the
+        int64 number of occurrences of each.
+
+    See Also
+    --------
+    unique_values : Only the values.
+    unique_all : Values, first indices, inverse indices and counts.
+
+    Examples
+    --------
+    >>> pt.unique_counts(pt.asarray([1, 1, 2, 5, 2, 1]))
+    UniqueCountsResult(values=Array([1, 2, 5]), counts=Array([3, 2, 1]))
+    """
     return unique_of(_as_array(x, "unique_counts"), "unique_counts", _LOCAL)
 
 
 def unique_inverse(x: Array, /) -> UniqueInverseResult:
-    """The unique values of x and, for each element of x, the index of its value among them
-    (array API)."""
+    """The unique values of ``x`` and, for each element of ``x``, the index of its value.
+
+    As the array API's unique_inverse (numpy.unique_inverse): from one stable sort of the
+    flattened ``x``; ``values[inverse_indices]`` reconstructs ``x``. Each NaN is a distinct
+    value.
+
+    Parameters
+    ----------
+    x : Array
+        The input array.
+
+    Returns
+    -------
+    UniqueInverseResult
+        A named tuple ``(values, inverse_indices)``: the sorted unique values and the int64
+        indices into them, of ``x``'s shape.
+
+    See Also
+    --------
+    unique_all : Values, first indices, inverse indices and counts.
+
+    Examples
+    --------
+    >>> pt.unique_inverse(pt.asarray([1, 1, 2, 5, 2, 1]))
+    UniqueInverseResult(values=Array([1, 2, 5]), inverse_indices=Array([0, 0, 1, 2, 1, 0]))
+    """
     return unique_of(_as_array(x, "unique_inverse"), "unique_inverse", _LOCAL)
 
 
 def unique_all(x: Array, /) -> UniqueAllResult:
-    """The unique values of x with the index of each one's first occurrence, the inverse
-    indices and the counts (array API; NaNs are distinct)."""
+    """The unique values of ``x`` with their first indices, the inverse indices and counts.
+
+    As the array API's unique_all (numpy.unique_all): from one stable sort of the flattened
+    ``x``; each NaN is a distinct value.
+
+    Parameters
+    ----------
+    x : Array
+        The input array.
+
+    Returns
+    -------
+    UniqueAllResult
+        A named tuple ``(values, indices, inverse_indices, counts)``: the sorted unique
+        values, the int64 index in the flattened ``x`` of each one's first occurrence, the
+        int64 index of each element's value (``x``'s shape), and the int64 counts.
+
+    See Also
+    --------
+    unique_values : Only the values.
+    unique_counts : The values with their counts.
+    unique_inverse : The values with the inverse indices.
+
+    Examples
+    --------
+    >>> pt.unique_all(pt.asarray([1, 1, 2, 5, 2, 1]))
+    UniqueAllResult(values=Array([1, 2, 5]), indices=Array([0, 2, 3]),
+                    inverse_indices=Array([0, 0, 1, 2, 1, 0]), counts=Array([3, 2, 1]))
+    """
     return unique_of(_as_array(x, "unique_all"), "unique_all", _LOCAL)
 
 
@@ -137,11 +239,43 @@ __all__ = ["unique_values", "unique_counts", "unique_inverse", "unique_all"]
 
 def isin(x1: Array | int | float | complex, x2: Array | int | float | complex, /, *,
          invert: bool = False) -> Array:
-    """Whether each element of x1 equals some element of x2 (array API 2025.12; NumPy's isin
-    with its defaults): a bool array of x1's shape (0-d for a scalar x1). Either may be a
-    Python scalar, not both; both are promoted to their result type, and equality is
-    ``equal``'s (NaN is in nothing, -0.0 is 0.0). x2 is sorted once and each element of x1
-    found by binary search (complex: compared with every element of x2)."""
+    """Whether each element of ``x1`` equals some element of ``x2``.
+
+    As the array API's isin (NumPy's isin with its defaults). Either argument may be a Python
+    scalar, not both; both are promoted to their result type, and equality is
+    :func:`ptensor.equal`'s (NaN is in nothing, -0.0 equals 0.0). ``x2`` is sorted once and
+    each element of ``x1`` found by binary search (complex values are compared with every
+    element of ``x2``).
+
+    Parameters
+    ----------
+    x1 : Array or scalar
+        The values to look up.
+    x2 : Array or scalar
+        The values to look in (flattened).
+    invert : bool, optional
+        If True, the result is negated (whether each element is in none of ``x2``).
+
+    Returns
+    -------
+    Array
+        A bool array of ``x1``'s shape (0-d for a scalar ``x1``).
+
+    Notes
+    -----
+    Raises TypeError when both arguments are scalars or ``invert`` is not a bool.
+
+    Examples
+    --------
+    >>> x = pt.asarray([[0, 2], [4, 6]])
+    >>> test = pt.asarray([1, 2, 4, 8])
+    >>> pt.isin(x, test)
+    Array([[False,  True],
+           [ True, False]])
+    >>> pt.isin(x, test, invert=True)
+    Array([[ True, False],
+           [False,  True]])
+    """
     if not isinstance(invert, (bool, np.bool_)):
         raise TypeError(f"isin: invert must be a bool, got {type(invert).__name__}")
     scalar = [isinstance(v, _SCALARS) and not isinstance(v, np.generic) for v in (x1, x2)]

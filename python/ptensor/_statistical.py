@@ -163,11 +163,96 @@ def _cumulative(name, x, axis, dtype, include_initial, initial):
 
 def cumulative_sum(x: Array, /, *, axis: int | None = None, dtype: DType | None = None,
                    include_initial: bool = False) -> Array:
-    """Running sums along axis (dtype rules of sum; include_initial prepends a 0)."""
+    """Running sums along ``axis`` (the array API's cumulative_sum), as numpy.cumulative_sum.
+
+    Element ``i`` of the result is the sum of ``x``'s elements ``0..i`` along ``axis``,
+    accumulated one element after the other as NumPy does, so float results match NumPy's.
+    The dtype rules are those of :func:`ptensor.sum`: bool and signed integers give int64,
+    unsigned integers uint64, unless ``dtype`` is given. ``include_initial=True`` prepends
+    a 0 (the empty sum), so ``axis`` grows by one.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input, at least 1-D.
+    axis : int, optional
+        The axis; may be omitted only for 1-D ``x``.
+    dtype : dtype, optional
+        The result dtype (and what the sum accumulates in).
+    include_initial : bool, optional
+        Prepend a 0 along ``axis``.
+
+    Returns
+    -------
+    Array
+        The running sums, ``x``'s shape (``axis`` one longer with ``include_initial``).
+
+    Raises
+    ------
+    ValueError
+        For 0-d ``x``, or ``axis=None`` with ``x`` of more than one dimension.
+
+    See Also
+    --------
+    sum : The sum over axis.
+    cumulative_prod : Running products.
+
+    Examples
+    --------
+    >>> pt.cumulative_sum(pt.asarray([1, 2, 3]))
+    Array([1, 3, 6])
+    >>> pt.cumulative_sum(pt.asarray([[1, 2, 3], [4, 5, 6]]), axis=1)
+    Array([[ 1,  3,  6],
+           [ 4,  9, 15]])
+    >>> pt.cumulative_sum(pt.asarray([1, 2, 3]), include_initial=True)
+    Array([0, 1, 3, 6])
+    """
     return _cumulative("cumulative_sum", x, axis, dtype, include_initial, 0)
 
 
 def cumulative_prod(x: Array, /, *, axis: int | None = None, dtype: DType | None = None,
                     include_initial: bool = False) -> Array:
-    """Running products along axis (dtype rules of prod; include_initial prepends a 1)."""
+    """Running products along ``axis`` (the array API's cumulative_prod), as numpy.cumulative_prod.
+
+    Element ``i`` of the result is the product of ``x``'s elements ``0..i`` along ``axis``,
+    accumulated one element after the other as NumPy does, so float results match NumPy's.
+    The dtype rules are those of :func:`ptensor.prod`: bool and signed integers give int64,
+    unsigned integers uint64, unless ``dtype`` is given. ``include_initial=True`` prepends
+    a 1 (the empty product), so ``axis`` grows by one.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        The input, at least 1-D.
+    axis : int, optional
+        The axis; may be omitted only for 1-D ``x``.
+    dtype : dtype, optional
+        The result dtype (and what the product accumulates in).
+    include_initial : bool, optional
+        Prepend a 1 along ``axis``.
+
+    Returns
+    -------
+    Array
+        The running products, ``x``'s shape (``axis`` one longer with ``include_initial``).
+
+    Raises
+    ------
+    ValueError
+        For 0-d ``x``, or ``axis=None`` with ``x`` of more than one dimension.
+
+    See Also
+    --------
+    prod : The product over axis.
+    cumulative_sum : Running sums.
+
+    Examples
+    --------
+    >>> pt.cumulative_prod(pt.asarray([1, 2, 3, 4]))
+    Array([ 1,  2,  6, 24])
+    >>> pt.cumulative_prod(pt.asarray([[1, 2, 3], [4, 5, 6]]), axis=0, include_initial=True)
+    Array([[ 1,  1,  1],
+           [ 1,  2,  3],
+           [ 4, 10, 18]])
+    """
     return _cumulative("cumulative_prod", x, axis, dtype, include_initial, 1)

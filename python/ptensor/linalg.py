@@ -39,7 +39,37 @@ def _float_array(x, name):
 
 
 def outer(x1: Array, x2: Array, /) -> Array:
-    """Outer product of two vectors."""
+    """Outer product of two vectors, as ``numpy.linalg.outer``.
+
+    ``result[i, j] = x1[i] * x2[j]``, computed as a broadcast ``multiply`` (its dtype rules) of
+    ``x1[:, None]`` and ``x2[None, :]``; lazy, like any recorded operation.
+
+    Parameters
+    ----------
+    x1, x2 : Array or array_like
+        One-dimensional operands, of sizes ``m`` and ``n``.
+
+    Returns
+    -------
+    Array
+        Shape ``(m, n)``.
+
+    Raises
+    ------
+    ValueError
+        If ``x1`` or ``x2`` is not one-dimensional.
+
+    See Also
+    --------
+    tensordot : Sum of products over chosen axes.
+    matmul : Matrix product.
+
+    Examples
+    --------
+    >>> pt.linalg.outer(pt.asarray([1, 2]), pt.asarray([1, 2, 3]))
+    Array([[1, 2, 3],
+           [2, 4, 6]])
+    """
     return outer_of(_as_array(x1, "outer"), _as_array(x2, "outer"), _LOCAL)
 
 
@@ -136,7 +166,42 @@ def tensordot_of(a, b, axes, ns):
 
 
 def diagonal(x: Array, /, *, offset: int = 0) -> Array:
-    """The diagonal (offset above or below) of the last two dimensions."""
+    """Diagonals of the matrices in the last two dimensions, as ``numpy.linalg.diagonal``.
+
+    The elements ``x[..., i, i + offset]`` (a positive ``offset`` is above the main diagonal, a
+    negative one below it), gathered with ``take`` from the flattened matrices; the dtype is
+    ``x``'s.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        At least two-dimensional.
+    offset : int, optional
+        Which diagonal (default 0, the main one).
+
+    Returns
+    -------
+    Array
+        Shape ``x.shape[:-2] + (k,)``, ``k`` the length of the diagonal (0 if ``offset`` is
+        outside the matrix).
+
+    Raises
+    ------
+    ValueError
+        If ``x`` has fewer than two dimensions.
+
+    See Also
+    --------
+    trace : Sum of the diagonal.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1, 2, 3], [4, 5, 6], [7, 8, 9]])
+    >>> pt.linalg.diagonal(a)
+    Array([1, 5, 9])
+    >>> pt.linalg.diagonal(a, offset=1)
+    Array([2, 6])
+    """
     x = _as_array(x, "diagonal")
     if x.ndim < 2:
         raise ValueError("diagonal: x must have at least two dimensions")
@@ -151,7 +216,38 @@ def diagonal(x: Array, /, *, offset: int = 0) -> Array:
 
 
 def trace(x: Array, /, *, offset: int = 0, dtype: DType | None = None) -> Array:
-    """Sum of the diagonal of the last two dimensions (dtype rules of sum)."""
+    """Sum of the diagonal of each matrix, as ``numpy.linalg.trace``.
+
+    ``sum(diagonal(x, offset=offset), axis=-1, dtype=dtype)``: the dtype rules are ``sum``'s
+    (small signed integers are summed in int64, unsigned ones in uint64, unless ``dtype`` is
+    given).
+
+    Parameters
+    ----------
+    x : Array or array_like
+        At least two-dimensional.
+    offset : int, optional
+        Which diagonal (default 0; positive above the main one, negative below).
+    dtype : DType, optional
+        The dtype of the sum.
+
+    Returns
+    -------
+    Array
+        Shape ``x.shape[:-2]``.
+
+    See Also
+    --------
+    diagonal : The diagonal elements.
+
+    Examples
+    --------
+    >>> a = pt.asarray([[1, 2, 3], [4, 5, 6], [7, 8, 9]])
+    >>> pt.linalg.trace(a)
+    Array(15)
+    >>> pt.linalg.trace(a, offset=-1)
+    Array(12)
+    """
     return trace_of(x, offset, dtype, _LOCAL)
 
 
@@ -160,7 +256,40 @@ def trace_of(x, offset, dtype, ns):
 
 
 def cross(x1: Array, x2: Array, /, *, axis: int = -1) -> Array:
-    """Cross product of 3-vectors along axis (broadcasting the other dimensions)."""
+    """Cross product of 3-vectors, as ``numpy.linalg.cross``.
+
+    ``x1`` and ``x2`` are broadcast against each other and the vectors lie along ``axis``; the
+    three components are computed with ``multiply`` and ``subtract`` (their dtype rules) and
+    stacked back along ``axis``.
+
+    Parameters
+    ----------
+    x1, x2 : Array or array_like
+        The operands; their ``axis`` dimension must have size 3.
+    axis : int, optional
+        The axis holding the vectors (default -1).
+
+    Returns
+    -------
+    Array
+        The broadcast shape.
+
+    Raises
+    ------
+    ValueError
+        If the ``axis`` dimension of ``x1`` or ``x2`` is not 3.
+
+    See Also
+    --------
+    vecdot : Dot product of vectors.
+
+    Examples
+    --------
+    >>> pt.linalg.cross(pt.asarray([1.0, 0.0, 0.0]), pt.asarray([0.0, 1.0, 0.0]))
+    Array([0., 0., 1.])
+    >>> pt.linalg.cross(pt.asarray([1, 2, 3]), pt.asarray([4, 5, 6]))
+    Array([-3,  6, -3])
+    """
     return cross_of(_as_array(x1, "cross"), _as_array(x2, "cross"), axis, _LOCAL)
 
 
@@ -181,7 +310,48 @@ def cross_of(a, b, axis, ns):
 
 def vector_norm(x: Array, /, *, axis: Axes = None, keepdims: bool = False,
                 ord: int | float = 2) -> Array:
-    """p-norm over axis (all elements by default): ord in (inf, -inf, 0, p != 0)."""
+    """Vector p-norm, as ``numpy.linalg.vector_norm``.
+
+    Over ``axis`` (all elements when ``None``): ``ord=inf`` / ``-inf`` is the largest / smallest
+    absolute value, ``ord=0`` the number of nonzero elements, any other number ``p`` is
+    ``sum(abs(x)**p)**(1/p)``. Integer and bool input is cast to the default float dtype first;
+    the result is real (the real dtype of complex input).
+
+    Parameters
+    ----------
+    x : Array or array_like
+        Input array.
+    axis : int or tuple of int, optional
+        Axes to reduce (default ``None``: all).
+    keepdims : bool, optional
+        Keep the reduced axes with size 1.
+    ord : int or float, optional
+        The order of the norm (default 2).
+
+    Returns
+    -------
+    Array
+        The norms, the reduced axes removed (or kept with size 1).
+
+    Raises
+    ------
+    ValueError
+        If ``ord`` is not a number.
+
+    See Also
+    --------
+    matrix_norm : Norms of matrices.
+    norm : NumPy's combined vector/matrix norm.
+
+    Examples
+    --------
+    >>> pt.linalg.vector_norm(pt.asarray([3.0, 4.0]))
+    Array(5.)
+    >>> pt.linalg.vector_norm(pt.asarray([[3.0, 4.0], [1.0, -2.0]]), axis=1, ord=1)
+    Array([7., 3.])
+    >>> pt.linalg.vector_norm(pt.asarray([3, -4]), ord=float("inf"))
+    Array(4.)
+    """
     x = _float_array(x, "vector_norm")
     if axis is None:
         flat = reshape(x, (-1,))
@@ -215,7 +385,47 @@ def _count_nonzero(x, axis=None, keepdims=False):
 
 def matrix_norm(x: Array, /, *, keepdims: bool = False,
                 ord: int | float | Literal["fro", "nuc"] = "fro") -> Array:
-    """Norm of the last two dimensions: 'fro', 'nuc', 1, -1, 2, -2, inf, -inf."""
+    """Matrix norm of the last two dimensions, as ``numpy.linalg.matrix_norm``.
+
+    ``'fro'`` (default) is the Frobenius norm, ``'nuc'`` the sum of the singular values,
+    ``2`` / ``-2`` the largest / smallest singular value (``svdvals``, a LAPACK kernel),
+    ``1`` / ``-1`` the max / min column sum of absolute values and ``inf`` / ``-inf`` the
+    max / min row sum. Integer and bool input is cast to the default float dtype first.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        At least two-dimensional.
+    keepdims : bool, optional
+        Keep the last two axes with size 1.
+    ord : {'fro', 'nuc', 1, -1, 2, -2, inf, -inf}, optional
+        The norm (default ``'fro'``).
+
+    Returns
+    -------
+    Array
+        Shape ``x.shape[:-2]`` (or ``x.shape[:-2] + (1, 1)`` with ``keepdims``), real.
+
+    Raises
+    ------
+    ValueError
+        If ``x`` has fewer than two dimensions or ``ord`` is not one of the above.
+
+    See Also
+    --------
+    vector_norm : Vector p-norms.
+    svdvals : Singular values.
+
+    Examples
+    --------
+    >>> m = pt.asarray([[1.0, 2.0], [3.0, 4.0]])
+    >>> pt.linalg.matrix_norm(m)
+    Array(5.47722558)
+    >>> pt.linalg.matrix_norm(m, ord=1)
+    Array(6.)
+    >>> pt.linalg.matrix_norm(m, ord=float("inf"))
+    Array(7.)
+    """
     return matrix_norm_of(_float_array(x, "matrix_norm"), keepdims, ord, _LOCAL)
 
 
@@ -245,8 +455,43 @@ def matrix_norm_of(x, keepdims, ord, ns):
 
 
 def matrix_power(x: Array, n: int, /) -> Array:
-    """x multiplied by itself n times (n = 0 gives identity matrices; n < 0 powers of the
-    inverse; n = 1 gives x itself, as NumPy's)."""
+    """A square matrix raised to an integer power, as ``numpy.linalg.matrix_power``.
+
+    Computed by repeated squaring with ``matmul``; ``n = 0`` gives identity matrices of ``x``'s
+    dtype, ``n < 0`` powers of ``inv(x)`` and ``n = 1`` ``x`` itself. Stacks of matrices are
+    raised elementwise along the leading dimensions.
+
+    Parameters
+    ----------
+    x : Array or array_like
+        A (stack of) square matrices, shape ``(..., m, m)``.
+    n : int
+        The exponent.
+
+    Returns
+    -------
+    Array
+        Shape of ``x``.
+
+    Raises
+    ------
+    ValueError
+        If ``x`` is not a (stack of) square matrices.
+
+    See Also
+    --------
+    matmul : Matrix product.
+    inv : Matrix inverse.
+
+    Examples
+    --------
+    >>> pt.linalg.matrix_power(pt.asarray([[1, 1], [0, 1]]), 3)
+    Array([[1, 3],
+           [0, 1]])
+    >>> pt.linalg.matrix_power(pt.asarray([[2, 1], [0, 4]]), 0)
+    Array([[1, 0],
+           [0, 1]])
+    """
     return matrix_power_of(_as_array(x, "matrix_power"), n, _LOCAL)
 
 

@@ -1,5 +1,5 @@
 // The GPU runtime's driver seam: one implementation per driver API (OpenCL and CUDA; Level
-// Zero is a probe so far, issue "Devices"), each loaded at run time with dlopen so that
+// Zero only probes for devices), each loaded at run time with dlopen so that
 // ptensor builds and imports where no GPU library is present. Gpu.cpp owns the devices the
 // drivers found and implements the C ABI (ptensor_runtime.h) on top of this interface.
 #pragma once

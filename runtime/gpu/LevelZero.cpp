@@ -1,8 +1,8 @@
 // Level Zero (Intel GPUs): the probe. The loader (libze_loader.so.1, or
 // PTENSOR_LEVEL_ZERO_LIBRARY) is opened at run time and asked for GPUs; the driver that would
 // run ptensor's kernels on them (the same SPIR-V the OpenCL driver runs: zeModuleCreate with
-// ZE_MODULE_FORMAT_IL_SPIRV, shared USM) is a later step of the Devices issue, so this only
-// says what it found (ptensor_gpu_notes; docs/devices.md).
+// ZE_MODULE_FORMAT_IL_SPIRV, shared USM) is not implemented, so this only says what it found
+// (ptensor_gpu_notes; docs/devices.md).
 #include "Driver.h"
 
 #include <dlfcn.h>

@@ -62,12 +62,12 @@ bool before(std::complex<T> a, std::complex<T> b) { // NumPy's npysort CLT
 
 // Rows of kRadixMin elements or more are sorted by an LSD radix sort of order-preserving
 // unsigned keys (stable by construction, O(n) per 11-bit digit; digits every key shares are
-// skipped): sorting 2^23 doubles went from 1.3 s with std::stable_sort of (value, index) pairs
-// to 0.55 s. Wider digits were slower (measured); software write-combining with
-// non-temporal line stores (scatterCombined) is 13-25% faster. Keys: integers with the sign bit flipped; floats
-// with their IEEE order made unsigned, -0.0 as +0.0 (NumPy treats them as equal, so they keep
-// their order) and every NaN as one value above +inf (last). Descending sorts the complemented
-// keys: reversed order, equal elements still in their original order, NaN first.
+// skipped), more than twice as fast as std::stable_sort of (value, index) pairs. Wider digits
+// are slower; software write-combining with non-temporal line stores (scatterCombined) is
+// faster than a plain scatter. Keys: integers with the sign bit flipped; floats with their IEEE
+// order made unsigned, -0.0 as +0.0 (NumPy treats them as equal, so they keep their order) and
+// every NaN as one value above +inf (last). Descending sorts the complemented keys: reversed
+// order, equal elements still in their original order, NaN first.
 constexpr int64_t kRadixMin = 1024;
 constexpr int kDigitBits = 11;
 /// Rows of at least this many elements scatter through write-combining buffers.
@@ -168,9 +168,8 @@ void inChunks(int64_t n, int threads, F fn) {
 /// mirrors the line of tmp they go to, and a full line is written at once with non-temporal
 /// stores (no read of the line first, nothing of tmp left in the caches); the partial lines
 /// at the ends of a run (shared with a neighbouring run) are written element by element. tmp
-/// is 64-byte aligned (scratchAlloc). 8M float64 keys, 2 threads: 261-278 -> 218-234 ms.
-/// (Counting the next pass's per-chunk histograms here instead of in a separate read made
-/// it slower: 218-234 -> 317-329 ms; the scatter is bound by its loop, not by bandwidth.)
+/// is 64-byte aligned (scratchAlloc). (The next pass's per-chunk histograms are counted in a
+/// separate read, not here: the scatter is bound by its loop, not by bandwidth.)
 template <typename E, typename Digit>
 void scatterCombined(const E *a, size_t i0, size_t i1, E *tmp, int64_t *pos, size_t buckets,
                      Digit digit) {
@@ -324,11 +323,11 @@ void radixRow(const T *src, int64_t s, int64_t n, bool descending, T *vals, int6
 // kind: on x86 its SIMD quicksort), handed by src/NumpySort.cpp. On T threads the row is
 // first split by value into T contiguous parts (T - 1 splitters from a sorted sample; every
 // element of part k is at least splitter k - 1 and below splitter k, NaN in the last), and
-// each thread sorts one part in place: two streaming passes (count, move) instead of the
-// merge of sorted chunks it replaced, whose loop waits on every comparison (4 ns an element).
+// each thread sorts one part in place: two streaming passes (count, move) instead of a merge
+// of sorted chunks, whose loop waits on every comparison.
 // NumPy's sort leaves equal elements in no particular order, which only ever shows for
 // +-0.0 and NaN payloads: those two runs are then copied from the input in order (the stable
-// order). Measured: README, "sort".
+// order). docs/benchmarks.md ("Sort") has the measurements.
 HostSortFn gHostSort[PT_COMPLEX128 + 1] = {};
 
 /// The part of x among parts split at sorted splitters sp[0..k): how many are not above x.
@@ -378,8 +377,8 @@ public:
   }
 };
 
-/// One row of values by NumPy's sort (see gHostSort). The threads start once per row (on
-/// this VM a thread that starts on an idle core costs up to 0.5 ms) and meet between the
+/// One row of values by NumPy's sort (see gHostSort). The threads start once per row (a
+/// thread that starts on an idle core costs a fraction of a millisecond) and meet between the
 /// phases: count, move, sort, reverse.
 template <typename T>
 void numpyRow(const T *src, int64_t s, int64_t n, bool descending, T *vals, HostSortFn sortFn) {
@@ -521,20 +520,19 @@ int32_t sortRows(const pt_call_frame *f, bool descending) {
 }
 
 // "ptensor.merge_runs": the last step of the distributed sort (python/ptensor/_dist_move.py
-// sort_split). Args: x (1-D and contiguous: P runs one after another, each sorted in the
-// sort's order; run q came from rank q), the P int64 run lengths and, for argsort, the int64
-// global indices of x's elements (x's size). With the attribute `parts` = K, x comes as K
-// arrays (each holding whole runs; the rank's own run stays where its sort left it, the
-// others arrive in one receive buffer) and the indices as K arrays alike. Results: x merged, and the indices alike when
-// they were given. Stable: of elements equal in the sort's order those of earlier runs come
-// first (earlier ranks hold lower global indices), so the result is the stable sort's. Runs
-// merge in pairs, ceil(log2 P) passes; a pair's merge picks with a comparison, not a branch
-// (random data mispredicts every other one), and runs as independent pieces that overlap
+// sort_split). Args: x (1-D and contiguous: P runs one after another, each sorted in the sort's
+// order; run q came from rank q), the P int64 run lengths and, for argsort, the int64 global
+// indices of x's elements (x's size). With the attribute `parts` = K, x comes as K arrays (each
+// holding whole runs; the rank's own run stays where its sort left it, the others arrive in one
+// receive buffer) and the indices as K arrays alike. Results: x merged, and the indices alike
+// when they were given. Stable: of elements equal in the sort's order those of earlier runs
+// come first (earlier ranks hold lower global indices), so the result is the stable sort's.
+// Runs merge in pairs, ceil(log2 P) passes; a pair's merge picks with a comparison, not a
+// branch (random data mispredicts every other one), and runs as independent pieces that overlap
 // (mergeChains), on kernelThreads() threads. Real values compare with < (> descending) once
-// their NaNs are set aside, complex ones by NumPy's order (before). Values alone of float64
-// and int64 merge with AVX-512 where the CPU has it (MergeAvx512.cpp: equal elements in any
-// order, then the zeros' run rewritten in the stable order; 2 x 2M float64: 4.1 -> 2.8 ms on
-// one thread).
+// their NaNs are set aside, complex ones by NumPy's order (before). Values alone of float64 and
+// int64 merge with AVX-512 where the CPU has it (MergeAvx512.cpp: equal elements in any order,
+// then the zeros' run rewritten in the stable order).
 /// Merges a[0..na) and b[0..nb) (each sorted by less: u strictly before v) into out, ties
 /// from a first, with indices alike. From both ends at once: the front takes the na + nb
 /// smallest half, the back the rest from the largest down, two independent chains; picks are
@@ -591,8 +589,8 @@ int64_t coRank(const T *a, int64_t na, const T *b, int64_t nb, int64_t k, Less l
 /// range is cut into S pieces at their co-ranks, and the S pieces merge in lockstep, one
 /// element of each per step, while every piece has elements left on both sides (a step then
 /// needs no bounds checks), each piece's rest by mergeEnds. One merge waits on each of its
-/// own loads and comparisons; S independent ones overlap. 2 x 2M random float64: 19.6 ms
-/// for mergeEnds' two chains, 5.8 ms for S = 4 (6.5 ms for 8: registers spill).
+/// own loads and comparisons; S independent ones overlap (S = 4 is fastest: with 8 registers
+/// spill).
 template <int S, typename T, bool Idx, typename Less>
 void mergeChains(const T *a, int64_t na, const T *b, int64_t nb, const int64_t *ia,
                  const int64_t *ib, T *out, int64_t *io, int64_t k0, int64_t k1, Less less) {

@@ -451,6 +451,29 @@ def test_argmax_of_stored_values_runs_one_program(compiled):
         assert_matches(pt.argmax(x, keepdims=True), np.argmax(a.reshape(shape), keepdims=True))
 
 
+@pytest.mark.parametrize("axis", [None, 0, 1])
+def test_argmax_of_a_computed_array(compiled, axis):
+    # The extreme and the comparison with it see the same values: recomputed in two fused
+    # loops (libm's exp in one, the vector exp in the other) they could differ in the last
+    # bit, and then no element would equal the extreme. The index found holds the extreme
+    # (ptensor's exp may differ from NumPy's in the last bit: compared within an ulp).
+    a = arr((64, 37), "float64") * 3.0
+    for g, ng in ((pt.exp, np.exp), (pt.sin, np.sin), (pt.tanh, np.tanh)):
+        vals = ng(a)
+        for f, nf in ((pt.argmax, np.argmax), (pt.argmin, np.argmin)):
+            got = np.asarray(f(g(pt.asarray(a)), axis=axis))
+            want = nf(vals, axis=axis)
+            assert got.shape == want.shape and got.dtype == want.dtype
+            n = vals.size if axis is None else vals.shape[axis]
+            assert ((got >= 0) & (got < n)).all()
+            if axis is None:
+                np.testing.assert_allclose(vals.flat[int(got)], vals.flat[int(want)], rtol=1e-15)
+            else:
+                np.testing.assert_allclose(np.take_along_axis(vals, np.expand_dims(got, axis), axis),
+                                           np.take_along_axis(vals, np.expand_dims(want, axis), axis),
+                                           rtol=1e-15)
+
+
 @pytest.mark.parametrize("dtype", ["int32", "uint8", "int64", "bool"])
 @pytest.mark.parametrize("axis", [0, 1])
 @pytest.mark.parametrize("include_initial", [False, True])

@@ -1,4 +1,4 @@
-// The Dist dialect: distributed tensors over process teams (declared; lowered in the MPI issue).
+// The Dist dialect: distributed tensors over process teams (lowered by --dist-to-runtime).
 #pragma once
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"

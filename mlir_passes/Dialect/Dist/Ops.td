@@ -21,16 +21,39 @@ include "ReduceKind.td"
 
 def Dist_InitDTensorOp : Dist_Op<"init_dtensor"> {
   let summary = "register a tensor of a global shape block-partitioned over team along split";
+  let description = [{
+    Example:
+
+    ```mlir
+    %gid = dist.init_dtensor %team(%n, %n) split = 0
+    ```
+  }];
   let arguments = (ins I64:$team, Variadic<Index>:$gshape, I64Attr:$split);
   let results = (outs I64:$gid);
   let assemblyFormat = "$team `(` $gshape `)` `split` `=` $split attr-dict";
   let hasVerifier = 1;
 }
 def Dist_FiniDTensorOp : Dist_Op<"fini_dtensor"> {
+  let summary = "release a tensor registered by init_dtensor";
+  let description = [{
+    Example:
+
+    ```mlir
+    dist.fini_dtensor %team, %gid
+    ```
+  }];
   let arguments = (ins I64:$team, I64:$gid);
   let assemblyFormat = "$team `,` $gid attr-dict";
 }
 def Dist_LocalShapeOp : Dist_Op<"local_shape", [Pure]> {
+  let summary = "the sizes of this rank's part of a registered tensor";
+  let description = [{
+    Example:
+
+    ```mlir
+    %ls:2 = dist.local_shape %team, %gid : index, index
+    ```
+  }];
   let arguments = (ins I64:$team, I64:$gid);
   let results = (outs Variadic<Index>:$shape);
   let assemblyFormat = "$team `,` $gid attr-dict `:` type($shape)";
@@ -38,6 +61,13 @@ def Dist_LocalShapeOp : Dist_Op<"local_shape", [Pure]> {
 }
 def Dist_LocalSliceOp : Dist_Op<"local_slice", [Pure]> {
   let summary = "global offsets of this rank's part";
+  let description = [{
+    Example:
+
+    ```mlir
+    %off = dist.local_slice %team, %gid : index
+    ```
+  }];
   let arguments = (ins I64:$team, I64:$gid);
   let results = (outs Variadic<Index>:$offsets);
   let assemblyFormat = "$team `,` $gid attr-dict `:` type($offsets)";
@@ -61,6 +91,14 @@ def Dist_RepartitionOp : Dist_Op<"repartition"> {
     update that the caller writes into ghost rows kept with the array. Lowered by
     --dist-to-runtime to the runtime's ptensor_dist_repartition_start_<type> where the op
     stands and ptensor_dist_repartition_wait right before the result's first use.
+
+    Example:
+
+    ```mlir
+    %h = dist.repartition %team, %own rows %n
+          spec(%n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n, %n) axis = 0 {ghosts_only}
+          : tensor<?x?xf64> -> tensor<?x?xf64>
+    ```
   }];
   let arguments = (ins I64:$team, AnyRankedTensor:$source, Index:$rows, Variadic<Index>:$spec,
                    I64Attr:$axis, UnitAttr:$ghosts_only);
@@ -74,6 +112,12 @@ def Dist_FinalizeReduceOp : Dist_Op<"finalize_reduce", [AllTypesMatch<["source",
     Every rank contributes its partial result; every rank gets the combined one. Integer
     min/max compare as unsigned with `unsigned`; float min/max propagate NaN as NumPy does.
     Lowered by --dist-to-runtime to the runtime's ptensor_dist_allreduce_<type>.
+
+    Example:
+
+    ```mlir
+    %s = dist.finalize_reduce max %team, %r unsigned : tensor<4xi32>
+    ```
   }];
   let arguments = (ins I64:$team, PTensor_ReduceKind:$kind, AnyRankedTensor:$source,
                    UnitAttr:$is_unsigned);
@@ -82,7 +126,7 @@ def Dist_FinalizeReduceOp : Dist_Op<"finalize_reduce", [AllTypesMatch<["source",
   let hasVerifier = 1;
 }
 
-// Collectives over several operands at once (StableHLO tuple collectives, seed 000). Each
+// Collectives over several operands at once (StableHLO's tuple collectives RFC). Each
 // operand is this rank's local tensor; the result of operand k depends only on the ranks'
 // operand k (one collective per operand, issued in operand order). Shapes and element types
 // must agree over the team where the semantics below say so (Python checks that before it
@@ -95,6 +139,12 @@ def Dist_AllReduceOp : Dist_MultiCollective<"all_reduce"> {
   let summary = "element-wise reduction over the team, every rank gets it";
   let description = [{
     Integer min/max compare as unsigned with `unsigned`; float min/max propagate NaN.
+
+    Example:
+
+    ```mlir
+    %r:2 = dist.all_reduce sum %team, %t, %u : tensor<?xf64>, tensor<?xf64> -> tensor<?xf64>, tensor<?xf64>
+    ```
   }];
   let arguments = (ins I64:$team, PTensor_ReduceKind:$kind, Variadic<AnyRankedTensor>:$inputs,
                    UnitAttr:$is_unsigned);
@@ -105,6 +155,12 @@ def Dist_AllGatherOp : Dist_MultiCollective<"all_gather"> {
   let description = [{
     The operands may differ in size along `dim` (the result's size there is their sum);
     their other extents agree.
+
+    Example:
+
+    ```mlir
+    %g:2 = dist.all_gather %team, %a, %b dim = 0 : tensor<?x3xf32>, tensor<?xi64> -> tensor<?x3xf32>, tensor<?xi64>
+    ```
   }];
   let arguments = (ins I64:$team, Variadic<AnyRankedTensor>:$inputs, I64Attr:$dim);
   let assemblyFormat = "$team `,` $inputs `dim` `=` $dim attr-dict `:` type($inputs) `->` type($outputs)";
@@ -118,13 +174,26 @@ def Dist_AllToAllOp : Dist_MultiCollective<"all_to_all"> {
     along `concat_dim`. With split_dim != concat_dim the ranks' extents along concat_dim
     may differ (the result's is their sum: a block-partitioned array changing its split
     axis); every other extent agrees over the team.
+
+    Example:
+
+    ```mlir
+    %g = dist.all_to_all %team, %a split = 1 concat = 0 : tensor<?x?xf64> -> tensor<?x?xf64>
+    ```
   }];
   let arguments = (ins I64:$team, Variadic<AnyRankedTensor>:$inputs, I64Attr:$split_dim,
                    I64Attr:$concat_dim);
   let assemblyFormat = "$team `,` $inputs `split` `=` $split_dim `concat` `=` $concat_dim attr-dict `:` type($inputs) `->` type($outputs)";
 }
 def Dist_CollectiveBroadcastOp : Dist_Op<"collective_broadcast", [AllTypesMatch<["operand", "result"]>]> {
-  let summary = "replicate root's operand to every rank of the team (seed 002)";
+  let summary = "replicate root's operand to every rank of the team (StableHLO semantics)";
+  let description = [{
+    Example:
+
+    ```mlir
+    %b = dist.collective_broadcast %team, %t root %root : tensor<?xf64>
+    ```
+  }];
   let arguments = (ins I64:$team, AnyRankedTensor:$operand, Index:$root);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$team `,` $operand `root` $root attr-dict `:` type($operand)";
@@ -135,6 +204,12 @@ def Dist_ReduceScatterOp : Dist_Op<"reduce_scatter"> {
     The operand (one shape on every rank) is cut into team-size blocks along `dim` (a
     multiple of the team size); rank r gets the reduction of every rank's block r.
     `unsigned` as for all_reduce.
+
+    Example:
+
+    ```mlir
+    %g = dist.reduce_scatter sum %team, %a dim = 1 : tensor<?x?xf64> -> tensor<?x?xf64>
+    ```
   }];
   let arguments = (ins I64:$team, PTensor_ReduceKind:$kind, AnyRankedTensor:$operand, I64Attr:$dim,
                    UnitAttr:$is_unsigned);
@@ -148,6 +223,12 @@ def Dist_CollectivePermuteOp : Dist_MultiCollective<"collective_permute"> {
     `pairs` is flat: source0, target0, source1, target1, ... (team ranks). A rank appears at
     most once as a source and once as a target; a rank that is nobody's target gets zeros.
     Operands have one shape on every rank.
+
+    Example:
+
+    ```mlir
+    %g = dist.collective_permute %team, %a pairs = [0, 1, 1, 0] : tensor<4xcomplex<f64>> -> tensor<4xcomplex<f64>>
+    ```
   }];
   let arguments = (ins I64:$team, Variadic<AnyRankedTensor>:$inputs, DenseI64ArrayAttr:$pairs);
   let assemblyFormat = "$team `,` $inputs `pairs` `=` $pairs attr-dict `:` type($inputs) `->` type($outputs)";

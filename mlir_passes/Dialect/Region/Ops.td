@@ -14,6 +14,15 @@ def Region_Dialect : Dialect {
 def Region_DeviceRegionOp : Op<Region_Dialect, "device_region",
     [SingleBlockImplicitTerminator<"YieldOp">]> {
   let summary = "ops inside run on `device`; device regions never nest";
+  let description = [{
+    Example:
+
+    ```mlir
+    %y = region.device_region "cuda:0" -> tensor<?xf64> {
+      region.yield %t : tensor<?xf64>
+    }
+    ```
+  }];
   let arguments = (ins StrAttr:$device);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
@@ -23,6 +32,7 @@ def Region_DeviceRegionOp : Op<Region_Dialect, "device_region",
 
 def Region_YieldOp : Op<Region_Dialect, "yield",
     [Pure, Terminator, ReturnLike, HasParent<"DeviceRegionOp">]> {
+  let summary = "the device region's results";
   let arguments = (ins Variadic<AnyType>:$values);
   let builders = [OpBuilder<(ins), [{ /* empty */ }]>];
   let assemblyFormat = "($values^ `:` type($values))? attr-dict";
