@@ -22,8 +22,13 @@ FLAGS = doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS
 
 @pytest.fixture(autouse=True)
 def _as_users_run():
+    """The eager path on for the example, and as it was after it: pt.spmd's examples start
+    MPI, which turns the eager path off for the rest of the process (every rank must record
+    the same nodes); on this one process the later tests of the worker get it back."""
+    disabled = pt._eager._disabled
     previous = pt.set_eager_limit(pt._eager.DEFAULT_LIMIT)
     yield
+    pt._eager._disabled = disabled
     pt.set_eager_limit(previous)
 
 
