@@ -458,6 +458,10 @@ def clip(x: Array, /, min: Array | int | float | None = None,
         if isinstance(bound, _SCALARS):
             if dt.is_int(x.dtype) and isinstance(bound, float):
                 raise TypeError(f"clip: {nm} must be an integer for integer arrays")
+            if dt.is_int(x.dtype) and not dt.scalar_fits(bound, x.dtype):
+                info = np.iinfo(x.dtype.name)
+                if bound > info.max if nm == "max" else bound < info.min:
+                    continue  # (beyond every value of the dtype: no bound, as in NumPy)
             b = _ops.full(x.shape, bound, x.dtype) if dt.scalar_fits(bound, x.dtype) else bound
         else:
             b = _ops.cast(_operand(bound, "clip", x), x.dtype)

@@ -880,3 +880,18 @@ def test_numpy_operands_every_time(dtype):
         assert_matches(x - np.float32(1.5), a - np.float32(1.5))
         assert_matches(np.int16(3) * x, np.int16(3) * a)
         assert_matches(pt.maximum(x, np.array(2, dtype)), np.maximum(a, np.array(2, dtype)))
+
+
+@pytest.mark.parametrize("dtype, lo, hi", [(np.uint8, 0, 300), (np.int8, -300, 50),
+                                           (np.int16, -70000, 70000), (np.uint8, None, 256)])
+def test_clip_integer_bound_beyond_the_dtype_is_no_bound(dtype, lo, hi):
+    a = np.array([1, 100, 7], dtype=dtype)
+    assert_matches(pt.clip(pt.asarray(a), lo, hi), np.clip(a, lo, hi))
+
+
+def test_clip_integer_bound_beyond_the_dtype_on_the_active_side_raises():
+    a = np.array([1, 200], dtype=np.uint8)
+    with pytest.raises(OverflowError, match="300"):
+        np.clip(a, 300, None)
+    with pytest.raises(OverflowError, match="300"):
+        pt.clip(pt.asarray(a), 300, None)
