@@ -18,12 +18,9 @@ WITHOUT_EXAMPLE: list[str] = []
 
 
 def docstring(obj):
-    """The text users see from help(obj): the object's own docstring (a ufunc's is its
-    instance's, a grid's its class's)."""
-    doc = getattr(obj, "__doc__", None)
-    if doc is None and not inspect.isroutine(obj) and not isinstance(obj, (type, property)):
-        doc = type(obj).__doc__
-    return inspect.cleandoc(doc or "")
+    """The text users see from help(obj) (inspect.getdoc: a ufunc's is its instance's, a
+    grid's its class's), "" where there is none."""
+    return inspect.getdoc(obj) or ""
 
 
 def documented():
