@@ -28,6 +28,8 @@ devices as those are:
 """
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
 
 from . import _dtypes as dt
@@ -713,7 +715,7 @@ def _docstring(u, names):
 
 
 def _fill(text, width=92):
-    import textwrap
+    """text wrapped to a docstring's width."""
     return "\n".join(textwrap.wrap(text, width, break_on_hyphens=False))
 
 
