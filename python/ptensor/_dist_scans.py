@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import _core
 from . import _dtypes as dt
 from . import _ops
 from ._dist import DArray, _collective, _rows
@@ -64,6 +65,12 @@ def arg_reduce(name, fn, x, axis=None, keepdims=False):
     n = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
     if n == 0:
         raise ValueError(f"{name}: attempt to get {name} of an empty sequence")
+    if x._local._t.is_pending:
+        # this rank's values computed once, as in the local algorithm: the extreme and the
+        # comparison each recomputing them in its own fused loop could differ in the last bit
+        # (the vector tanh in one loop, libm's in another's remainder), and then no element
+        # equals the extreme.
+        _core.to_numpy(x._local._t)
     m = (pt.max if name == "argmax" else pt.min)(x, axis=axis, keepdims=True)
     hit = pt.equal(x, m)
     if dt.is_float(x.dtype):
