@@ -6,11 +6,12 @@ import ptensor as pt
 
 # (module name, module): every name of each module's __all__
 MODULES = [("ptensor", pt), ("ptensor.linalg", pt.linalg), ("ptensor.fft", pt.fft),
-           ("ptensor.random", pt.random), ("ptensor.spmd", pt.spmd)]
+           ("ptensor.random", pt.random), ("ptensor.spmd", pt.spmd), ("ptensor.io", pt.io)]
 
 # data, not functions: documented in the reference's text, no docstring of their own
 DATA = {"e", "inf", "nan", "pi", "newaxis", "bool", "int8", "int16", "int32", "int64", "uint8",
-        "uint16", "uint32", "uint64", "float32", "float64", "complex64", "complex128", "linalg"}
+        "uint16", "uint32", "uint64", "float32", "float64", "complex64", "complex128", "linalg",
+        "io"}
 
 # public names whose docstrings have no executed example yet (tests/python/test_docstrings.py
 # fails when one gains an example and stays here, or a new name lacks one)

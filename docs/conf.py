@@ -79,14 +79,15 @@ def _write_reference():
         _write(os.path.join(out, qualname + ".rst"), "\n".join(body) + "\n")
     titles = {"ptensor": "ptensor", "ptensor.Array": "Array methods and properties",
               "ptensor.linalg": "ptensor.linalg", "ptensor.fft": "ptensor.fft",
-              "ptensor.random": "ptensor.random", "ptensor.spmd": "ptensor.spmd"}
+              "ptensor.random": "ptensor.random", "ptensor.spmd": "ptensor.spmd",
+              "ptensor.io": "ptensor.io"}
     lines = ["API reference", "=============", "",
              "Every public name of ptensor, generated from its docstring. The constants",
              "``pt.e``, ``pt.inf``, ``pt.nan``, ``pt.pi`` and ``pt.newaxis`` are NumPy's;",
              "the dtypes (``pt.bool``, ``pt.int8`` ... ``pt.complex128``) are instances of",
              ":class:`ptensor.DType`.", ""]
     for module in ["ptensor", "ptensor.Array", "ptensor.linalg", "ptensor.fft", "ptensor.random",
-                   "ptensor.spmd"]:
+                   "ptensor.spmd", "ptensor.io"]:
         entries = groups.get(module, [])
         lines += [titles[module], "-" * len(titles[module]), "", ".. list-table::",
                   "   :widths: 30 70", ""]

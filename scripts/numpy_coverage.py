@@ -44,9 +44,7 @@ NOT_ARRAY_FUNCTIONS = {"get_printoptions", "set_printoptions", "printoptions", "
                        "format_float_positional", "format_float_scientific",
                        "array2string", "array_repr", "array_str", "base_repr",
                        "binary_repr", "asmatrix", "bmat", "from_dlpack", "frombuffer",
-                       "fromfile", "fromiter", "fromregex", "fromstring", "genfromtxt",
-                       "loadtxt", "savetxt", "load", "save", "savez", "savez_compressed",
-                       "memmap", "require", "busday_count", "busday_offset",
+                       "fromiter", "fromregex", "fromstring", "memmap", "require", "busday_count", "busday_offset",
                        "is_busday", "datetime_as_string", "datetime_data", "isnat",
                        "nested_iters", "may_share_memory", "shares_memory", "get_array_wrap",
                        "getlimits", "isdtype", "issubdtype", "iterable"}

@@ -458,6 +458,14 @@ from . import _dist_create  # noqa: E402
 from . import _dist_dispatch  # noqa: E402
 from . import _dist_index  # noqa: E402
 from . import spmd  # noqa: E402
+# NumPy's file formats (.npy, .npz, raw, text) under NumPy's names, and HDF5 / Zarr in pt.io:
+# readers make the creation functions' layouts, so they handle distributed arrays themselves
+from . import _io_npy  # noqa: E402
+from . import io  # noqa: E402
+from ._io_npy import (fromfile, genfromtxt, load, loadtxt, save, savetxt,  # noqa: E402
+                      savez, savez_compressed)
+__all__ += _io_npy.__all__ + ["io"]
+_habits.NUMPY_NAMES.update({_n: globals()[_n] for _n in _io_npy.__all__})
 
 globals().update(_dist_create.creation_functions())
 # (NumPy's *_like reach the team-aware ones: they take NumPy's parameters)
@@ -473,8 +481,8 @@ def _install_dist():
             "register_custom_call", "ffi_include_dir",
             "arange", "asarray", "empty", "empty_like", "eye", "full", "full_like",
             "linspace", "ones", "ones_like", "zeros", "zeros_like"}
-    skip |= set(_NUMPY_ONLY) | set(_np_superset.NAMES) | {"ufunc", "ndarray",
-                                                          "set_numpy_fallback"}
+    skip |= set(_NUMPY_ONLY) | set(_np_superset.NAMES) | set(_io_npy.__all__) | {
+        "ufunc", "ndarray", "set_numpy_fallback", "io"}
     for name, f in _np_superset.STANDARD.items():  # (what the NumPy signatures call)
         if isinstance(f, ufunc):  # (round's ufunc: not the namespace's round, _np_superset's)
             f._wrap(lambda raw, name=name: _dist_dispatch.dispatching(name, raw, ew))

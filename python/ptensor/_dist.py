@@ -730,6 +730,10 @@ def distribute(a, team, split=0):
     >>> pt.spmd.get_local_range(d)
     (0, 6)
     """
+    if isinstance(a, DArray):
+        # its rows differ between ranks: taking "this rank's rows" of them would mix ranks
+        raise ValueError("distribute: the array is already distributed (use "
+                         "pt.asarray(x, split=k) for another layout)")
     if a.ndim == 0:
         return a
     L = a.shape[split]

@@ -396,8 +396,27 @@ _PARTITION_DOC = """Partition x in place, as ``numpy.ndarray.partition``; return
     >>> x[2]
     Array(3)
     """
+def _tofile(self, fid, sep="", format="%s"):
+    """Write x's data to a file, as ``numpy.ndarray.tofile``: raw binary in C order
+    (``sep=""``) or text.
+
+    Under ``mpiexec`` a distributed array's binary data is written by every rank, its own
+    rows at their offset, into one file; text (or a file object) is written by rank 0.
+    ``pt.fromfile`` reads it back.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "x.bin")
+    >>> pt.asarray([1.5, 2.5]).tofile(path)
+    >>> np.fromfile(path)
+    array([1.5, 2.5])
+    """
+    pt._io_npy.tofile(self, fid, sep, format)
+
+
 METHODS = {
-    "reshape": _reshape, "astype": _astype, "copy": _copy, "tolist": _tolist,
+    "reshape": _reshape, "tofile": _tofile, "astype": _astype, "copy": _copy, "tolist": _tolist,
     "ravel": _ravel, "flatten": _flatten, "transpose": _transpose, "fill": _fill, "put": _put,
     "tobytes": _tobytes, "compress": _compress, "sort": _in_place("sort", _SORT_DOC),
     "partition": _in_place("partition", _PARTITION_DOC),

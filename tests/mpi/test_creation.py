@@ -168,3 +168,13 @@ def test_for_team_takes_only_pending_creations(team):
     assert pt._core.for_team(pt.zeros((), team=None)._t, team.handle, 0) is None
     with pytest.raises(ValueError, match="block of 6 rows of 5"):
         pt._core.for_team(probe._t, team.handle, 6)
+
+
+def test_distribute_refuses_a_distributed_array(team):
+    # distribute takes this rank's rows of a replicated array; of a distributed one (whose
+    # rows differ between ranks) that would mix ranks' data
+    a = np.arange(30.0).reshape(6, 5)
+    d = pt.asarray(a, team=team, split=0)
+    with pytest.raises(ValueError, match="already distributed"):
+        spmd.distribute(d, team, 1)
+    check(spmd.distribute(pt.asarray(a, team=None), team, 1), a)

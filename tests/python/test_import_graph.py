@@ -31,7 +31,8 @@ LAYERS = [
      {"_np_args", "_ufunc", "_ufunc_docs", "_np_superset", "_np_manip", "_np_math", "_np_signal",
       "_np_stats", "_np_sets", "_np_linalg", "_np_fft"}),
     ("NumPy habits beyond the standard (methods, NumPy's protocols, pickle)", {"_habits"}),
-    ("extensions written with the namespace's functions", {"random", "fft", "_jit"}),
+    ("extensions written with the namespace's functions",
+     {"random", "fft", "_jit", "_io_files", "_io_npy", "io"}),
     ("the namespace", {"__init__"}),
 ]
 LAYER = {m: i for i, (_, mods) in enumerate(LAYERS) for m in mods}
