@@ -8,7 +8,8 @@ The collective protocol (under ``mpiexec``; on one process each step simply runs
   any rank, every rank raises the same exception (the lowest failing rank's type and
   message), so no rank waits in a later collective for one that has given up.
 - A save writes ``name.ptensor-partial.ext`` beside the target (rank 0 creates it, every rank
-  writes its rows, rank 0 renames it over the target at the end). A failed save removes the
+  writes its rows, rank 0 renames it over the target at the end; a local array's save, by
+  one process, ``name.ptensor-partial-<pid>.ext``). A failed save removes the
   partial file and leaves the old file as it was.
 - One process never starts MPI (a local array is read and written by this process alone).
 """
@@ -99,18 +100,21 @@ def in_turn(team, fn, *args):
     return None
 
 
-def partial_name(path):
+def partial_name(path, private=False):
     """The name a save writes to before it replaces `path`: beside it (the rename is
-    atomic), with its extension (NumPy's writers choose the format by it: ".gz")."""
+    atomic), with its extension (NumPy's writers choose the format by it: ".gz"). A save
+    by one process alone (a local array) adds the process id: several ranks saving the same
+    replicated array to one path each write their own partial file, and the last complete
+    one wins."""
     root, ext = os.path.splitext(os.fspath(path))
-    return root + ".ptensor-partial" + ext
+    return root + ".ptensor-partial" + (f"-{os.getpid()}" if private else "") + ext
 
 
 def replace_when_written(team, path, write, *, create=None):
     """The save protocol: create(tmp) on rank 0, write(tmp) on every rank, then rank 0
     renames tmp over path. On any failure the partial file goes and every rank raises."""
     path = os.fspath(path)
-    tmp = partial_name(path)
+    tmp = partial_name(path, private=team is None)
     try:
         if create is not None:
             on_root(team, create, tmp)

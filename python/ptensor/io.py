@@ -415,7 +415,7 @@ def save_zarr(store, x, *, chunks=None, overwrite=True, **kwargs):
         if not os.path.isdir(parent):
             raise FileNotFoundError(f"save_zarr: no directory {parent}")
     f.agree(t, check)
-    tmp = target.rstrip(os.sep) + ".ptensor-partial"
+    tmp = f.partial_name(target.rstrip(os.sep), private=t is None)
 
     def create():
         if os.path.exists(tmp):
@@ -424,7 +424,7 @@ def save_zarr(store, x, *, chunks=None, overwrite=True, **kwargs):
                           chunks=chunks if chunks is not None else "auto", **kwargs)
 
     def finish():
-        old = target.rstrip(os.sep) + ".ptensor-old"
+        old = f.partial_name(target.rstrip(os.sep), private=True) + "-old"
         if os.path.exists(target):
             os.replace(target, old)
         os.replace(tmp, target)

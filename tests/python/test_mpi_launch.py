@@ -159,3 +159,23 @@ def test_waiting_ranks_leave_oversubscribed_cores(tmp_path, oversubscribed, sett
             assert cpu < 0.25 * wall, waits
         else:
             assert cpu > 0.3 * wall, waits  # a spin (other work may share the core)
+
+
+@pytest.mark.parametrize("fmt,ranks", [("npy", (3, 2, None)), ("hdf5", (3, None)),
+                                       ("zarr", (2, 3))])
+def test_checkpoint_restarts_on_another_rank_count(tmp_path, fmt, ranks):
+    # a checkpoint is one file whoever wrote it: written on some ranks, continued on others,
+    # and the end result is NumPy's (--check runs all the steps with NumPy)
+    steps = 0
+    for i, n in enumerate(ranks):
+        steps += 10
+        args = ["examples/checkpoint.py", "--dir", str(tmp_path), "--n", "30", "--steps",
+                str(steps), "--every", "5", "--format", fmt, "--check"]
+        if i:
+            args.append("--restart")
+        r = mpiexec(n, *args) if n else subprocess.run([sys.executable, *args], cwd=ROOT,
+                                                       capture_output=True, text=True,
+                                                       timeout=300)
+        assert r.returncode == 0, r.stderr[-2000:]
+        assert f"steps {steps - 10 if i else 0}..{steps} on {n or 1} rank(s)" in r.stdout
+        assert "check against NumPy: OK" in r.stdout
