@@ -202,10 +202,7 @@ def load(file, mmap_mode=None, allow_pickle=False, fix_imports=True, encoding="A
             return NpzFile(a, split, team)
         f.element_type(a.dtype, "load")
         t, ax = f.layout(team, split, a.ndim, "load")
-        if t is None:
-            return _from_numpy(a, mmap_mode)
-        lo, hi = f.rows(t, ax, a.shape)
-        return f.assembled(t, ax, a.shape, np.array(a[f.block_key(ax, a.ndim, lo, hi)]))
+        return _from_numpy(a, mmap_mode) if t is None else _kept_rows(t, ax, a)
     path = os.fspath(file)
     with open(path, "rb") as fp:
         magic = fp.read(6)
@@ -260,10 +257,7 @@ class NpzFile:
         a = self._npz[key]
         f.element_type(a.dtype, "load")
         t, ax = f.layout(self._team, self._split, a.ndim, "load")
-        if t is None:
-            return f.owned(np.array(a))
-        lo, hi = f.rows(t, ax, a.shape)
-        return f.assembled(t, ax, a.shape, np.array(a[f.block_key(ax, a.ndim, lo, hi)]))
+        return f.owned(np.array(a)) if t is None else _kept_rows(t, ax, a)
 
     def __contains__(self, key):
         return key in self.files
@@ -574,6 +568,7 @@ def tofile(x, fid, sep="", format="%s"):
 
 
 def _kept_rows(t, ax, a):
+    """This rank's rows of the NumPy array a, which every rank read whole, distributed."""
     lo, hi = f.rows(t, ax, a.shape)
     return f.assembled(t, ax, a.shape, np.array(a[f.block_key(ax, a.ndim, lo, hi)]))
 
