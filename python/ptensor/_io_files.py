@@ -27,8 +27,9 @@ from . import _ops
 from ._array import Array
 from ._dist import DArray, _DEFAULT, _i64, as_team, gather
 
-# The exception types an error on one rank is raised as on the others (by index; anything
-# else becomes a RuntimeError naming its type).
+# The exception types an error on one rank is raised as on every rank (the first that the
+# error is an instance of: subclasses before their bases; anything else becomes a
+# RuntimeError naming its type).
 _KINDS = (FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError,
           FileExistsError, OSError, ValueError, KeyError, TypeError, EOFError, RuntimeError)
 _MESSAGE_BYTES = 4096
@@ -48,6 +49,18 @@ def layout(team, split, ndim, name):
     return t, _ops.normalize_axis(int(split), ndim, "split")
 
 
+def text_layout(team, split, name):
+    """(team, split as given) of a text reader, whose result's dimensions are known only
+    once rank 0 has parsed the file (scattered checks the axis against them)."""
+    t, _ = layout(team, None if split is None else 0, 1, name)
+    if t is None:
+        return None, None
+    ax = 0 if split is _DEFAULT else split
+    if isinstance(ax, bool) or not isinstance(ax, (int, np.integer)):
+        raise TypeError(f"{name}: split must be an axis (an int) or None, got {split!r}")
+    return t, int(ax)
+
+
 def team_of(x):
     """The team of a distributed array (None for a local one)."""
     return x.team if isinstance(x, DArray) and x.team.size > 1 else None
@@ -56,8 +69,9 @@ def team_of(x):
 def agree(team, fn, *args):
     """fn(*args) on this rank; when it raises on any rank of team, every rank raises.
 
-    The lowest failing rank's exception is raised there as it is and on the other ranks as
-    the same type (from _KINDS) with its message and the rank. One allgather of an int, and a
+    Every rank raises one type: the first of _KINDS the lowest failing rank's exception is an
+    instance of (that rank raises its own exception where its type is that one, else the
+    kind chained from it; the others the kind with its message and the rank). One allgather of an int, and a
     broadcast of the message when something failed."""
     if team is None or team.size == 1:
         return fn(*args)
@@ -66,7 +80,7 @@ def agree(team, fn, *args):
     except Exception as e:  # every rank must learn of it before anyone raises
         result, err = None, e
     code = 0 if err is None else 1 + next(
-        (i for i, k in enumerate(_KINDS) if type(err) is k), len(_KINDS) - 1)
+        (i for i, k in enumerate(_KINDS) if isinstance(err, k)), len(_KINDS) - 1)
     codes = [int(c) for c in _dist.gather_rows(np.array([code], dtype=np.int64),
                                                [1] * team.size, team)]
     failed = [r for r, c in enumerate(codes) if c]
@@ -74,15 +88,19 @@ def agree(team, fn, *args):
         return result
     root = failed[0]
     buf = np.zeros(_MESSAGE_BYTES, dtype=np.uint8)
+    text = ""
     if team.rank == root:
         text = str(err) if type(err) in _KINDS else f"{type(err).__name__}: {err}"
         raw = text.encode("utf-8", "replace")[:_MESSAGE_BYTES]
         buf[:len(raw)] = np.frombuffer(raw, dtype=np.uint8)
     _dist._lib.ptensor_dist_bcast(team.handle, buf.ctypes.data, _MESSAGE_BYTES, root)
+    kind = _KINDS[codes[root] - 1]
     if team.rank == root:
-        raise err
+        if type(err) is kind:
+            raise err
+        raise kind(text) from err  # (a subclass: every rank raises the one agreed type)
     text = bytes(buf).rstrip(b"\0").decode("utf-8", "replace")
-    raise _KINDS[codes[root] - 1](f"{text} (raised on rank {root})")
+    raise kind(f"{text} (raised on rank {root})")
 
 
 def on_root(team, fn, *args):
@@ -168,7 +186,7 @@ def numpy_dtype(dtype):
 
 def owned(a):
     """A ptensor array owning the freshly read NumPy array a (no copy: nothing else holds a)."""
-    a = np.ascontiguousarray(native(a))
+    a = np.asarray(native(a), order="C")  # (ascontiguousarray would make a 0-d array 1-d)
     want = dt.to_dtype(a.dtype, "element type")
     return Array._new(_core.from_numpy(a, want.code, True), want)
 

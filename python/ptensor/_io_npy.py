@@ -398,8 +398,10 @@ def save(file, arr, allow_pickle=True, fix_imports=True):
 
 
 def _save_local(tmp, values):
+    # C order always (a transposed view's values would make NumPy write a Fortran-ordered
+    # file): the same file whatever the rank count
     with open(tmp, "wb") as fp:
-        np.lib.format.write_array(fp, values, allow_pickle=False)
+        np.lib.format.write_array(fp, np.asarray(values, order="C"), allow_pickle=False)
 
 
 def as_ptensor(arr):
@@ -623,7 +625,7 @@ def loadtxt(fname, dtype=float, *args, split=_DEFAULT, team=_DEFAULT, **kwargs):
            [3., 4.]])
     """
     dtype = f.numpy_dtype(dtype)
-    t, ax = f.layout(team, split, 1, "loadtxt")
+    t, ax = f.text_layout(team, split, "loadtxt")
     return _text_result(t, ax, lambda: np.loadtxt(fname, dtype, *args, **kwargs))
 
 
@@ -661,7 +663,7 @@ def genfromtxt(fname, dtype=float, *args, split=_DEFAULT, team=_DEFAULT, **kwarg
     dtype = f.numpy_dtype(dtype)
     if kwargs.get("usemask"):
         raise TypeError("genfromtxt: usemask=True gives a masked array; ptensor has none")
-    t, ax = f.layout(team, split, 1, "genfromtxt")
+    t, ax = f.text_layout(team, split, "genfromtxt")
     return _text_result(t, ax, lambda: np.genfromtxt(fname, dtype, *args, **kwargs))
 
 

@@ -20,6 +20,7 @@ Writes, and why they go as they do:
 """
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 
@@ -357,6 +358,14 @@ def _partition_chunks(t, x, split, chunks):
     return chunks, aligned
 
 
+def _remove(path):
+    """Remove a file or directory tree if it is there."""
+    if os.path.isdir(path) and not os.path.islink(path):
+        shutil.rmtree(path, ignore_errors=True)
+    elif os.path.lexists(path):
+        os.remove(path)
+
+
 def _zarr_write(zarr, target, values, split, lo):
     if values.size == 0:
         return
@@ -370,10 +379,11 @@ def _zarr_write(zarr, target, values, split, lo):
 def save_zarr(store, x, *, chunks=None, overwrite=True, **kwargs):
     """Write an array into a Zarr store (a directory), through zarr-python.
 
-    Under ``mpiexec`` the chunks along the split axis follow the partition (each rank's rows
-    are whole chunks), rank 0 writes the metadata, then every rank writes its chunks at
-    once. Given ``chunks`` that do not follow the partition, the ranks write one after the
-    other. The store is written under a partial name and renamed at the end.
+    Under ``mpiexec`` the chunks along the split axis are the partition's largest block,
+    rank 0 writes the metadata, then every rank writes its chunks: all at once where every
+    rank's rows start a chunk (rows that divide evenly among the ranks, the usual case),
+    one rank after the other otherwise (uneven blocks, or ``chunks`` that do not follow the
+    partition: two writers of one chunk would lose data). The store is written under a partial name and renamed at the end.
 
     Parameters
     ----------
@@ -424,12 +434,26 @@ def save_zarr(store, x, *, chunks=None, overwrite=True, **kwargs):
                           chunks=chunks if chunks is not None else "auto", **kwargs)
 
     def finish():
+        # a directory cannot be renamed over a full one: the old store goes aside first.
+        # Processes saving one local array to one path (every rank its replicated copy) may
+        # swap at once: a store that another put back in between is moved aside again, and
+        # after a few tries the others' complete store keeps the place.
         old = f.partial_name(target.rstrip(os.sep), private=True) + "-old"
-        if os.path.exists(target):
-            os.replace(target, old)
-        os.replace(tmp, target)
-        if os.path.exists(old):
-            shutil.rmtree(old) if os.path.isdir(old) else os.remove(old)
+        for _ in range(8):
+            _remove(old)
+            try:
+                os.replace(target, old)
+            except FileNotFoundError:
+                pass
+            try:
+                os.replace(tmp, target)
+                break
+            except OSError as e:
+                if e.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+                    raise
+        else:
+            _remove(tmp)
+        _remove(old)
 
     try:
         f.on_root(t, create)
@@ -439,7 +463,7 @@ def save_zarr(store, x, *, chunks=None, overwrite=True, **kwargs):
             f.in_turn(t, _zarr_write, zarr, tmp, values, split, lo)
         f.on_root(t, finish)
     except BaseException:
-        if (t is None or t.rank == 0) and os.path.exists(tmp):
-            shutil.rmtree(tmp, ignore_errors=True)
+        if t is None or t.rank == 0:
+            _remove(tmp)
         raise
 

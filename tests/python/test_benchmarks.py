@@ -77,3 +77,15 @@ def test_vector_math_benchmark_checks_every_function():
     rows = vector_math.main(["--n", "4096"])
     assert [r[0] for r in rows] == vector_math.FUNCTIONS
     assert all(t > 0 for _, a, b in rows for t in (a, b))
+
+
+def test_io_benchmark_checks_every_format(tmp_path):
+    """Each format's load is compared with the saved array inside (SystemExit(1) if not);
+    run as a script (its module name, io, is the standard library's)."""
+    import subprocess
+    r = subprocess.run([sys.executable, os.path.join(HERE, "..", "..", "examples", "benchmarks",
+                                                     "io.py"), "--check", "--dir", str(tmp_path)],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+    for fmt in ("npy", "hdf5", "zarr"):
+        assert any(line.split()[:1] == [fmt] for line in r.stdout.splitlines()), r.stdout

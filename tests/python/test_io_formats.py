@@ -36,7 +36,7 @@ def test_hdf5_round_trip(tmp_path, dtype, shape):
         np.testing.assert_array_equal(fh["g/a"][()], a)
         assert fh["g/a"].dtype == a.dtype
     got = pt.io.load_hdf5(path, "g/a")
-    assert isinstance(got, pt.Array)
+    assert isinstance(got, pt.Array) and got.shape == a.shape
     np.testing.assert_array_equal(np.asarray(got), a)
 
 

@@ -44,7 +44,7 @@ def test_save_writes_numpys_file(tmp_path, dtype, shape):
     np.save(tmp_path / "n.npy", a)
     assert same_file_bytes(tmp_path / "p.npy", tmp_path / "n.npy")
     got = pt.load(tmp_path / "n.npy")
-    assert isinstance(got, pt.Array)
+    assert isinstance(got, pt.Array) and got.shape == a.shape
     np.testing.assert_array_equal(np.asarray(got), a)
     assert np.asarray(got).dtype == a.dtype
 
