@@ -71,7 +71,8 @@ def agree(team, fn, *args):
 
     Every rank raises one type: the first of _KINDS the lowest failing rank's exception is an
     instance of (that rank raises its own exception where its type is that one, else the
-    kind chained from it; the others the kind with its message and the rank). One allgather of an int, and a
+    kind chained from it; the others the kind with its message and the rank). One allgather
+    of an int, and a
     broadcast of the message when something failed."""
     if team is None or team.size == 1:
         return fn(*args)

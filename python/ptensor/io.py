@@ -383,7 +383,8 @@ def save_zarr(store, x, *, chunks=None, overwrite=True, **kwargs):
     rank 0 writes the metadata, then every rank writes its chunks: all at once where every
     rank's rows start a chunk (rows that divide evenly among the ranks, the usual case),
     one rank after the other otherwise (uneven blocks, or ``chunks`` that do not follow the
-    partition: two writers of one chunk would lose data). The store is written under a partial name and renamed at the end.
+    partition: two writers of one chunk would lose data). The store is written under a
+    partial name and renamed at the end.
 
     Parameters
     ----------
