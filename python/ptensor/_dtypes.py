@@ -43,6 +43,8 @@ class DType:
         NumPy's kind character (``"b"``, ``"i"``, ``"u"``, ``"f"``, ``"c"``).
     np : numpy.dtype
         The NumPy dtype of the same name (also ``dtype``).
+    type : type
+        NumPy's scalar type of the same name (``np.float32``).
 
     Examples
     --------
@@ -84,6 +86,19 @@ class DType:
         functions take ptensor dtypes (np.dtype(pt.float64), np.issubdtype(pt.int32,
         np.integer)), as code written for NumPy (xarray's, pandas') asks of array dtypes."""
         return self.np
+
+    @property
+    def type(self) -> type:
+        """NumPy's scalar type of the same name (``np.float64``, ...): what code written for
+        NumPy calls to make a scalar of an array's dtype (xarray's fill values,
+        ``x.dtype.type(np.nan)``).
+
+        Examples
+        --------
+        >>> pt.float32.type(1.5)
+        np.float32(1.5)
+        """
+        return self.np.type
 
 
 _ALL: list[DType] = [DType(n, i, size, kind) for i, (n, size, kind) in enumerate(_core.dtypes())]
