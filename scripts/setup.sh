@@ -32,15 +32,16 @@ export CCACHE_BASEDIR="$PWD"  # cache hits across clones in different folders
 # mypy: tests/python/test_typing.py (the package's annotations, checked as users see them).
 # pytest-xdist: scripts/test.sh runs the local suite on two worker processes.
 # xarray: tests/python/test_xarray.py (DataArrays over ptensor arrays).
-# h5py, zarr: ptensor.io reads and writes HDF5 and Zarr through them (tests/python/test_io_*.py).
-$PY - <<'PYEOF' || $PY -m pip install -q --no-binary mpi4py "numpy>=2" pytest lit "scikit-build-core>=0.9" "pybind11>=2.12" cmake ninja "array-api-strict==2.6.1" "mpi4py>=4" scipy scikit-learn array-api-compat nbclient nbformat ipykernel ipyparallel matplotlib "hypothesis>=6.151" "ndindex>=1.8" pytest-json-report mypy pytest-xdist xarray "h5py==3.16.0" "zarr==3.1.6"
+# h5py, zarr: ptensor.io reads and writes HDF5 and Zarr through them (tests/python/test_io_*.py);
+# h5netcdf: xarray writes netCDF-4 files with it (tests/python/test_xarray.py).
+$PY - <<'PYEOF' || $PY -m pip install -q --no-binary mpi4py "numpy>=2" pytest lit "scikit-build-core>=0.9" "pybind11>=2.12" cmake ninja "array-api-strict==2.6.1" "mpi4py>=4" scipy scikit-learn array-api-compat nbclient nbformat ipykernel ipyparallel matplotlib "hypothesis>=6.151" "ndindex>=1.8" pytest-json-report mypy pytest-xdist xarray "h5py==3.16.0" "zarr==3.1.6" "h5netcdf==1.8.3"
 import importlib.util, sys
 import numpy
 ok = numpy.__version__.split(".")[0] >= "2"
 for m in ("pytest", "lit", "scikit_build_core", "pybind11", "array_api_strict", "mpi4py",
           "scipy", "sklearn", "array_api_compat", "nbclient", "nbformat", "ipykernel",
           "ipyparallel", "matplotlib", "hypothesis", "ndindex", "pytest_jsonreport", "mypy",
-          "xdist", "xarray", "h5py", "zarr"):
+          "xdist", "xarray", "h5py", "zarr", "h5netcdf"):
     ok = ok and importlib.util.find_spec(m) is not None
 sys.exit(0 if ok else 1)
 PYEOF

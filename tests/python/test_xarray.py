@@ -73,3 +73,15 @@ def test_netcdf_round_trip(tmp_path):
         got = again.mean("a")
     assert isinstance(got["t"].data, pt.Array)
     np.testing.assert_allclose(np.asarray(got["t"].data), A.mean(0), rtol=1e-12)
+
+
+def test_netcdf4_variable_loads_with_pt_io(tmp_path):
+    # a netCDF-4 file is an HDF5 file whose variables are datasets: pt.io.load_hdf5 reads one
+    # into a ptensor array (split over the ranks under mpiexec) without xarray
+    pytest.importorskip("h5netcdf")
+    ds = xr.Dataset({"t": (("a", "b"), pt.asarray(A))}, coords=COORDS)
+    path = tmp_path / "ds4.nc"
+    ds.to_netcdf(path, engine="h5netcdf")
+    got = pt.io.load_hdf5(path, "t")
+    assert isinstance(got, pt.Array)
+    np.testing.assert_array_equal(np.asarray(got), A)
