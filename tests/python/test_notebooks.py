@@ -117,3 +117,11 @@ def test_interrupt_in_a_kernel():
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
+
+
+@pytest.mark.skipif(shutil.which("mpiexec") is None, reason="needs MPICH's mpiexec")
+def test_checkpoint_notebook():
+    nb = run_notebook("checkpoint.ipynb")
+    out = outputs(nb)
+    assert "steps 0..20 on 3 rank(s)" in out and "steps 20..40 on 2 rank(s)" in out
+    assert "check against NumPy: OK" in out and "step 40 matches NumPy: True" in out
