@@ -62,8 +62,10 @@ def text_layout(team, split, name):
 
 
 def team_of(x):
-    """The team of a distributed array (None for a local one)."""
-    return x.team if isinstance(x, DArray) and x.team.size > 1 else None
+    """The team of a distributed array (None for a local one). A team of one rank takes the
+    distributed path too: every rank of a program that splits its world into teams runs the
+    same steps on its array, whatever its team's size (checking mode compares them)."""
+    return x.team if isinstance(x, DArray) else None
 
 
 def agree(team, fn, *args):
@@ -72,8 +74,7 @@ def agree(team, fn, *args):
     Every rank raises one type: the first of _KINDS the lowest failing rank's exception is an
     instance of (that rank raises its own exception where its type is that one, else the
     kind chained from it; the others the kind with its message and the rank). One allgather
-    of an int, and a
-    broadcast of the message when something failed."""
+    of an int, and a broadcast of the message when something failed."""
     if team is None or team.size == 1:
         return fn(*args)
     try:
