@@ -42,9 +42,7 @@ class DType:
     kind : str
         NumPy's kind character (``"b"``, ``"i"``, ``"u"``, ``"f"``, ``"c"``).
     np : numpy.dtype
-        The NumPy dtype of the same name (also ``dtype``).
-    type : type
-        NumPy's scalar type of the same name (``np.float32``).
+        The NumPy dtype of the same name (also ``dtype``; ``type`` is NumPy's scalar type).
 
     Examples
     --------
