@@ -23,8 +23,8 @@ import os
 
 import numpy as np
 
-from . import _dtypes as dt
 from . import _io_files as f
+from ._array import Array
 from ._creation import asarray
 from ._dist import _DEFAULT, DArray
 
@@ -337,12 +337,6 @@ def _save_distributed(path, x, head):
         create=lambda tmp: _create_sized(tmp, head, nbytes))
 
 
-def _numpy_dtype(x, name):
-    if not hasattr(x, "dtype") or not hasattr(x, "shape"):
-        raise TypeError(f"{name}: expected a ptensor array, got {type(x).__name__}")
-    return dt.to_dtype(x.dtype).np
-
-
 def save(file, arr, allow_pickle=True, fix_imports=True):
     """Save an array to a .npy file, as ``numpy.save`` (``numpy.load`` reads it, bit for bit).
 
@@ -394,7 +388,7 @@ def save(file, arr, allow_pickle=True, fix_imports=True):
         values = np.asarray(x)
         f.replace_when_written(None, path, lambda tmp: _save_local(tmp, values))
         return
-    _save_distributed(path, x, _header_bytes(_numpy_dtype(x, "save"), x.shape))
+    _save_distributed(path, x, _header_bytes(x.dtype.np, x.shape))
 
 
 def _save_local(tmp, values):
@@ -405,9 +399,9 @@ def _save_local(tmp, values):
 
 
 def as_ptensor(arr):
-    if isinstance(arr, DArray) or hasattr(arr, "_t"):
-        return arr
-    return asarray(arr)
+    """A ptensor array as it is (local or distributed: Array's isinstance covers both); an
+    array-like as this process's local array (each rank saves what it holds, as NumPy)."""
+    return arr if isinstance(arr, Array) else asarray(arr)
 
 
 def _savez(name, file, args, kwds, compress):
