@@ -8,6 +8,10 @@ import ptensor as pt
 MODULES = [("ptensor", pt), ("ptensor.linalg", pt.linalg), ("ptensor.fft", pt.fft),
            ("ptensor.random", pt.random), ("ptensor.spmd", pt.spmd), ("ptensor.io", pt.io)]
 
+# public names a module has beyond its __all__: numpy.linalg's and numpy.fft's functions
+# that the package adds to pt.linalg and pt.fft (out of their __all__, the array API's)
+EXTRA = {"ptensor.linalg": pt._np_linalg.LINALG, "ptensor.fft": pt._np_fft.__all__}
+
 # data, not functions: documented in the reference's text, no docstring of their own
 DATA = {"e", "inf", "nan", "pi", "newaxis", "bool", "int8", "int16", "int32", "int64", "uint8",
         "uint16", "uint32", "uint64", "float32", "float64", "complex64", "complex128", "linalg",
@@ -28,7 +32,7 @@ def documented():
     """[(qualified name, object)] of every documented public name, in a stable order."""
     out = []
     for modname, mod in MODULES:
-        for name in sorted(mod.__all__):
+        for name in sorted([*mod.__all__, *EXTRA.get(modname, [])]):
             if modname == "ptensor" and name in DATA:
                 continue
             out.append((f"{modname}.{name}", getattr(mod, name)))

@@ -1,8 +1,9 @@
 """Sphinx configuration of ptensor's documentation site (built by scripts/docs.sh).
 
-The pages are the Markdown files of docs/ (MyST); the API reference (api.rst and one page
-per public name under generated/) is written here at every build from docs/_public.py, the
-one list of documented names that tests/python/test_docstrings.py checks too."""
+The pages are the Markdown files of docs/ (MyST) and the notebooks of examples/notebooks
+(myst-nb); the API reference (api.rst and one page per public name under generated/) is
+written here at every build from docs/_public.py, the one list of documented names that
+tests/python/test_docstrings.py checks too."""
 import inspect
 import os
 import sys
@@ -16,10 +17,21 @@ project = "ptensor"
 author = "the ptensor developers"
 copyright = "the ptensor developers"  # noqa: A001
 release = ptensor.__version__
-extensions = ["myst_parser", "sphinx.ext.autodoc", "sphinx.ext.napoleon",
+# (myst_nb brings myst_parser's Markdown with it and reads the notebooks)
+extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.napoleon",
               "sphinx.ext.intersphinx"]
-source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-exclude_patterns = ["_build", "README.md"]
+source_suffix = {".rst": "restructuredtext", ".md": "myst-nb", ".ipynb": "myst-nb"}
+exclude_patterns = ["_build", "README.md", "**.ipynb_checkpoints"]
+# The notebooks of examples/notebooks, copied into examples/ here at every build (_copy_notebooks)
+# and shown with their outputs. They are stored without outputs: the build executes the tour
+# (one kernel, seconds); the MPI ones need mpiexec and ipyparallel's engines (tens of seconds),
+# so they are shown as code, and tests/python/test_notebooks.py executes all three. A cell
+# that raises fails the build.
+nb_execution_mode = "force"
+nb_execution_excludepatterns = ["examples/distributed.ipynb", "examples/checkpoint.ipynb"]
+nb_execution_raise_on_error = True
+nb_execution_timeout = 120
+nb_merge_streams = True
 html_theme = "pydata_sphinx_theme"
 html_title = "ptensor"
 # (an explicit mode: the theme reports an empty stored mode as a console error)
@@ -29,11 +41,47 @@ myst_heading_anchors = 3
 napoleon_numpy_docstring = True
 napoleon_google_docstring = False
 napoleon_use_rtype = False
+# Every cross-reference must resolve (nitpicky: -W fails the build on one that does not).
+# Napoleon turns each "name : type" field into links: with preprocessing, quoted literals and
+# {..} sets stay literals and "optional"/"default" stay words; the vocabulary below maps the
+# type words of ptensor's docstrings to their targets: ptensor's classes, the glossary's terms
+# (glossary.md), Python's own types (builtins and typing's names resolve without a link).
+nitpicky = True
+napoleon_preprocess_types = True
+napoleon_type_aliases = {
+    "Array": ":class:`~ptensor.Array`",
+    "arrays": ":term:`arrays <array_like>`",
+    "DType": ":class:`~ptensor.DType`",
+    "Team": ":class:`~ptensor.spmd.Team`",
+    "Device": ":term:`Device`",
+    "dtype": ":term:`dtype`",
+    "array_like": ":term:`array_like`",
+    "array-like": ":term:`array_like`",
+    "scalar": ":term:`scalar`",
+    "scalars": ":term:`scalars <scalar>`",
+    "Python scalar": ":term:`Python scalar`",
+    "ints": ":class:`ints <int>`",
+    "sequence": ":class:`sequence <typing.Sequence>`",
+    "iterable": ":class:`iterable <typing.Iterable>`",
+    "callable": ":class:`callable <typing.Callable>`",
+    "file object": ":class:`file object <typing.IO>`",
+    "file-like": ":class:`file-like <typing.IO>`",
+    "mpi4py communicator": ":class:`mpi4py communicator <mpi4py.MPI.Comm>`",
+}
+# result types with no page of their own (named tuples, small classes whose fields the text
+# describes): shown by name, resolved to their base class
+napoleon_type_aliases.update(
+    {n: f":class:`{n} <tuple>`" for n in ("EigResult", "EighResult", "QRResult", "SVDResult",
+                                          "SlogdetResult", "UniqueAllResult",
+                                          "UniqueCountsResult", "UniqueInverseResult")})
+napoleon_type_aliases.update(
+    {n: f":class:`{n} <object>`" for n in ("Info", "finfo_object", "iinfo_object", "NpzFile")})
+# other projects' classes (no intersphinx: the build reads nothing from the network)
+nitpick_ignore = [("py:class", "numpy.ndarray"), ("py:class", "numpy.dtype"),
+                  ("py:class", "os.PathLike"), ("py:class", "mpi4py.MPI.Comm")]
 autodoc_typehints = "none"  # the signatures show the parameters; the docstrings their types
 autodoc_default_options = {}
 intersphinx_mapping = {}
-# (a parameter type spelled "dtype" matches Array.dtype and DType.dtype: the text stays plain)
-suppress_warnings = ["ref.python"]
 
 _HERE = os.path.dirname(__file__)
 
@@ -89,7 +137,10 @@ def _write_reference():
     for module in ["ptensor", "ptensor.Array", "ptensor.linalg", "ptensor.fft", "ptensor.random",
                    "ptensor.spmd", "ptensor.io"]:
         entries = groups.get(module, [])
-        lines += [titles[module], "-" * len(titles[module]), "", ".. list-table::",
+        lines += [titles[module], "-" * len(titles[module]), ""]
+        if module != "ptensor.Array":  # (the target of :mod: references)
+            lines += [f".. py:module:: {module}", ""]
+        lines += [".. list-table::",
                   "   :widths: 30 70", ""]
         for qualname, obj in entries:
             summary = _escape(_summary(obj)) or " "
@@ -109,6 +160,18 @@ def _write(path, text):
         f.write(text)
 
 
+def _copy_notebooks():
+    """examples/<name>.ipynb for each notebook of examples/notebooks (Sphinx reads its source
+    folder only)."""
+    src = os.path.join(_HERE, "..", "examples", "notebooks")
+    out = os.path.join(_HERE, "examples")
+    os.makedirs(out, exist_ok=True)
+    for name in sorted(os.listdir(src)):
+        if name.endswith(".ipynb"):
+            with open(os.path.join(src, name)) as f:
+                _write(os.path.join(out, name), f.read())
+
+
 def _no_empty_docstring(app, what, name, obj, options, lines):
     if not any(line.strip() for line in lines) and name.startswith("ptensor"):
         from sphinx.util import logging
@@ -116,7 +179,25 @@ def _no_empty_docstring(app, what, name, obj, options, lines):
 
 
 _write_reference()
+_copy_notebooks()
+
+
+def _napoleon_prose_summaries(app):
+    """Napoleon reads the first line of a property's or data object's docstring as "type:
+    text" where it has a colon. ptensor's docstrings open with a sentence ("The number of
+    elements: the product of ..."): their napoleon step reads them as a function's (sections
+    parsed, no inline type)."""
+    from sphinx.ext.napoleon import _process_docstring
+    for listener in list(app.events.listeners["autodoc-process-docstring"]):
+        if listener.handler is _process_docstring:
+            app.disconnect(listener.id)
+
+            def process(app, what, name, obj, options, lines):
+                kind = "function" if what in ("property", "data", "attribute") else what
+                _process_docstring(app, kind, name, obj, options, lines)
+            app.connect("autodoc-process-docstring", process, priority=listener.priority)
 
 
 def setup(app):
+    _napoleon_prose_summaries(app)
     app.connect("autodoc-process-docstring", _no_empty_docstring)

@@ -184,7 +184,8 @@ def main(argv=None):
     with open(os.path.join(args.out, "results.md"), "w") as f:
         f.write(report)
     with open(os.path.join(args.out, "results.json"), "w") as f:
-        json.dump({"machine": machine(), "scale": args.scale, "repeat": args.repeat,
+        json.dump({"machine": machine(), "date": time.strftime("%Y-%m-%d"),
+                   "scale": args.scale, "repeat": args.repeat,
                    "seconds": table, "c_stream_gbs": bw, "stream_fraction": fractions,
                    "streaming_gbs": gbs, "device": args.device, "second_run": second}, f,
                   indent=1)

@@ -111,7 +111,7 @@ def astype(x: Array, dtype: DType, /, *, copy=True, device=None) -> Array:
     ----------
     x : Array
         A ptensor array.
-    dtype : DType or dtype-like
+    dtype : DType or dtype
         The target dtype.
     copy : bool, optional
         False: return ``x`` itself when the dtype is unchanged (default True).

@@ -115,7 +115,7 @@ def register_custom_call(name: str, target: str | os.PathLike[str] | CFuncPtr, /
     name : str
         The name ``custom_call`` uses; names starting with ``"ptensor."`` are reserved for
         ptensor's own handlers (pt.linalg's LAPACK kernels).
-    target : str, os.PathLike or ctypes function
+    target : str, os.PathLike or callable
         A shared library path or a ctypes function pointer.
     symbol : str, optional
         The function's name in the library (default ``name``); only with a library path.
@@ -292,8 +292,9 @@ def custom_call(name: str, /, *arrays: Array, result: _ResultSpec | Sequence[_Re
         The name given to ``register_custom_call``.
     *arrays : Array or array_like
         The operands.
-    result : (shape, dtype) or list of (shape, dtype)
-        One result spec (or an object with ``.shape`` and ``.dtype``), or a list of them.
+    result : tuple or list of tuple
+        One result spec, a ``(shape, dtype)`` pair (or an object with ``.shape`` and
+        ``.dtype``), or a list of them.
     attrs : dict, optional
         Attributes: bool, int (int64), float (float64), str, or sequences of ints or of floats.
     has_side_effect : bool, optional

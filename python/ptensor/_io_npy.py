@@ -597,7 +597,7 @@ def loadtxt(fname, dtype=float, *args, split=_DEFAULT, team=_DEFAULT, **kwargs):
 
     Parameters
     ----------
-    fname : str, os.PathLike, file object or iterable of lines
+    fname : str, os.PathLike, file object or iterable of str
         The text.
     dtype : dtype, optional
         The element type (float64 by default).
@@ -633,7 +633,7 @@ def genfromtxt(fname, dtype=float, *args, split=_DEFAULT, team=_DEFAULT, **kwarg
 
     Parameters
     ----------
-    fname : str, os.PathLike, file object or iterable of lines
+    fname : str, os.PathLike, file object or iterable of str
         The text.
     dtype : dtype, optional
         The element type (float64 by default).

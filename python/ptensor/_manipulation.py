@@ -208,7 +208,7 @@ def matrix_transpose(x: Array, /) -> Array:
 
     See Also
     --------
-    permute_dims : Any permutation of the axes.
+    ptensor.permute_dims : Any permutation of the axes.
 
     Examples
     --------
@@ -333,7 +333,7 @@ def moveaxis(x: Array, source: int | tuple[int, ...], destination: int | tuple[i
     """Return ``x`` with the axes at ``source`` moved to ``destination``.
 
     As numpy.moveaxis: the other axes keep their order. The result is a new array (as
-    :func:`permute_dims`).
+    :func:`~ptensor.permute_dims`).
 
     Parameters
     ----------

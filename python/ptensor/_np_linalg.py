@@ -87,7 +87,7 @@ def norm(x, ord=None, axis=None, keepdims=False):  # noqa: A002
         The input.
     ord : {None, int, float, 'fro', 'nuc'}, optional
         The order of the norm.
-    axis : int or tuple of two ints, optional
+    axis : int or tuple of int, optional
         The axis (vector norm) or pair of axes (matrix norm); None: the whole 1-D or 2-D array
         (or the flattened array when ``ord`` is None).
     keepdims : bool, optional

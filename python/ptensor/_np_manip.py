@@ -1798,7 +1798,7 @@ def block(arrays):
 
     Parameters
     ----------
-    arrays : nested list of Array or array_like
+    arrays : list of Array or array_like
         The blocks; the lists must be nested to one depth.
 
     Returns
@@ -1970,7 +1970,7 @@ def delete(arr, obj, axis=None):
     ----------
     arr : Array or array_like
         The input array.
-    obj : int, slice, sequence of ints or boolean array
+    obj : int, slice, sequence of int or Array of bool
         The entries to remove.
     axis : int, optional
         The axis to remove along.
@@ -2123,7 +2123,7 @@ def rot90(m, k=1, axes=(0, 1)):
         An array of at least two dimensions.
     k : int, optional
         The number of rotations (default 1).
-    axes : pair of ints, optional
+    axes : tuple of int, optional
         The plane of the rotation (default (0, 1)).
 
     Returns
@@ -2713,7 +2713,7 @@ def ix_(*args):
 
     Parameters
     ----------
-    *args : 1-D Array or array_like
+    *args : Array or array_like
         The index sequences.
 
     Returns
@@ -2830,7 +2830,7 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
         One coordinate array per dimension.
     dims : tuple of ints
         The shape of the array indexed.
-    mode : {'raise', 'wrap', 'clip'} or tuple of them, optional
+    mode : {'raise', 'wrap', 'clip'} or tuple of str, optional
         How out-of-bounds coordinates are handled, for all dimensions or one per dimension.
     order : {'C', 'F'}, optional
         Row-major (default) or column-major indexing.

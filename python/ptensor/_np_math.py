@@ -1148,7 +1148,7 @@ def promote_types(type1, type2):
 
     Parameters
     ----------
-    type1, type2 : dtype or dtype specifier
+    type1, type2 : dtype
         The dtypes (ptensor or NumPy dtypes, or names such as ``'f4'``).
 
     Returns

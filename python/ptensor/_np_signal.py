@@ -1198,7 +1198,7 @@ def polyint(p, m=1, k=None):
         The coefficients, highest power first.
     m : int, optional
         The order of the antiderivative (default 1).
-    k : scalar or sequence of m scalars, optional
+    k : scalar or sequence of scalar, optional
         The integration constants (zeros by default).
 
     Returns
@@ -1444,7 +1444,7 @@ def select(condlist, choicelist, default=0):
 
     Parameters
     ----------
-    condlist : list of bool arrays
+    condlist : list of Array of bool
         The conditions.
     choicelist : list of arrays
         The choices, one per condition.
@@ -1573,9 +1573,9 @@ def piecewise(x, condlist, funclist, *args, **kw):
     ----------
     x : Array or array_like
         The domain.
-    condlist : list of bool arrays
+    condlist : list of Array of bool
         The conditions, each of ``x``'s shape.
-    funclist : list of callables or scalars
+    funclist : list of callable or scalar
         The pieces.
     *args, **kw
         Passed on to the callables.

@@ -1839,7 +1839,7 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):  # noqa: A002
         The input data (flattened).
     bins : int or sequence of scalars, optional
         The number of bins (default 10), or the edges.
-    range : (float, float), optional
+    range : tuple of float, optional
         The lower and upper edge.
     weights : array_like, optional
         Weights of the values of ``a``, as :func:`ptensor.histogram` takes them.
@@ -1885,7 +1885,7 @@ def histogram(a, bins=10, range=None, density=None, weights=None):  # noqa: A002
         The input data (flattened).
     bins : int or sequence of scalars, optional
         The number of equal-width bins (default 10), or the monotonically increasing edges.
-    range : (float, float), optional
+    range : tuple of float, optional
         The lower and upper edge with an integer ``bins``; default ``(a.min(), a.max())``.
     density : bool, optional
         If True, ``hist`` is normalized to ``hist / (sum * bin widths)``.
@@ -1985,7 +1985,7 @@ def histogramdd(sample, bins=10, range=None, density=None, weights=None):  # noq
         An (N, D) array, or a sequence of D 1-D arrays.
     bins : int, sequence of ints or sequence of arrays, optional
         An integer, one per dimension, or the edges per dimension (default 10).
-    range : sequence of (float, float), optional
+    range : sequence of tuple of float, optional
         A (min, max) per dimension.
     density : bool, optional
         If True, normalize by the total and the bin volumes.
@@ -2105,10 +2105,10 @@ def histogram2d(x, y, bins=10, range=None, density=None, weights=None):  # noqa:
     ----------
     x, y : Array or array_like
         The coordinates, of one length.
-    bins : int, pair of ints, array or pair of arrays, optional
+    bins : int, tuple of int, array_like or tuple of array_like, optional
         The number of bins (default 10), per dimension, one array of edges for both, or a
         pair of edge arrays.
-    range : ((float, float), (float, float)), optional
+    range : tuple of tuple of float, optional
         The (min, max) per dimension.
     density : bool, optional
         If True, normalize by the total and the bin areas.

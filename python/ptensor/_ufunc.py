@@ -651,9 +651,9 @@ def _finish(name, r, out, where, casting):
 _LAZY = ("The result is recorded and fused with the operations around it, and computed when "
          "it is read; small arrays whose values are known are computed at once by NumPy.")
 _CALL_PARAMETERS = """\
-out : Array or tuple of one Array, optional
-    A ptensor array to write the result into (the result broadcast to its shape and cast
-    under ``casting``); it is also what is returned.
+out : Array or tuple of Array, optional
+    A ptensor array (or a tuple holding one) to write the result into (the result broadcast
+    to its shape and cast under ``casting``); it is also what is returned.
 where : Array of bool, optional
     Where false, ``out`` keeps its value; without ``out``, those positions hold zeros.
 dtype : dtype, optional

@@ -136,7 +136,7 @@ def load_hdf5(path, dataset, dtype=None, *, slices=None, split=_DEFAULT, team=_D
         The dataset's name in the file ("group/name").
     dtype : dtype, optional
         Cast the values to this dtype after reading.
-    slices : slice or tuple of slices, optional
+    slices : slice or tuple of slice, optional
         Read only this part of the dataset (basic slices with a positive step, one per
         leading axis; the result's shape is the selection's).
     split : int or None, optional
@@ -287,13 +287,13 @@ def load_zarr(store, *, path=None, dtype=None, slices=None, split=_DEFAULT, team
 
     Parameters
     ----------
-    store : str, os.PathLike or zarr store
+    store : str, os.PathLike or object
         The store (a directory path, or any store zarr-python opens).
     path : str, optional
         The array's path inside a group store.
     dtype : dtype, optional
         Cast the values to this dtype after reading.
-    slices : slice or tuple of slices, optional
+    slices : slice or tuple of slice, optional
         Read only this part (as :func:`load_hdf5`).
     split : int or None, optional
         The split axis under ``mpiexec`` (default 0); None: the whole array on every rank.

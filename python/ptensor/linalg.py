@@ -94,7 +94,7 @@ def tensordot(x1: Array, x2: Array, /, *,
     ----------
     x1, x2 : Array or array_like
         The operands.
-    axes : int or (sequence of int, sequence of int), optional
+    axes : int or tuple of sequence of int, optional
         The number of axes to contract (default 2) or the axes of ``x1`` and of ``x2``.
 
     Returns

@@ -649,7 +649,7 @@ def collective_permute(*arrays: Array, source_target_pairs: Sequence[tuple[int, 
     ----------
     *arrays : Array
         This rank's local arrays.
-    source_target_pairs : sequence of (int, int)
+    source_target_pairs : sequence of tuple of int
         The ``(source, target)`` pairs of ranks.
     team : Team or mpi4py communicator, optional
         The team; None: the world.

@@ -1,5 +1,6 @@
 """The benchmark suite runs and every ptensor result agrees with NumPy (tiny sizes; the
 suite itself checks each peer's result against NumPy and records failures)."""
+import json
 import os
 import sys
 
@@ -89,3 +90,22 @@ def test_io_benchmark_checks_every_format(tmp_path):
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
     for fmt in ("npy", "hdf5", "zarr"):
         assert any(line.split()[:1] == [fmt] for line in r.stdout.splitlines()), r.stdout
+
+
+def test_plot_draws_the_benchmarks_own_results(tmp_path):
+    # plot.py reads the JSON that suite.py and loops.py write with --out (tiny runs here) and
+    # writes one PNG per file, its title naming the machine and the date
+    import loops
+    import plot
+    suite.main(["--scale", "0.004", "--repeat", "1", "--only", "stream_triad", "matmul",
+                "--peers", "numpy", "ptensor", "--out", str(tmp_path / "suite")])
+    loops.main(["--sizes", "6", "--repeat", "1", "--only", "trisolv", "--no-cold",
+                "--out", str(tmp_path / "loops")])
+    pngs = plot.main([str(tmp_path / "suite" / "results.json"),
+                      str(tmp_path / "loops" / "loops.json"), "--out", str(tmp_path / "png")])
+    assert [os.path.basename(p) for p in pngs] == ["suite.png", "loops.png"]
+    for p in pngs:
+        with open(p, "rb") as f:
+            assert f.read(8) == b"\x89PNG\r\n\x1a\n"
+    kind, series, _ = plot.ratios(json.load(open(tmp_path / "suite" / "results.json")))
+    assert kind == "suite" and set(series["ptensor"]) == {"stream_triad", "matmul"}

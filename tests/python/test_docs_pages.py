@@ -84,3 +84,14 @@ def test_page_code_runs(page, tmp_path):
     r = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True,
                        text=True, timeout=600)
     assert r.returncode == 0, f"{page}: {r.stderr[-3000:]}"
+
+
+def test_site_shows_every_notebook_and_plot():
+    """Each notebook of examples/notebooks has its page (docs/notebooks.md's toctree: the
+    build copies them into docs/examples/) and every image a page shows exists."""
+    listed = open(os.path.join(ROOT, "docs", "notebooks.md")).read()
+    for nb in glob.glob(os.path.join(ROOT, "examples", "notebooks", "*.ipynb")):
+        assert f"examples/{os.path.basename(nb)[:-6]}\n" in listed, nb
+    for page in glob.glob(os.path.join(ROOT, "docs", "*.md")) + [os.path.join(ROOT, "README.md")]:
+        for image in re.findall(r"!\[[^\]]*\]\(([^)]+\.png)\)", open(page).read()):
+            assert os.path.exists(os.path.join(os.path.dirname(page), image)), (page, image)
