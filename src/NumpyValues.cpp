@@ -275,6 +275,17 @@ void bindNumpyValues(py::module_ &m) {
   m.def("eager_value", &eagerValue, py::arg("h"), py::arg("limit"),
         "A host leaf's or a fill's values (read-only), or None (see _eager.py)");
   m.def(
+      "eager_leaf_value",
+      [](const std::shared_ptr<Handle> &h) -> py::object {
+        const Node &n = *h->node;
+        if (n.kind != Kind::Leaf || n.device != 0 || !eagerEnabled())
+          return py::none();
+        return bufferView(n, false);
+      },
+      py::arg("h"),
+      "A host leaf's values (read-only, any size), or None: for reading parts of it; a fill "
+      "is not computed here (it may be large)");
+  m.def(
       "eager_values",
       [](const std::vector<std::shared_ptr<Handle>> &hs, int64_t limit) -> py::object {
         py::list out;

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import operator
+from sys import getrefcount
 from typing import TYPE_CHECKING, Any, Iterator
 
 import numpy as np
@@ -22,6 +23,63 @@ _BASIC = (int, slice, type(None), type(Ellipsis))
 _ELEMENTS: dict[tuple[int, ...], View] = {}
 _eager_item = _core.eager_item
 _eager_set_item = _core.eager_set_item
+_eager_leaf = _core.eager_result
+_leaf_values = _core.eager_leaf_value
+
+
+def _basic(key):
+    """Whether every part of the tuple key is basic (_BASIC)."""
+    for k in key:
+        if type(k) not in _BASIC:
+            return False
+    return True
+
+
+def _read(x, n, key):
+    """x[key] for a basic key by NumPy's indexing of n, x's values (its _np, or a read-only
+    view of its leaf's buffer): an element (every axis an int) as a 0-d view of x, a part
+    of at most the eager limit's elements as a view holding a copy of its values and its
+    key; None for anything else (indices NumPy refuses too: the caller's path raises
+    ptensor's error)."""
+    t = type(key)
+    if t is tuple:
+        ints = True
+        for k in key:  # (a loop: faster than all() over a generator for these short keys)
+            if type(k) is not int:
+                ints = False
+                if type(k) not in _BASIC:
+                    return None
+        if ints and key and len(key) == n.ndim:
+            return _element(x, n, key)
+    elif t is int:
+        if n.ndim == 1:
+            return _element(x, n, (key,))
+    elif t is not slice:
+        return None
+    try:
+        r = n[key]
+    except (IndexError, TypeError, ValueError):
+        return None
+    if type(r) is np.ndarray:
+        if r.size > _eager.LIMIT:
+            return None
+        r = r.copy()
+    a = Array._of_values(r, x._dtype, x)
+    a._vkey = key
+    return a
+
+
+def _element(x, n, index):
+    """x[index] (an int per axis) as a 0-d view of x holding the element's value; IndexError
+    with NumPy's message for an index out of bounds."""
+    r = n[index]
+    if min(index) < 0:
+        index = tuple(i + s if i < 0 else i for i, s in zip(index, n.shape))
+    view = _ELEMENTS.get(index)
+    if view is None:
+        view = View(index, ())
+        remember(_ELEMENTS, index, view)
+    return Array._of_values(r, x._dtype, x, view)
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -102,10 +160,12 @@ class Array(Local, Placed, metaclass=_ArrayType):
     array([[ 2,  4,  6],
            [80, 10, 12]])
     """
-    __slots__ = ("_h", "_dtype", "_base", "_v", "_vkey", "_seen", "_version", "__weakref__")
+    __slots__ = ("_hs", "_np", "_dtype", "_base", "_v", "_vkey", "_seen", "_version",
+                 "__weakref__")
     __array_priority__ = 100
     if TYPE_CHECKING:
-        _h: Any  # the C++ tensor handle
+        _hs: Any  # the C++ tensor handle (None: not made yet, see _h)
+        _np: Any  # the eager path's NumPy values of a small array, or None (see _h)
         _dtype: DType
         _base: Array | None
         _v: Any  # (_indexing's View of the base; see _view)
@@ -116,9 +176,45 @@ class Array(Local, Placed, metaclass=_ArrayType):
     @classmethod
     def _new(cls, h, dtype, base=None, view=None):
         a = object.__new__(cls)
-        a._h, a._dtype, a._base, a._v, a._vkey, a._version = h, dtype, base, view, None, 0
+        a._hs, a._np, a._dtype, a._base, a._v, a._vkey, a._version = (h, None, dtype, base,
+                                                                      view, None, 0)
         a._seen = base._version if base is not None else 0
         return a
+
+    @classmethod
+    def _of_values(cls, values, dtype, base=None, view=None):
+        """An array of NumPy's result `values` (an ndarray of dtype's NumPy dtype or a NumPy
+        scalar of it, at most the eager limit's elements; memory no one else holds), whose
+        handle is made only when something records it (_h)."""
+        a = object.__new__(cls)
+        a._hs, a._np, a._dtype, a._base, a._v, a._vkey, a._version = (None, values, dtype, base,
+                                                                      view, None, 0)
+        a._seen = base._version if base is not None else 0
+        return a
+
+    # --- the handle. An array the eager path computed holds NumPy's values (_np) and gets
+    # its C++ leaf only when something records it or reads its buffer: a chain of small
+    # operations is NumPy's calls and the wrapping of their results, nothing more. The leaf
+    # is made over the same memory (no copy), so writes in place through the handle (which
+    # checks that nothing else sees the buffer) are seen in _np; ptensor never keeps a NumPy
+    # view of _np (the eager paths copy parts and make new results), and a new handle
+    # (the setter) drops _np. A view's _np is its value while its base is unchanged
+    # (_seen == _base._version); _values() says when it may be used. ---
+    @property
+    def _h(self):
+        h = self._hs
+        if h is None and self._np is not None:
+            v = self._np
+            if type(v) is not np.ndarray:  # (a NumPy scalar: its own 0-d array from now on)
+                v = self._np = np.asarray(v)
+            h = self._hs = _eager_leaf(v, self._dtype.code, v.shape)
+            if v.base is not None or not (v.flags.c_contiguous and v.flags.writeable):
+                self._np = None  # (the leaf took a copy: only the handle holds the values now)
+        return h
+
+    @_h.setter
+    def _h(self, h):
+        self._hs, self._np = h, None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("use ptensor.asarray (or another creation function) to make an Array")
@@ -140,7 +236,8 @@ class Array(Local, Placed, metaclass=_ArrayType):
         if b is not None and self._seen != b._version:
             self._h = self._view.extract(b)._h
             self._seen = b._version
-        return self._h
+        h = self._hs
+        return h if h is not None else self._h
 
     # --- attributes ---
     @property
@@ -175,6 +272,9 @@ class Array(Local, Placed, metaclass=_ArrayType):
         >>> pt.asarray(7).shape
         ()
         """
+        n = self._np
+        if n is not None:
+            return n.shape
         return self._h.shape if self._base is None or self._v is None else self._v._shape
 
     @property
@@ -356,6 +456,10 @@ class Array(Local, Placed, metaclass=_ArrayType):
         """
         if self.size != 1:
             raise ValueError(f"can only convert an array of size 1 to a Python scalar, got size {self.size}")
+        n = self._np
+        if n is not None and _eager.fast and (self._base is None
+                                              or self._seen == self._base._version):
+            return n.item()  # (not while pt.jit traces: a trace must see the value asked for)
         return self._numpy().reshape(()).item()
 
     def __bool__(self) -> bool:
@@ -380,6 +484,14 @@ class Array(Local, Placed, metaclass=_ArrayType):
 
     # --- indexing ---
     def __getitem__(self, key: _Key) -> Array:
+        if _eager.fast and self._base is None:  # NumPy's basic indexing of the values now
+            n = self._np
+            if n is None and self._hs is not None:
+                n = _leaf_values(self._hs)
+            if n is not None:
+                a = _read(self, n, key)
+                if a is not None:
+                    return a
         if _eager.on and self._base is None:  # x[i, j]: the element's value now (_eager.py)
             r = _eager_item(self._h, key)
             if r is not None:  # (a 0-d view of it, as below: writes to either reach the other)
@@ -425,6 +537,16 @@ class Array(Local, Placed, metaclass=_ArrayType):
         return a
 
     def __setitem__(self, key: _Key, value: Array | ArrayLike) -> None:
+        if _eager.fast and self._base is None and type(value) is Array and value._np is not None \
+                and (value._base is None or value._seen == value._base._version):
+            # NumPy's values of a small array written in place (as below, when that is safe)
+            n = value._np
+            if (n.shape == () and _eager_set_item(self._h, key, n.item(), _SET_ITEM_REFS)
+                    or value._dtype is self._dtype and type(n) is np.ndarray
+                    and (type(key) is slice or type(key) is tuple and _basic(key))
+                    and _eager.write_values(self._h, key, n, _BASE_REFS)):
+                self._version += 1
+                return
         if _eager.on:  # x[i, j] = scalar, in place (_eager.py)
             v = value._t if type(value) is Array else value
             if self._base is None:
@@ -695,7 +817,11 @@ def _inplace(self, fn, other):
             raise TypeError(f"cannot cast the result of in-place {fn.__name__} from "
                             f"{r.dtype.name} to {self.dtype.name}")
     if self._base is None and r._dtype is self._dtype and type(r) is Array and not _tracing():
-        self._h = r._t  # (what self[...] = r does for a whole array: its new value)
+        if r._hs is None and r._np is not None and r._base is None and getrefcount(r) == 2:
+            # (r is this call's own result: its NumPy values become self's)
+            self._hs, self._np, r._np = None, r._np, None
+        else:
+            self._h = r._t  # (what self[...] = r does for a whole array: its new value)
         self._version += 1
         return self
     self[...] = r

@@ -11,6 +11,7 @@ import numpy as np
 
 from . import _core
 from . import _dtypes as dt
+from . import _eager
 from ._array import Array, Local
 from ._device import as_device, default_device, index_of
 from . import _ops
@@ -111,6 +112,8 @@ def asarray(obj: Array | ArrayLike, /, dtype: DType | None = None, order: str | 
                              any(s % a.dtype.itemsize for s in a.strides)):
         a = np.ascontiguousarray(a)
     out = Array._new(_core.from_numpy(a, want.code), want)
+    if device is None and _eager.fast and a.size <= _eager.LIMIT:
+        out._np = a  # (its values for the eager paths' reads: Array._h; the leaf is a's memory)
     return out.to_device(default_device() if device is None else device)
 
 
@@ -742,8 +745,8 @@ def from_dlpack(x: SupportsDLPack, /, *, device: DeviceLike | None = None,
 
     Parameters
     ----------
-    x : object with ``__dlpack__``
-        The source; another object raises TypeError.
+    x : object
+        The source, an object with ``__dlpack__``; another object raises TypeError.
     device : Device, optional
         Where the array lives (another device than the CPU copies the data there).
     copy : bool, optional

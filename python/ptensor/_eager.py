@@ -55,10 +55,27 @@ def set_ufuncs(tables, codes):
     # not. Not the ops with a lower limit either: evaluate applies it)
     _binary_codes.update({codes[name]: f for name, f in tables["binary"].items()
                           if name in codes and name != "pow" and name not in COMPILED_SOONER})
+    BINARY.update({name: f for name, f in tables["binary"].items()
+                   if name != "pow" and name not in COMPILED_SOONER})
+    UNARY.update({name: f for name, f in tables["unary"].items() if name not in COMPILED_SOONER})
     _core.set_eager(on, LIMIT if on else 0, _binary_codes)
 
 
 _binary_codes: dict[Any, Callable[..., Any]] = {}
+
+# The NumPy-values paths (Array._np: the operators, element and part reads, small matrix
+# products, writes of such values): NumPy's ufunc of each float elementwise op they compute,
+# by name (not pow, not the ops compiled sooner: as for binary_fast above), and whether they
+# are on: the eager path is, and pt.jit is not tracing (a trace must record every operation).
+BINARY: dict[str, Callable[..., Any]] = {}
+UNARY: dict[str, Callable[..., Any]] = {}
+fast = on
+
+
+def tracing(active):
+    """The NumPy-values paths off while pt.jit traces (active), back as the eager path is."""
+    global fast
+    fast = on and not active
 
 # Elementwise ops whose compiled loop (vector code on every thread) is faster than NumPy's
 # from far smaller sizes than the rest: NumPy's float64 sin and cos are scalar loops,
@@ -103,20 +120,20 @@ def set_eager_limit(limit: int) -> int:
     >>> pt.explain(pt.asarray([1.0, 2.0]) + 1)["pending"]
     False
     """
-    global LIMIT, on
+    global LIMIT, on, fast
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise ValueError(f"set_eager_limit: expected a non-negative int, got {limit!r}")
     previous = LIMIT if on else 0
     LIMIT = limit
-    on = limit > 0 and not _disabled
+    on = fast = limit > 0 and not _disabled
     _core.set_eager(on, LIMIT if on else 0, _binary_codes)
     return previous
 
 
 def disable():
     """The eager path off for the rest of the process (MPI: see the module's docstring)."""
-    global on, _disabled
-    on, _disabled = False, True
+    global on, fast, _disabled
+    on, fast, _disabled = False, False, True
     _core.set_eager(False, 0, _binary_codes)
 
 
@@ -279,6 +296,18 @@ def part(h, key):
     now (a copy when small, a view of h's buffer when large); None when it has none or NumPy
     refuses the key (the caller records a view)."""
     return _core.eager_part(h, key, LIMIT)
+
+
+def write_values(h, key, v, refs):
+    """write_part with the values as a NumPy array (a NumPy-values Array's _np)."""
+    w = _writable(h, refs + 3)
+    if w is None:
+        return False
+    t = w[key]
+    if type(t) is not np.ndarray or t.shape != v.shape:
+        return False
+    t[...] = v
+    return True
 
 
 def write_part(h, key, vh, refs):

@@ -37,6 +37,9 @@ if TYPE_CHECKING:
         def __call__(self, x1: Scalar, x2: Array, /) -> Array: ...
 
 _OPS = _core.op_names()
+_FAST_BINARY = _eager.BINARY
+_FAST_UNARY = _eager.UNARY
+_of_values = Array._of_values
 
 # name -> numpy ufunc (unary ops: PTensor elementwise_unary_op of the same name)
 _UNARY: dict[str, Callable[..., Any]] = {
@@ -110,7 +113,22 @@ def _operand(x, name, other=None):
 
 
 def _unary(name: str, ufunc: Callable[..., Any]) -> _UnaryFunction:
+    same: dict[DType, bool] = {}  # float dtype -> whether its result dtype is its own
+
     def fn(x, /):
+        if type(x) is Array and _eager.fast:  # (NumPy's values of a small float array)
+            n = x._np
+            d = x._dtype
+            if n is not None and (x._base is None or x._seen == x._base._version) \
+                    and d.kind == "f" and name in _FAST_UNARY:
+                ok = same.get(d)
+                if ok is None:
+                    try:
+                        ok = same[d] = dt.ufunc_result(ufunc, d) is d
+                    except TypeError:  # (no loop for d: the path below raises)
+                        ok = same[d] = False
+                if ok:
+                    return _of_values(_FAST_UNARY[name](n), d)
         x = _as_array(x, name)
         if name == "reciprocal" and not dt.is_inexact(x.dtype):
             # array API: floating-point only; integers are promoted (NumPy would do 1 // x)
@@ -195,7 +213,11 @@ def _binary(name: str, ufunc: Callable[..., Any]) -> _BinaryFunction:
         k1 = x1._dtype if type(x1) is Array else type(x1)
         k2 = x2._dtype if type(x2) is Array else type(x2)
         rt = result.get((k1, k2))
-        if rt is not None and rt.kind == "f":  # fast paths: one call into C++
+        if rt is not None and rt.kind == "f":  # fast paths: NumPy's values, or one call into C++
+            if _eager.fast and name in _FAST_BINARY:
+                r = _fast_binary(name, x1, x2, k1, k2, rt)
+                if r is not None:
+                    return r
             if k1 is rt and (k2 is rt and x1.shape == x2.shape):
                 return Array._new(_binary_fast(kind, sub, x1._t, x2._t, rt.code, False), rt)
             if k1 is rt and (k2 is float or k2 is int):
@@ -231,9 +253,42 @@ def _binary(name: str, ufunc: Callable[..., Any]) -> _BinaryFunction:
 _FLOAT_KEEPING = {"add", "subtract", "multiply", "divide", "floor_divide", "remainder", "pow"}
 
 
+def _values(a):
+    """a's NumPy values if the NumPy-values paths may use them (see Array._h): it has them,
+    and it is no view or its base was not written since they were taken; else None."""
+    n = a._np
+    if n is not None and a._base is not None and a._seen != a._base._version:
+        return None
+    return n
+
+
+def _fast_binary(name, x1, x2, k1, k2, rt):
+    """x1 <name> x2 by NumPy on their values, for a float result dtype rt: two Arrays of rt and
+    one shape (or one of them 0-d), or one of them and a Python scalar; None where that does
+    not apply."""
+    if k1 is rt:
+        n = _values(x1)
+        if n is None:
+            return None
+        if k2 is rt:
+            m = _values(x2)
+            if m is None or m.shape != n.shape and m.shape and n.shape:
+                return None  # (one shape, or a 0-d operand: NumPy's broadcast is the standard's)
+            return _of_values(_FAST_BINARY[name](n, m), rt)
+        if k2 is float or k2 is int:
+            return _of_values(_FAST_BINARY[name](n, float(x2)), rt)
+        return None
+    if k2 is rt and (k1 is float or k1 is int):
+        m = _values(x2)
+        if m is not None:
+            return _of_values(_FAST_BINARY[name](float(x1), m), rt)
+    return None
+
+
 def _operator_fast_paths(name, fn):
     """`a <op> b` and `b <op> a` for a float Array a and a Python scalar or an Array of the
-    same dtype and shape: one call into C++; everything else takes fn's general path."""
+    same dtype and shape: NumPy's ufunc on their values when both have them (_values), else
+    one call into C++; everything else takes fn's general path."""
     new = Array._new
     kind, sub = _core.op_code("binary", name)
 
@@ -243,6 +298,10 @@ def _operator_fast_paths(name, fn):
             return _g["multiply"](self, self)
         if d.kind == "f":
             t = type(other)
+            if _eager.fast and name in _FAST_BINARY:
+                r = _fast_binary(name, self, other, d, other._dtype if t is Array else t, d)
+                if r is not None:
+                    return r
             if t is float or t is int:
                 h = self._h if self._base is None else self._t
                 return new(_binary_fast(kind, sub, h, float(other), d.code, False), d)
@@ -256,6 +315,10 @@ def _operator_fast_paths(name, fn):
         d = self._dtype
         t = type(other)
         if d.kind == "f" and (t is float or t is int):
+            if _eager.fast and name in _FAST_BINARY:
+                r = _fast_binary(name, other, self, t, d, d)
+                if r is not None:
+                    return r
             h = self._h if self._base is None else self._t
             return new(_binary_fast(kind, sub, h, float(other), d.code, True), d)
         if not isinstance(other, OPERANDS):

@@ -21,6 +21,7 @@ import functools
 from typing import Any, Callable
 
 from . import _core
+from . import _eager
 from . import _dist
 from ._array import Array, Local
 
@@ -152,11 +153,14 @@ class Jitted:
     def _trace(self, key: Any, arrays: list[Array], args: Any, kwargs: Any) -> Any:
         handles = [a._t for a in arrays]
         _core.trace_begin(handles)
+        _eager.tracing(True)
         try:
             out = self._fn(*args, **kwargs)
         except BaseException:
             _core.trace_abort()
             raise
+        finally:
+            _eager.tracing(False)
         results: list[Array] = []
         why: str | None = None
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import _eager
 from . import _elementwise as ew
 from ._array import Array, Local, _ArrayType, _inplace
 from ._creation import asarray
@@ -23,6 +24,23 @@ BINARY = {"add": "add", "sub": "subtract", "mul": "multiply", "truediv": "divide
 COMPARISONS = {"eq": "equal", "ne": "not_equal", "lt": "less", "le": "less_equal",
                "gt": "greater", "ge": "greater_equal"}
 UNARY = {"neg": "negative", "pos": "positive", "abs": "abs", "invert": "bitwise_invert"}
+
+
+def _small_matmul(a, b):
+    """a @ b by NumPy on the values of two float Arrays of one dtype (ew._values), 1-D or 2-D
+    with matching inner lengths and a result within the eager limit; None where that does
+    not apply (the recorded matmul validates and raises its own errors)."""
+    d = a._dtype
+    if d.kind != "f" or b._dtype is not d:
+        return None
+    n, m = ew._values(a), ew._values(b)
+    if n is None or m is None or n.ndim == 0 or m.ndim == 0 or n.ndim > 2 or m.ndim > 2:
+        return None
+    if n.shape[-1] != m.shape[0]:
+        return None
+    if n.ndim == 2 and m.ndim == 2 and n.shape[0] * m.shape[1] > _eager.LIMIT:
+        return None
+    return Array._of_values(np.matmul(n, m), d)
 
 
 def install():
@@ -66,6 +84,10 @@ def install():
         return other if isinstance(other, Local) else None
 
     def mm(self, other):
+        if _eager.fast and type(other) is Array:
+            r = _small_matmul(self, other)
+            if r is not None:
+                return r
         other = matrix(other)
         return NotImplemented if other is None else matmul(self, other)
 
