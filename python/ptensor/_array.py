@@ -596,7 +596,11 @@ class Array(Local, Placed, metaclass=_ArrayType):
         if view.is_identity(base.shape):  # whole array: no insert_slice needed
             base._h = v._t
         else:
-            base._h = view.insert(base, v)._h
+            r = view.insert(base, v)
+            if r._hs is None and r._np is not None and getrefcount(r) == 2:
+                base._hs, base._np, r._np = None, r._np, None  # (NumPy's new values: base's)
+            else:
+                base._h = r._h
         base._version += 1
 
     # --- array API namespace ---
@@ -805,8 +809,13 @@ def _inplace(self, fn, other):
     that integer indexing made) is NumPy's scalar here: x[i, j] += v is x[i, j] = x[i, j] + v
     (the assignment casts as any does), and e = x[i, j]; e += v rebinds e, leaving x."""
     r = fn(self, other)
-    if self._base is not None and not self._view.entries:
-        return r
+    b = self._base
+    if b is not None:
+        if self._vkey is not None:  # (a part the eager path read: 0-d only where every axis
+            if not self.shape:      # is an int, its View then without entries)
+                return r
+        elif not self._view.entries:
+            return r
     if r.shape != self.shape:
         raise ValueError(f"non-broadcastable output operand with shape {self.shape} "
                          f"doesn't match the broadcast shape {r.shape}")
@@ -823,6 +832,13 @@ def _inplace(self, fn, other):
         else:
             self._h = r._t  # (what self[...] = r does for a whole array: its new value)
         self._version += 1
+        return self
+    if b is not None and self._vkey is not None and b._base is None and _eager.fast \
+            and type(r) is Array and r._dtype is self._dtype:
+        b[self._vkey] = r  # (self[...] = r, without composing self's View)
+        if r._hs is None and type(r._np) is np.ndarray and r._base is None \
+                and getrefcount(r) == 2:  # (r's values are the part's now: self's)
+            self._hs, self._np, self._seen, r._np = None, r._np, b._version, None
         return self
     self[...] = r
     return self

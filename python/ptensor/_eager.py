@@ -261,8 +261,44 @@ _READS_PART = {"extract_slice", "take", "insert_slice", "permute_dims", "broadca
 _VIEWS = {"extract_slice", "permute_dims", "broadcast", "reshape"}
 
 
-def evaluate(kind, sub, handles, dtype, shape, attrs, iargs):
-    """The handle of the node's value computed by NumPy now, or None (record it)."""
+def values_of(arrays, limit):
+    """The values of each Array: its NumPy values (Array._np) where the NumPy-values paths may
+    use them, else its leaf's or fill's (_core.eager_value: up to `limit` elements, -1 any);
+    None if one has none now."""
+    out = []
+    for a in arrays:
+        n = a._np if fast else None
+        if n is not None and a._base is not None and a._seen != a._base._version:
+            n = None
+        if n is None:
+            n = _core.eager_value(a._t, limit)
+            if n is None:
+                return None
+        elif type(n) is not np.ndarray:
+            n = np.asarray(n)
+        elif 0 <= limit < n.size:
+            return None
+        out.append(n)
+    return out
+
+
+def owned(r, dtype, shape):
+    """NumPy's result r as the values of a new Array (Array._of_values): an ndarray of dtype
+    and shape in memory of its own (a view of an operand is copied); None if its shape is not
+    shape (the recorded path computes it)."""
+    if type(r) is not np.ndarray:
+        r = np.asarray(r)
+    if r.shape != tuple(shape):
+        return None
+    if r.dtype != dtype.np:
+        return r.astype(dtype.np)
+    return r.copy() if r.base is not None else r
+
+
+def evaluate(kind, sub, operands, dtype, shape, attrs, iargs):
+    """The node's value computed by NumPy now: its NumPy values (an ndarray, for
+    Array._of_values) when small, the handle of a leaf viewing an operand's buffer when
+    large; None to record it."""
     f = _KINDS.get(kind)
     limit = (LIMIT // SOONER if kind in UFUNCS and sub in COMPILED_SOONER
              and dtype.name == "float64" else LIMIT)
@@ -272,14 +308,20 @@ def evaluate(kind, sub, handles, dtype, shape, attrs, iargs):
     elementwise = kind in UFUNCS
     if elementwise and sub not in UFUNCS[kind]:
         return None
-    vs = _values(handles, -1 if kind in _READS_PART else LIMIT)
+    # (a large result views its operand: the leaf's buffer then, whose view the core counts,
+    # so that the operand is not written in place while the view lives)
+    vs = (_values([a._t for a in operands], -1) if large else
+          values_of(operands, -1 if kind in _READS_PART else LIMIT))
     if vs is None:
         return None
     if elementwise and any(v.dtype.kind == "c" for v in vs):
         return None  # (complex: ptensor's special values are the standard's, not NumPy's)
     if kind == "insert_slice" and vs[1].size > LIMIT:
         return None
-    return _result(f(sub, vs, attrs, iargs, dtype), dtype.code, shape, large)
+    r = f(sub, vs, attrs, iargs, dtype)
+    if large:
+        return _result(r, dtype.code, shape, True)
+    return owned(r, dtype, shape)
 
 
 def read(h, key, shape, code):

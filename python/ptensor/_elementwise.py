@@ -203,16 +203,25 @@ def _squares(x1, x2):
 
 
 def _binary(name: str, ufunc: Callable[..., Any]) -> _BinaryFunction:
-    # (dtype or scalar type, dtype or scalar type) -> result dtype
+    # (dtype code or scalar type, dtype code or scalar type) -> result dtype (codes: ints hash
+    # in C, DType's hash is a Python method)
     result: dict[tuple[Any, Any], DType] = {}
     kind, sub = _core.op_code("binary", name)
 
     def fn(x1, x2, /):
         if name == "pow" and _squares(x1, x2):
             return _g["multiply"](x1, x1)
-        k1 = x1._dtype if type(x1) is Array else type(x1)
-        k2 = x2._dtype if type(x2) is Array else type(x2)
-        rt = result.get((k1, k2))
+        if type(x1) is Array:
+            k1 = x1._dtype
+            c1 = k1.code
+        else:
+            k1 = c1 = type(x1)
+        if type(x2) is Array:
+            k2 = x2._dtype
+            c2 = k2.code
+        else:
+            k2 = c2 = type(x2)
+        rt = result.get((c1, c2))
         if rt is not None and rt.kind == "f":  # fast paths: NumPy's values, or one call into C++
             if _eager.fast and name in _FAST_BINARY:
                 r = _fast_binary(name, x1, x2, k1, k2, rt)
@@ -235,9 +244,9 @@ def _binary(name: str, ufunc: Callable[..., Any]) -> _BinaryFunction:
             # only exact types: subclasses and NumPy operands take this path each time (a
             # cached (float32, ndarray) entry made the next x + ndarray skip the conversion)
             if t1 is Array and t2 in (Array, bool, int, float):
-                result[(k1, k2)] = rt
+                result[(c1, c2)] = rt
             elif t2 is Array and t1 in (bool, int, float):
-                result[(k1, k2)] = rt
+                result[(c1, c2)] = rt
         _check_int_pow(name, x1, x2, rt)
         (a, b), shape = _prepare(name, x1, x2, rt)
         return _ops.record("binary", name, [a, b], rt, shape)

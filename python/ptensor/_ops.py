@@ -20,11 +20,13 @@ def record(kind, sub, operands, dtype, shape, attrs=(), iargs=(), sargs=(), devi
     """device: the core's device index of a node without array operands (-1: the
     operands', else the default device). A small node whose operands have values is computed
     at once instead of recorded (_eager.py)."""
+    if operands and _eager.on and device <= 0:
+        r = _eager.evaluate(kind, sub, operands, dtype, shape, attrs, iargs)
+        if r is not None:
+            if type(r) is np.ndarray:
+                return up.Array._of_values(r, dtype)
+            return up.Array._new(r, dtype)
     hs = [o._t for o in operands]
-    if hs and _eager.on and device <= 0:
-        h = _eager.evaluate(kind, sub, hs, dtype, shape, attrs, iargs)
-        if h is not None:
-            return up.Array._new(h, dtype)
     h = _record(kind, sub, hs, dtype.code, tuple(shape), list(attrs), list(iargs), list(sargs),
                 device)
     return up.Array._new(h, dtype)
