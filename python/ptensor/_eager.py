@@ -356,16 +356,8 @@ def write_part(h, key, vh, refs):
     """h's buffer[key] = the values of vh (of h's dtype and exactly the shape of that part) in
     place; False when that is not safe, vh has no values now or the shapes differ."""
     v = _core.eager_value(vh, LIMIT)
-    if v is None:
-        return False
-    w = _writable(h, refs + 3)
-    if w is None:
-        return False
-    t = w[key]
-    if type(t) is not np.ndarray or t.shape != v.shape:
-        return False
-    t[...] = v
-    return True
+    # (+1: this frame's h, beside write_values' own)
+    return v is not None and write_values(h, key, v, refs + 1)
 
 
 def write(h, key, shape, inner, value, refs):

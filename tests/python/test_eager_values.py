@@ -117,27 +117,6 @@ def test_a_shared_result_is_not_written_through_the_other_name():
     np.testing.assert_array_equal(on[2], [2.0, 2.0, 2.0, 2.0])
 
 
-def test_loop_of_row_updates_matches_numpy():
-    rng = np.random.default_rng(1)
-    a = rng.random((40, 40)) + 40 * np.eye(40)
-
-    def lu(A, np):
-        n = A.shape[0]
-        for i in range(n):
-            for j in range(i):
-                A[i, j] -= A[i, :j] @ A[:j, j]
-                A[i, j] /= A[j, j]
-            for j in range(i, n):
-                A[i, j] -= A[i, :i] @ A[:i, j]
-        return A
-    want = lu(a.copy(), np)
-    before = pt.cache_info()["compiles"]
-    got = lu(pt.asarray(a.copy()), pt)
-    # (BLAS's dot of a strided column and of its contiguous copy may round differently)
-    np.testing.assert_allclose(np.asarray(got), want, rtol=1e-12)
-    assert pt.cache_info()["compiles"] == before
-
-
 def test_jit_traces_instead_of_reading_values():
     @pt.jit
     def f(x):
