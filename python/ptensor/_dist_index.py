@@ -368,7 +368,7 @@ class _Element(Array):
 def _element(x, k):
     e = object.__new__(_Element)
     e._dtype, e._base, e._v, e._vkey, e._seen, e._ver = x.dtype, None, None, None, 0, 0
-    e._np = None
+    e._hs = e._np = None  # (Array._t reads the slot: this class's _h property answers)
     e._parent, e._key, e._pseen = x, k, _stamp(x)
     e._hh = _element_copy(x, k)._t
     return e
