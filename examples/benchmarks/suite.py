@@ -9,7 +9,8 @@ NumPy's result, then timed `repeat` times; the median is reported with its ratio
 (> 1 means faster than NumPy). A peer that is not installed or has no version of a workload
 is listed with the reason. The C STREAM triad (stream_triad.c, built here with the system
 compiler) gives the machine's bandwidth; streaming workloads report their fraction of it.
-Writes DIR/results.md, DIR/results.json and DIR/results.png (matplotlib, if installed).
+Writes DIR/results.md, DIR/results.json and DIR/suite.png (plot.py's chart, if matplotlib is
+installed).
 Peers: `pip install .[bench]` (numexpr, jax, numba, dask, matplotlib).
 
 --device D runs ptensor's arrays on device D (docs/devices.md: opencl:cpu:0, cuda:0, ...);
@@ -189,7 +190,7 @@ def main(argv=None):
                    "seconds": table, "c_stream_gbs": bw, "stream_fraction": fractions,
                    "streaming_gbs": gbs, "device": args.device, "second_run": second}, f,
                   indent=1)
-    chart(table, args.peers, os.path.join(args.out, "results.png"))
+    chart(os.path.join(args.out, "results.json"), args.out)
     return table
 
 
@@ -270,31 +271,16 @@ def render(table, args, bw, why, fractions, second=None, gbs=None):
     return "\n".join(lines) + "\n"
 
 
-def chart(table, peer_names, path):
+def chart(json_path, out_dir):
+    """plot.py's chart of the results file (one drawing of results for every benchmark)."""
     try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except Exception:  # noqa: BLE001
+        import matplotlib  # noqa: F401
+    except ImportError:
         print("matplotlib missing: no chart")
         return
-    names = list(table)
-    fig, ax = plt.subplots(figsize=(max(8, 1.4 * len(names)), 4.5))
-    width = 0.8 / len(peer_names)
-    for k, p in enumerate(peer_names):
-        vals = []
-        for n in names:
-            v, base = table[n].get(p), table[n].get("numpy")
-            vals.append(base / v if isinstance(v, float) and isinstance(base, float) else 0.0)
-        ax.bar([i + k * width for i in range(len(names))], vals, width, label=p)
-    ax.set_xticks([i + 0.4 - width / 2 for i in range(len(names))], names, rotation=20, ha="right")
-    ax.set_ylabel("speed relative to NumPy (higher is better)")
-    ax.set_yscale("log")
-    ax.axhline(1.0, color="black", linewidth=0.8)
-    ax.legend(ncol=len(peer_names), fontsize=8)
-    ax.set_title(f"{time.strftime('%Y-%m-%d')}: {machine()}", fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import plot
+    print(plot.plot(json_path, out_dir))
 
 
 if __name__ == "__main__":

@@ -60,5 +60,14 @@ func.func @dist(%team: i64, %n: index, %t: tensor<?xf64>) {
   %y = region.device_region "cuda:0" -> tensor<?xf64> {
     region.yield %t : tensor<?xf64>
   }
+  // CHECK: region.device_region "opencl:cpu:0" -> tensor<?xf64>, tensor<?xf64>
+  // CHECK-NEXT: region.yield %{{.*}}, %{{.*}} : tensor<?xf64>, tensor<?xf64>
+  %z:2 = region.device_region "opencl:cpu:0" -> tensor<?xf64>, tensor<?xf64> {
+    region.yield %t, %y : tensor<?xf64>, tensor<?xf64>
+  }
+  // CHECK: region.device_region "cuda:0" {
+  // CHECK-NEXT: }
+  region.device_region "cuda:0" {
+  }
   return
 }

@@ -33,6 +33,22 @@ def Region_DeviceRegionOp : Op<Region_Dialect, "device_region",
 def Region_YieldOp : Op<Region_Dialect, "yield",
     [Pure, Terminator, ReturnLike, HasParent<"DeviceRegionOp">]> {
   let summary = "the device region's results";
+  let description = [{
+    Ends the body of a `region.device_region`: its operands become the region's results
+    (same count and types). A body without results ends in a bare `region.yield`, which the
+    parser inserts where it is left out.
+
+    Example:
+
+    ```mlir
+    %r:2 = region.device_region "opencl:cpu:0" -> tensor<4xf32>, tensor<4xf32> {
+      region.yield %a, %b : tensor<4xf32>, tensor<4xf32>
+    }
+    region.device_region "cuda:0" {
+      region.yield
+    }
+    ```
+  }];
   let arguments = (ins Variadic<AnyType>:$values);
   let builders = [OpBuilder<(ins), [{ /* empty */ }]>];
   let assemblyFormat = "($values^ `:` type($values))? attr-dict";
