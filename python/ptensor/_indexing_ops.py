@@ -24,18 +24,31 @@ if TYPE_CHECKING:
 
 def _checked_indices(indices, n, name, device=None):
     """int64 leaf Array of in-range, non-negative indices (NumPy's rules for negatives), on
-    `device` (the indexed array's: the indices are checked on the host)."""
-    return asarray(checked_index_values(indices, n, name), device=device)
+    `device` (the indexed array's: the indices are checked on the host). An int64 host array
+    of such indices is used as it is (no copy)."""
+    iv, same = _index_values_checked(indices, n, name)
+    if same and isinstance(indices, Local) and indices.dtype == dt.int64 and \
+            indices.device == (device if device is not None else indices.device):
+        return indices
+    return asarray(iv, device=device)
 
 
 def checked_index_values(indices, n, name):
     """The indices as an int64 NumPy array, in range and non-negative (NumPy's rules for
     negatives; IndexError otherwise). Also for distributed arrays' row indices (_dist_move)."""
+    return _index_values_checked(indices, n, name)[0]
+
+
+def _index_values_checked(indices, n, name):
+    """(checked_index_values, whether that is index_values itself: int64, none negative)."""
     iv = index_values(indices, name)
-    bad = out_of_bounds(iv, n)
+    lo, hi = _bounds(iv)
+    bad = _outside(lo, hi, n)
     if bad is not None:
         raise IndexError(f"{name}: index {bad} is out of bounds for axis of size {n}")
-    return np.where(iv < 0, iv + n, iv).astype(np.int64)
+    if lo >= 0:
+        return (iv, True) if iv.dtype == np.int64 else (iv.astype(np.int64), False)
+    return np.where(iv < 0, iv + n, iv).astype(np.int64), False
 
 
 def index_values(indices, name):
@@ -50,13 +63,19 @@ def index_values(indices, name):
     return iv
 
 
+def _bounds(iv):
+    """(min, max) of the NumPy integer array iv; (0, -1) when it is empty."""
+    return (int(iv.min()), int(iv.max())) if iv.size else (0, -1)
+
+
+def _outside(lo, hi, n):
+    """The bound of [lo, hi] outside [-n, n) (the upper one first), or None."""
+    return hi if hi >= n else lo if lo < -n else None
+
+
 def out_of_bounds(iv, n):
     """An index of the NumPy array iv outside [-n, n), or None."""
-    if iv.size:
-        lo, hi = int(iv.min()), int(iv.max())
-        if lo < -n or hi >= n:
-            return hi if hi >= n else lo
-    return None
+    return _outside(*_bounds(iv), n)
 
 
 def take(x: Array, indices: Array | NDArray[Any], /, *, axis: int | None = None) -> Array:
@@ -70,6 +89,14 @@ def take(x: Array, indices: Array | NDArray[Any], /, *, axis: int | None = None)
     idx = _checked_indices(indices, x.shape[ax], "take", x.device)
     shape = x.shape[:ax] + idx.shape + x.shape[ax + 1:]
     return _ops.record("take", "", [x, idx], x.dtype, shape, attrs=[ax])
+
+
+def take_in_range(x: Array, idx: Array, axis: int) -> Array:
+    """take(x, idx, axis=axis) for int64 indices the caller knows are in [0, x.shape[axis])
+    (computed so, e.g. clipped): recorded as they are, without reading their values, so the
+    gather fuses with the computation of the indices."""
+    shape = x.shape[:axis] + idx.shape + x.shape[axis + 1:]
+    return _ops.record("take", "", [x, idx], x.dtype, shape, attrs=[axis])
 
 
 def take_along_axis(x: Array, indices: Array | NDArray[Any], /, *, axis: int = -1) -> Array:

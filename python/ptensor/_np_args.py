@@ -2,13 +2,20 @@
 as ptensor arrays, one rule for all of them."""
 from __future__ import annotations
 
-from ._array import Array
+from ._array import Array, Local
 from ._upcalls import namespace as pt
 
 
 def is_array(x) -> bool:
     """x is a ptensor array, local or distributed (Array's isinstance covers both)."""
     return isinstance(x, Array)
+
+
+def is_local(x) -> bool:
+    """x is a local ptensor array (a host or device array of this process, not distributed):
+    the built-in custom calls take those; distributed arrays go through compositions of
+    distributed operations."""
+    return isinstance(x, Local)
 
 
 def as_array(x, name, argname=None):

@@ -19,7 +19,9 @@ import warnings
 import numpy as np
 
 from . import _dtypes as dt
-from ._np_args import as_array as _arr
+from ._np_args import as_array as _arr, is_local
+from ._custom_call import call as _call
+from ._indexing_ops import take_in_range
 from ._upcalls import namespace as pt
 
 __all__: list[str] = []
@@ -1606,10 +1608,16 @@ __all__ += ["amax", "amin", "ptp", "average", "cov", "corrcoef"]
 
 def _count(idx, nbins, weights=None):
     """Occurrences of 0 .. nbins - 1 in the int64 1-D idx (all in that range), as int64, or
-    the sums of weights (float64) of each: a sort, a binary search of each value's first
-    position, differences (of the cumulative sums of the sorted weights)."""
+    the sums of weights (float64) of each. A local idx: the custom call "ptensor.bincount"
+    (runtime/host/Bincount.cpp: one pass in order, NumPy's sums exactly). Distributed: a
+    sort, a binary search of each value's first position, differences (of the cumulative
+    sums of the sorted weights)."""
     if idx.shape[0] == 0:
         return pt.zeros((nbins,), dtype=pt.int64 if weights is None else pt.float64)
+    if is_local(idx) and (weights is None or is_local(weights)):
+        args = [idx] if weights is None else [idx, pt.astype(weights, pt.float64)]
+        return _call("ptensor.bincount", args,
+                     [((nbins,), pt.int64 if weights is None else pt.float64)])[0]
     starts = pt.searchsorted(pt.sort(idx), pt.arange(nbins + 1, dtype=pt.int64),
                              side="left")
     if weights is None:
@@ -1642,9 +1650,9 @@ def bincount(x, weights=None, minlength=0):
 
     Notes
     -----
-    Weighted sums are differences of a cumulative sum of the weights sorted by value, so
-    their rounding errors scale with the running total, not with each bin's sum as NumPy's
-    one-by-one additions.
+    Weighted sums add the weights one by one in order, as NumPy does (its results exactly).
+    For a distributed ``x`` they are differences of a cumulative sum of the weights sorted
+    by value, whose rounding errors scale with the running total.
 
     See Also
     --------
@@ -1677,7 +1685,7 @@ def bincount(x, weights=None, minlength=0):
         w = _arr(weights, "bincount", "weights")
         if w.ndim != 1 or w.shape[0] != x.shape[0]:
             raise ValueError("bincount: The weights and list don't have the same length.")
-    xi = pt.astype(x, pt.int64)
+    xi = pt.astype(x, pt.int64, copy=False)
     if x.shape[0] == 0:
         return pt.zeros((minlength,), dtype=pt.int64 if w is None else pt.float64)
     lo, hi = pt.stack([pt.min(xi), pt.max(xi)]).tolist()
@@ -1938,8 +1946,9 @@ def histogram(a, bins=10, range=None, density=None, weights=None):  # noqa: A002
         f = (af - float(first)) / (float(last) - float(first)) * n
         idx = pt.astype(pt.where(keep, f, 0.0), pt.int64)
         idx = pt.clip(idx, 0, n - 1)
-        idx = pt.where(idx > 0, pt.where(a < pt.take(edges, idx, axis=0), idx - 1, idx), idx)
-        up = pt.logical_and(a >= pt.take(edges, idx + 1, axis=0), idx != n - 1)
+        # (idx in [0, n - 1], edges of n + 1)
+        idx = pt.where(idx > 0, pt.where(a < _gather(edges, idx), idx - 1, idx), idx)
+        up = pt.logical_and(a >= _gather(edges, idx + 1), idx != n - 1)
         idx = pt.where(up, idx + 1, idx)
         idx = pt.where(keep, idx, n)  # left out: an extra bin
         hist = _count(idx, n + 1, w)[:n]
@@ -1965,6 +1974,14 @@ def histogram(a, bins=10, range=None, density=None, weights=None):  # noqa: A002
         db = pt.astype(edges[1:] - edges[:-1], pt.float64)
         return hist / db / pt.sum(hist), edges
     return hist, edges
+
+
+def _gather(values, idx):
+    """values[idx] for int64 indices known to be in range: for local arrays without reading
+    the indices (the gather fuses with their computation), else the namespace's take."""
+    if is_local(values) and is_local(idx):
+        return take_in_range(values, idx, 0)
+    return pt.take(values, idx, axis=0)
 
 
 def _py(v):

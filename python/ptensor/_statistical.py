@@ -136,10 +136,20 @@ def std(x: Array, /, *, axis: Axes = None, correction: int | float = 0.0,
     return sqrt(var(x, axis=axis, correction=correction, keepdims=keepdims))
 
 
+# the "op" attribute of the custom call "ptensor.scan" (runtime/host/Scan.cpp: ScanOp)
+SCAN_OPS = {"sum": 0, "prod": 1, "max": 2, "min": 3}
+
+
+def scan(x, axis, op):
+    """Inclusive scan of the local array x along axis (op: a key of SCAN_OPS), in x's dtype:
+    the built-in custom call "ptensor.scan" (runtime/host/Scan.cpp), one element after the
+    other as NumPy does, so results match NumPy's exactly (float sums and products included:
+    no reassociation, no inf * 0 where NumPy has none)."""
+    return call("ptensor.scan", [x], [(x.shape, x.dtype)], {"axis": axis, "op": SCAN_OPS[op]})[0]
+
+
 def _cumulative(name, x, axis, dtype, include_initial, initial):
-    """Inclusive scan along axis: the built-in custom call "ptensor.scan" (src/Scan.cpp), one
-    element after the other as NumPy does, so results match NumPy's exactly (float sums and
-    products included: no reassociation, no inf * 0 where NumPy has none)."""
+    """Inclusive sums or products along axis, by scan."""
     x = _as_array(x, name)
     if axis is None:
         if x.ndim > 1:
@@ -151,8 +161,7 @@ def _cumulative(name, x, axis, dtype, include_initial, initial):
     rdt = _sum_dtype(x, dtype)
     y = _ops.cast(x, rdt)
     if y.shape[ax] > 1 and y.size:
-        y = call("ptensor.scan", [y], [(y.shape, rdt)],
-                 {"axis": ax, "prod": name == "cumulative_prod"})[0]
+        y = scan(y, ax, "prod" if name == "cumulative_prod" else "sum")
     elif y is x:  # nothing to combine: a new array all the same (never x itself)
         y = _ops.copy(x)
     if include_initial:

@@ -35,7 +35,8 @@ import numpy as np
 from . import _dtypes as dt
 from . import _elementwise as ew
 from . import _ufunc_docs
-from ._np_args import as_array as _array, is_array as _ours
+from ._np_args import as_array as _array, is_array as _ours, is_local
+from ._statistical import scan as _scan
 from ._upcalls import namespace as pt
 
 
@@ -66,6 +67,8 @@ for _n, (_u, _) in ELEMENTWISE.items():
 _REDUCTIONS = {"add": "sum", "multiply": "prod", "maximum": "max", "minimum": "min",
                "logical_and": "all", "logical_or": "any"}
 _SCANS = {"add": "cumulative_sum", "multiply": "cumulative_prod"}
+# the ufuncs the scan kernel runs for local arrays of real numbers (NumPy's order: exact)
+_SCAN_OPS = {"maximum": "max", "minimum": "min"}
 # associative (and commutative) ufuncs whose results do not depend on the order in which
 # elements are combined: a tree of the ufunc is the sequential fold's result exactly
 _ASSOCIATIVE = {"maximum", "minimum", "logical_and", "logical_or", "logical_xor",
@@ -293,8 +296,10 @@ class ufunc:
 
         As numpy.ufunc.accumulate: ``add.accumulate`` is ``cumulative_sum`` and
         ``multiply.accumulate`` ``cumulative_prod`` (NumPy's order of operations); the other
-        associative ufuncs (maximum, minimum, the bitwise and logical ones) scan by
-        recursive doubling, which is exact as they do not round.
+        associative ufuncs (maximum, minimum, the bitwise and logical ones) give the same
+        results in any order: maximum and minimum of local real arrays run NumPy's
+        element-after-element loop, the others (and distributed arrays) scan by recursive
+        doubling (where of -0.0 and 0.0 either may be kept).
 
         Parameters
         ----------
@@ -338,7 +343,10 @@ class ufunc:
         elif self._name in _ASSOCIATIVE:
             if dtype is not None:
                 x = pt.astype(x, dt.to_dtype(dtype))
-            r = _doubling_scan(self._fn, x, ax)
+            if self._name in _SCAN_OPS and is_local(x) and not dt.is_complex(x.dtype):
+                r = _scan(x, ax, _SCAN_OPS[self._name]) if x.size else pt.asarray(x, copy=True)
+            else:
+                r = _doubling_scan(self._fn, x, ax)
         else:
             raise TypeError(f"{name} is not supported by ptensor (only associative ufuncs "
                             "accumulate: add, multiply, maximum, minimum, the logical and "

@@ -27,7 +27,8 @@ void registerSortCustomCall();
 /// hands NumPy's own for the 32- and 64-bit dtypes (pt_dtype codes) at import.
 using HostSortFn = int (*)(void *start, std::intptr_t n, void *unused);
 void setHostSort(int dtype, HostSortFn fn);
-void registerScanCustomCall(); ///< cumulative_sum / cumulative_prod (Scan.cpp)
+void registerScanCustomCall(); ///< cumulative sums, products, maxima, minima (Scan.cpp)
+void registerBincountCustomCall(); ///< bincount's counts and weight sums (Bincount.cpp)
 void registerDlpackCustomCall(); ///< ptensor.from_dlpack's copy (Dlpack.cpp)
 } // namespace ptensor
 

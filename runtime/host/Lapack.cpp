@@ -541,6 +541,7 @@ void registerBuiltinCustomCalls() {
   reg("ptensor.linalg.qr", dispatch<Qr>);
   registerSortCustomCall();
   registerScanCustomCall();
+  registerBincountCustomCall();
   registerDlpackCustomCall();
 }
 } // namespace ptensor

@@ -605,6 +605,22 @@ def test_take(shape, axis, idx):
     assert_matches(pt.take(pt.asarray(a), idx, axis=axis), np.take(a, idx, axis=axis))
 
 
+def test_take_uses_int64_indices_as_they_are_and_later_writes_do_not_reach_it():
+    # non-negative int64 indices are the take's operand without a copy: a write into them
+    # (or into x) after the take was recorded does not change its result
+    a = arr((6, 3))
+    x = pt.asarray(a)
+    i = pt.asarray(np.array([5, 0, 2, 2]))
+    r = pt.take(x, i, axis=0)
+    i[0] = 1
+    x[5, :] = -1.0
+    assert_matches(r, np.take(a, [5, 0, 2, 2], axis=0))
+    b = a.copy()
+    b[5, :] = -1.0
+    assert_matches(pt.take(x, i, axis=0), np.take(b, [1, 0, 2, 2], axis=0))
+    assert_matches(pt.take(x, pt.asarray(np.array([-1, 0])), axis=0), np.take(b, [-1, 0], axis=0))
+
+
 def test_take_of_pending_and_getitem():
     a = arr((5, 4))
     x = pt.asarray(a)

@@ -443,6 +443,32 @@ def test_bincount():
     check(pt.bincount(pt.asarray([4])), np.bincount([4]))
 
 
+def test_bincount_weight_sums_are_numpys_exactly():
+    # the weights of a local array are added one by one in order, as NumPy does: equal bit
+    # for bit, also where a reassociated sum rounds differently (many weights of mixed
+    # magnitude per bin); a distributed one's are differences of a cumulative sum
+    x = RNG.integers(0, 5, 20000)
+    w = RNG.standard_normal(20000) * 10.0 ** RNG.integers(-8, 8, 20000)
+    local = pt._dist.default_team() is None
+    check(pt.bincount(pt.asarray(x), weights=pt.asarray(w)), np.bincount(x, weights=w),
+          None if local else 1e-9, exact=local)
+    check(pt.bincount(pt.asarray(x)[::3], minlength=9), np.bincount(x[::3], minlength=9))
+    # a count table per alternate element: runs of one value and every tail length
+    for n in (1, 2, 3, 4, 5, 7, 8, 9):
+        v = np.full(n, 2)
+        check(pt.bincount(pt.asarray(v)), np.bincount(v))
+
+
+def test_histogram_of_many_values_matches_numpy():
+    x = np.concatenate([RNG.standard_normal(50000), [-4.0, 4.0, 3.9999999, -5.0, 5.0]])
+    w = RNG.random(x.size)
+    for kw in ({}, {"weights": w}, {"density": True}):
+        e = np.histogram(x, bins=32, range=(-4.0, 4.0), **kw)
+        got = pt.histogram(pt.asarray(x), bins=32, range=(-4.0, 4.0),
+                           **{k: pt.asarray(v) if k == "weights" else v for k, v in kw.items()})
+        check(got, e, 1e-12)
+
+
 def test_bincount_errors():
     with pytest.raises(ValueError):
         pt.bincount(pt.asarray([1, -1]))

@@ -119,6 +119,28 @@ def test_accumulate(name, a, axis):
     same(got, getattr(np, name).accumulate(a, axis=axis))
 
 
+@pytest.mark.parametrize("name", ["maximum", "minimum"])
+def test_max_min_accumulate_nan_signed_zero_and_dtypes(name):
+    # NumPy's element-after-element loop: a NaN propagates from where it is, and of -0.0 and
+    # 0.0 the new element is taken (the sign bits compared too)
+    f = np.array([[1.0, np.nan, 3.0, -0.0], [0.0, -0.0, 0.0, 2.0], [-0.0, 0.0, -1.0, np.inf]])
+    for axis in (0, 1):
+        e = getattr(np, name).accumulate(f, axis=axis)
+        got = getattr(pt, name).accumulate(pt.asarray(f), axis=axis).to_numpy()
+        assert np.array_equal(got, e, equal_nan=True)
+        if pt._dist.default_team() is None:  # (distributed: a doubling scan, either zero)
+            assert np.array_equal(np.signbit(got), np.signbit(e))
+    for a in (I.astype(np.int8), I.astype(np.uint16), F.astype(np.float32), B,
+              R.standard_normal((2, 3, 4)), F[:, ::2]):
+        for axis in range(a.ndim):
+            same(getattr(pt, name).accumulate(pt.asarray(a), axis=axis),
+                 getattr(np, name).accumulate(a, axis=axis))
+    with pytest.raises(TypeError, match="complex"):  # (as ptensor's maximum: no order)
+        getattr(pt, name).accumulate(pt.asarray(np.array([1 + 2j, 0 - 1j])))
+    same(getattr(pt, name).accumulate(pt.asarray(F[:0]), axis=0),
+         getattr(np, name).accumulate(F[:0], axis=0))
+
+
 def test_accumulate_long_and_errors():
     v = R.standard_normal(37)
     same(pt.maximum.accumulate(pt.asarray(v)), np.maximum.accumulate(v))
