@@ -2334,6 +2334,11 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
     Array([[0, 6],
            [1, 7]])
     """
+    return pt.asarray(_diagonal_view(a, offset, axis1, axis2), copy=True)
+
+
+def _diagonal_view(a, offset, axis1, axis2):
+    """The diagonals of a as a strided view of it (diagonal's result before its copy)."""
     x = _arr(a, "diagonal")
     if x.ndim < 2:
         raise ValueError("diagonal: diag requires an array of at least two dimensions")
@@ -2348,10 +2353,13 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
         length, r0, c0 = max(0, min(n1, n2 - offset)), 0, offset
     else:
         length, r0, c0 = max(0, min(n1 + offset, n2)), -offset, 0
-    y = pt.permute_dims(x, tuple(rest) + (a1, a2))
-    y = pt.reshape(y, tuple(x.shape[i] for i in rest) + (n1 * n2,))
-    flat = ((np.arange(length) + r0) * n2 + np.arange(length) + c0).astype(np.int64)
-    return pt.take(y, flat, axis=y.ndim - 1)
+    if tuple(rest) + (a1, a2) != tuple(range(x.ndim)):
+        x = pt.permute_dims(x, tuple(rest) + (a1, a2))
+    y = pt.reshape(x, tuple(x.shape[:-2]) + (n1 * n2,))
+    # the diagonal of each row-major n1 x n2 block: every (n2 + 1)-th element from r0, c0
+    start = r0 * n2 + c0
+    stop = start + (length - 1) * (n2 + 1) + 1 if length else start
+    return y[..., start:stop:n2 + 1]
 
 
 def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
@@ -2390,7 +2398,7 @@ def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
     >>> pt.trace(m, offset=-1)
     Array(10)
     """
-    d = diagonal(a, offset, axis1, axis2)
+    d = _diagonal_view(a, offset, axis1, axis2)
     r = pt.sum(d, axis=d.ndim - 1, dtype=None if dtype is None else _to_dtype(dtype, "trace"))
     return _out(r, out, "trace")
 

@@ -164,7 +164,7 @@ def _quantile(name, a, qa, weak, axis, method, keepdims, nan):
     if n == 0:
         _warn("Mean of empty slice")
         return pt.full(qa.shape + out_shape, math.nan, dtype=rdt)
-    s = pt.sort(x, axis=-1)
+    s = _ordered(x, None if nan else (n - 1) * qflat)
     if nan:  # per slice: the number of values (NaN sort last), a column
         cnt = pt.sum(pt.logical_not(pt.isnan(x)), axis=-1, keepdims=True, dtype=pt.int64)
         last = pt.astype(cnt - 1, vdt)
@@ -225,6 +225,19 @@ def _quantile(name, a, qa, weak, axis, method, keepdims, nan):
     if r.ndim > 1:
         r = pt.moveaxis(r, -1, 0)
     return pt.reshape(r, qa.shape + out_shape)
+
+
+def _ordered(x, v):
+    """x along its last axis in sorted order (NaN last) wherever _quantile reads it: at the
+    neighbours floor(v), floor(v) + 1 of the virtual indices v (a NumPy array; None: at any
+    position) and at the end (the NaN test). A local x with v given is partitioned at those
+    positions (the custom call "ptensor.partition": O(n) per position); otherwise sorted."""
+    n = x.shape[-1]
+    if v is None or not is_local(x) or dt.is_complex(x.dtype):
+        return pt.sort(x, axis=-1)
+    lo = np.floor(np.asarray(v, dtype=np.float64)).astype(np.int64)
+    kth = np.unique(np.clip(np.concatenate([lo, lo + 1, [n - 1]]), 0, n - 1))
+    return _call("ptensor.partition", [x], [(x.shape, x.dtype)], {"kth": kth.tolist()})[0]
 
 
 def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
@@ -473,7 +486,7 @@ def _median(name, a, axis, keepdims, nan):
     if n == 0:
         _warn("Mean of empty slice")
         return pt.full(out_shape, math.nan, dtype=rdt)
-    s = pt.sort(x, axis=-1)
+    s = _ordered(x, None if nan else np.asarray([(n - 1) / 2]))
     if nan:
         cnt = pt.sum(pt.logical_not(pt.isnan(x)), axis=-1, keepdims=True, dtype=pt.int64)
         lo_i = pt.clip((cnt - 1) // 2, 0, None)

@@ -28,6 +28,7 @@ void registerSortCustomCall();
 using HostSortFn = int (*)(void *start, std::intptr_t n, void *unused);
 void setHostSort(int dtype, HostSortFn fn);
 void registerScanCustomCall(); ///< cumulative sums, products, maxima, minima (Scan.cpp)
+void registerPartitionCustomCall(); ///< order statistics of rows (Select.cpp)
 void registerBincountCustomCall(); ///< bincount's counts and weight sums (Bincount.cpp)
 void registerDlpackCustomCall(); ///< ptensor.from_dlpack's copy (Dlpack.cpp)
 } // namespace ptensor

@@ -542,6 +542,7 @@ void registerBuiltinCustomCalls() {
   registerSortCustomCall();
   registerScanCustomCall();
   registerBincountCustomCall();
+  registerPartitionCustomCall();
   registerDlpackCustomCall();
 }
 } // namespace ptensor

@@ -51,29 +51,11 @@ int32_t scan(const pt_call_frame *f, int64_t axis, ScanOp op) {
   const int64_t rank = x.rank;
   T *out = static_cast<T *>(r.data);
   const T *in = static_cast<const T *>(x.data);
-  // a strided x is first copied into the result, row-major (an odometer over its
-  // dimensions); a row-major x is read directly
-  int64_t total = pt_ffi_size(&x), expect = 1;
-  if (total == 0) // (the row copy below would touch one element)
+  // a strided x is first copied into the result, row-major; a row-major x is read directly
+  if (pt_ffi_size(&x) == 0)
     return PT_FFI_OK;
-  bool rowMajor = true;
-  for (int64_t d = rank - 1; d >= 0; --d) {
-    rowMajor = rowMajor && (x.shape[d] == 1 || x.strides[d] == expect);
-    expect *= x.shape[d];
-  }
-  if (!rowMajor) {
-    std::vector<int64_t> idx(rank, 0);
-    int64_t off = 0;
-    for (int64_t k = 0; k < total; ++k) {
-      out[k] = in[off];
-      for (int64_t d = rank - 1; d >= 0; --d) {
-        off += x.strides[d];
-        if (++idx[d] < x.shape[d])
-          break;
-        off -= x.strides[d] * x.shape[d];
-        idx[d] = 0;
-      }
-    }
+  if (!isRowMajor(x)) {
+    copyRowMajor(x, out);
     in = out;
   }
   // rows of `inner` contiguous elements, each combined with the previous result row

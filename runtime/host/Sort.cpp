@@ -35,31 +35,6 @@
 
 namespace ptensor {
 namespace {
-template <typename T>
-bool isNan(T v) {
-  if constexpr (std::is_floating_point_v<T>)
-    return std::isnan(v);
-  else
-    return false;
-}
-
-/// a < b with NaN last (NumPy's order for sorting).
-template <typename T>
-bool before(T a, T b) {
-  return a < b || (!isNan(a) && isNan(b));
-}
-template <typename T>
-bool before(std::complex<T> a, std::complex<T> b) { // NumPy's npysort CLT
-  T ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
-  if (ar < br)
-    return ai == ai || bi != bi;
-  if (ar > br)
-    return bi != bi && ai == ai;
-  if (ar == br || (ar != ar && br != br))
-    return ai < bi || (bi != bi && ai == ai);
-  return br != br;
-}
-
 // Rows of kRadixMin elements or more are sorted by an LSD radix sort of order-preserving
 // unsigned keys (stable by construction, O(n) per 11-bit digit; digits every key shares are
 // skipped), more than twice as fast as std::stable_sort of (value, index) pairs. Wider digits

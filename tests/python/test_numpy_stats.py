@@ -511,3 +511,29 @@ def test_exported():
         assert getattr(pt, name) is getattr(pt._np_stats, name)
         assert name in pt.__all__
         assert getattr(pt, name).__doc__
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int32, np.uint8, np.bool_])
+def test_order_statistics_of_every_method_match_numpy(dtype):
+    # the positions a quantile reads (partitioned there, not sorted) for every method, axis,
+    # length (odd, even, 1, 2), several q at once, NaN rows and strided input
+    for shape in [(1,), (2,), (7,), (10,), (5, 8), (4, 6, 3)]:
+        a = (RNG.standard_normal(shape) * 10).astype(dtype)
+        for axis in [None, *range(len(shape))]:
+            check(pt.median(pt.asarray(a), axis=axis), np.median(a, axis=axis), 1e-6)
+            for q in (0, 13, 50, 100, [5, 95, 50, 0]):
+                for m in ("linear", "lower", "higher", "nearest", "midpoint"):
+                    if dtype == np.bool_ and m in ("linear", "midpoint"):
+                        continue
+                    check(pt.percentile(pt.asarray(a), q, axis=axis, method=m),
+                          np.percentile(a, q, axis=axis, method=m), 1e-6)
+    b = RNG.standard_normal((5, 9)).astype(dtype) if dtype != np.bool_ else None
+    if b is not None and b.dtype.kind == "f":
+        b[1, 3] = b[4, 0] = b[4, 8] = np.nan
+    if b is not None:
+        for axis in (None, 0, 1):
+            check(pt.median(pt.asarray(b), axis=axis), np.median(b, axis=axis), 1e-6)
+            check(pt.quantile(pt.asarray(b), [0.1, 0.6, 1.0], axis=axis),
+                  np.quantile(b, [0.1, 0.6, 1.0], axis=axis), 1e-6)
+            check(pt.median(pt.asarray(b)[:, ::2], axis=axis), np.median(b[:, ::2], axis=axis),
+                  1e-6)
