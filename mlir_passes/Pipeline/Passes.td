@@ -97,13 +97,15 @@ def FuseElementwise : Pass<"ptensor-fuse-elementwise"> {
 }
 
 def MatmulToBlas : Pass<"ptensor-matmul-to-blas", "::mlir::ModuleOp"> {
-  let summary = "float/complex linalg.matmul on row-major buffers -> cblas_[sdcz]gemm calls";
+  let summary = "float/complex linalg.matmul on strided buffers -> cblas_[sdcz]gemm calls";
   let description = [{
-    Runs after bufferization. Each f64/f32/complex<f64>/complex<f32> linalg.matmul whose
-    three memrefs have unit innermost stride becomes a call of the CBLAS gemm (row-major, no
-    transposes, alpha 1; beta 0 where a zero fill of C precedes it, which then runs only in
-    the else branch, else 1: linalg.matmul accumulates; the complex ones get alpha and beta
-    by address), guarded at run time by BLAS's requirements on the leading dimensions and
+    Runs after bufferization. Each f64/f32/complex<f64>/complex<f32> linalg.matmul of 2-D
+    strided memrefs becomes a call of the CBLAS gemm (row-major; A and B passed as they are
+    where their column stride is 1, as CblasTrans of their transpose where their row stride
+    is 1 (a transposed view, an eager path's leaf of x.T), chosen at run time; alpha 1; beta 0
+    where a zero fill of C precedes it, which then runs only in the else branch, else 1:
+    linalg.matmul accumulates; the complex ones get alpha and beta by address), guarded at
+    run time by C's unit column stride, BLAS's requirements on the leading dimensions and
     32-bit sizes; the original loop nest stays in the else branch for other layouts.
 
     Example:
@@ -117,9 +119,10 @@ def MatmulToBlas : Pass<"ptensor-matmul-to-blas", "::mlir::ModuleOp"> {
     ```mlir
     func.func private @cblas_dgemm(i32, i32, i32, i32, i32, i32, f64, !llvm.ptr, i32, !llvm.ptr, i32, f64, !llvm.ptr, i32)
     ...
-    // %ok: every leading dimension at least its row's length, every size below 2^31
+    // %ok: unit strides as BLAS takes them, every leading dimension at least its stored
+    // row's length, every size below 2^31; %ta, %tb: 111 (NoTrans) or 112 (Trans)
     scf.if %ok {
-      func.call @cblas_dgemm(%c101_i32, %c111_i32, %c111_i32, %m, %n, %k, %one, %pa, %lda, %pb, %ldb,
+      func.call @cblas_dgemm(%c101_i32, %ta, %tb, %m, %n, %k, %one, %pa, %lda, %pb, %ldb,
                              %one, %pc, %ldc)
           : (i32, i32, i32, i32, i32, i32, f64, !llvm.ptr, i32, !llvm.ptr, i32, f64, !llvm.ptr, i32) -> ()
     } else {

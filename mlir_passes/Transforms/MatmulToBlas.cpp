@@ -17,12 +17,12 @@ namespace ptensor {
 using namespace mlir;
 
 namespace {
-bool rowMajor(MemRefType t) {
+/// Whether t is a strided 2-D memref (identity, or the layout of a view: transposes and
+/// slices); which of its strides is 1 is known, or checked, at run time.
+bool strided2d(MemRefType t) {
   SmallVector<int64_t> strides;
   int64_t offset;
-  if (failed(getStridesAndOffset(t, strides, offset)))
-    return false;
-  return strides.size() == 2 && strides[1] == 1;
+  return t && t.getRank() == 2 && succeeded(getStridesAndOffset(t, strides, offset));
 }
 
 /// The float type of an element type BLAS takes: f32, f64, complex<f32>, complex<f64>.
@@ -50,9 +50,9 @@ func::FuncOp gemmDecl(ModuleOp module, Type elem) {
   return f;
 }
 
-/// Pointer to element [0, 0] of a 2-D memref, its sizes and its leading stride.
+/// Pointer to element [0, 0] of a 2-D memref, its sizes and its strides.
 struct View {
-  Value ptr, rows, cols, ld;
+  Value ptr, rows, cols, ld, unit;
 };
 Value pointerOf(OpBuilder &b, Location loc, Value m) {
   Value base = b.create<memref::ExtractAlignedPointerAsIndexOp>(loc, m);
@@ -67,7 +67,7 @@ View viewOf(OpBuilder &b, Location loc, Value m) {
   Value off = b.create<arith::MulIOp>(loc, md.getOffset(), b.create<arith::ConstantIndexOp>(loc, bytes));
   Value addr = b.create<arith::IndexCastOp>(loc, b.getI64Type(), b.create<arith::AddIOp>(loc, base, off));
   Value ptr = b.create<LLVM::IntToPtrOp>(loc, LLVM::LLVMPointerType::get(b.getContext()), addr);
-  return {ptr, md.getSizes()[0], md.getSizes()[1], md.getStrides()[0]};
+  return {ptr, md.getSizes()[0], md.getSizes()[1], md.getStrides()[0], md.getStrides()[1]};
 }
 
 /// Whether v is a float or complex zero constant.
@@ -106,8 +106,7 @@ struct MatmulToBlasPass : ptensor::impl::MatmulToBlasBase<MatmulToBlasPass> {
         return;
       auto types = llvm::map_to_vector(op->getOperands(), [](Value v) { return dyn_cast<MemRefType>(v.getType()); });
       if (types.size() != 3 || !llvm::all_of(types, [&](MemRefType t) {
-            return t && t.getRank() == 2 && t.getElementType() == types[0].getElementType() &&
-                   rowMajor(t);
+            return strided2d(t) && t.getElementType() == types[0].getElementType();
           }))
         return;
       if (!blasPart(types[0].getElementType()))
@@ -122,13 +121,30 @@ struct MatmulToBlasPass : ptensor::impl::MatmulToBlasBase<MatmulToBlasPass> {
       func::FuncOp gemm = gemmDecl(module, elem);
       View a = viewOf(b, loc, op->getOperand(0)), bm = viewOf(b, loc, op->getOperand(1)),
            c = viewOf(b, loc, op->getOperand(2));
-      // BLAS requires ld >= max(1, columns) and 32-bit sizes; anything else keeps the loops
+      // BLAS takes row-major operands (unit column stride) and, for A and B, their transposes
+      // (unit row stride: a transposed view, CblasTrans with the row stride as ld); it
+      // requires ld >= max(1, stored columns) and 32-bit sizes; anything else keeps the loops
       Value one = b.create<arith::ConstantIndexOp>(loc, 1);
       Value lim = b.create<arith::ConstantIndexOp>(loc, int64_t(INT32_MAX));
       Value ok = b.create<arith::ConstantIntOp>(loc, 1, 1);
       auto both = [&](Value x) { ok = b.create<arith::AndIOp>(loc, ok, x); };
+      auto eq = [&](Value x, Value y) { return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, x, y); };
+      Value noTrans = b.create<arith::ConstantIntOp>(loc, 111, 32),
+            trans = b.create<arith::ConstantIntOp>(loc, 112, 32);
+      SmallVector<Value, 3> flags;
       for (View *v : {&a, &bm, &c}) {
-        Value need = b.create<arith::MaxUIOp>(loc, v->cols, one);
+        Value rowMajor = eq(v->unit, one);
+        Value stored = v->cols;
+        if (v == &c) {
+          both(rowMajor);
+        } else { // (a row of one element: row-major too)
+          Value colMajor = b.create<arith::AndIOp>(loc, b.create<arith::XOrIOp>(loc, rowMajor, b.create<arith::ConstantIntOp>(loc, 1, 1)), eq(v->ld, one));
+          both(b.create<arith::OrIOp>(loc, rowMajor, colMajor));
+          flags.push_back(b.create<arith::SelectOp>(loc, rowMajor, noTrans, trans));
+          v->ld = b.create<arith::SelectOp>(loc, rowMajor, v->ld, v->unit);
+          stored = b.create<arith::SelectOp>(loc, rowMajor, v->cols, v->rows);
+        }
+        Value need = b.create<arith::MaxUIOp>(loc, stored, one);
         both(b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sge, v->ld, need));
         for (Value s : {v->rows, v->cols, v->ld})
           both(b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sle, s, lim));
@@ -155,8 +171,8 @@ struct MatmulToBlasPass : ptensor::impl::MatmulToBlasBase<MatmulToBlasPass> {
           alpha = pair(1.0);
           beta = pair(betaValue);
         }
-        // CblasRowMajor = 101, CblasNoTrans = 111
-        t.create<func::CallOp>(loc, gemm, ValueRange{c32(101), c32(111), c32(111), i32(a.rows),
+        // CblasRowMajor = 101, CblasNoTrans = 111, CblasTrans = 112
+        t.create<func::CallOp>(loc, gemm, ValueRange{c32(101), flags[0], flags[1], i32(a.rows),
                                                      i32(bm.cols), i32(a.cols), alpha, a.ptr,
                                                      i32(a.ld), bm.ptr, i32(bm.ld), beta, c.ptr,
                                                      i32(c.ld)});

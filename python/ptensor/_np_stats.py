@@ -779,7 +779,7 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False):
     a = _as_dtype(a, dtype)
     if not _is_float(a):
         return pt.mean(a, axis=axes, keepdims=keepdims)
-    cnt, tot, _ = _count_and_total(a, axes, keepdims)
+    cnt, tot = _count_and_total(a, axes, keepdims)[:2]  # (the mask unheld: not a result)
     if _any(cnt == 0):
         _warn("Mean of empty slice")
     return _divide_by_count(tot, cnt)
@@ -857,6 +857,8 @@ def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, *, correc
     else:
         sq = dev * dev
     v = pt.sum(sq, axis=axes, keepdims=keepdims)
+    # (temporaries held at the read below would be results of its program, written out whole)
+    del tot, mask, avg, dev, sq
     dof = cnt - ddof if keepdims else pt.reshape(cnt, v.shape) - ddof
     bad = dof <= 0
     r = _divide_by_count(v, pt.where(bad, 1, dof))
@@ -924,12 +926,16 @@ def _nan_extreme(name, a, axis, keepdims, largest):
     if any(a.shape[i] == 0 for i in axes):
         raise ValueError(f"{name}: zero-size array to reduction operation "
                          f"{'fmax' if largest else 'fmin'} which has no identity")
-    mask = pt.isnan(a)
-    r = f(pt.where(mask, -math.inf if largest else math.inf, a), axis=axes, keepdims=keepdims)
-    bad = pt.all(mask, axis=axes, keepdims=keepdims)
-    if _any(bad):
-        _warn("All-NaN slice encountered")
-        r = pt.where(bad, math.nan, r)
+    fill = -math.inf if largest else math.inf
+    r = f(pt.where(pt.isnan(a), fill, a), axis=axes, keepdims=keepdims)
+    # an all-NaN slice gives the fill, as does one whose extreme is that infinity: only then
+    # (one read of the result) is the mask reduced too (the mask is no variable here: a live
+    # one would be a result of the program, written out whole)
+    if _any(r == fill):
+        bad = pt.all(pt.isnan(a), axis=axes, keepdims=keepdims)
+        if _any(bad):
+            _warn("All-NaN slice encountered")
+            r = pt.where(bad, math.nan, r)
     return r
 
 

@@ -56,15 +56,30 @@ func.func @fill_kept(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %c: memref<?x?xf6
   return
 }
 
-// Column-major operands and integer matmuls keep their loops.
+// A transposed operand (unit row stride) is passed as CblasTrans (112) of its storage, with
+// its column stride as leading dimension; the flag and ld are chosen at run time from the
+// strides (a dynamic layout may be either).
+// CHECK-LABEL: func.func @transposed
+// CHECK-DAG: %[[NT:.*]] = arith.constant 111 : i32
+// CHECK-DAG: %[[T:.*]] = arith.constant 112 : i32
+// CHECK: %[[FA:.*]] = arith.select %{{.*}}, %[[NT]], %[[T]] : i32
+// CHECK: %[[FB:.*]] = arith.select %{{.*}}, %[[NT]], %[[T]] : i32
+// CHECK: scf.if
+// CHECK: func.call @cblas_dgemm(%{{.*}}, %[[FA]], %[[FB]],
+// CHECK: } else {
+// CHECK: linalg.matmul
+func.func @transposed(%a: memref<?x?xf64, strided<[1, ?]>>, %b: memref<?x?xf64, strided<[?, ?], offset: ?>>,
+                      %c: memref<?x?xf64>) {
+  linalg.matmul ins(%a, %b : memref<?x?xf64, strided<[1, ?]>>, memref<?x?xf64, strided<[?, ?], offset: ?>>) outs(%c : memref<?x?xf64>)
+  return
+}
+
+// Integer matmuls keep their loops.
 // CHECK-LABEL: func.func @keep_loops
 // CHECK-NOT: call
 // CHECK: linalg.matmul
-// CHECK: linalg.matmul
 // CHECK: return
-func.func @keep_loops(%a: memref<?x?xf64, strided<[1, ?]>>, %b: memref<?x?xf64>,
-                      %c: memref<?x?xf64>, %ia: memref<4x4xi32>, %ic: memref<4x4xi32>) {
-  linalg.matmul ins(%a, %b : memref<?x?xf64, strided<[1, ?]>>, memref<?x?xf64>) outs(%c : memref<?x?xf64>)
+func.func @keep_loops(%ia: memref<4x4xi32>, %ic: memref<4x4xi32>) {
   linalg.matmul ins(%ia, %ia : memref<4x4xi32>, memref<4x4xi32>) outs(%ic : memref<4x4xi32>)
   return
 }
