@@ -11,7 +11,8 @@ import numpy as np
 
 from . import _dtypes as dt
 from . import _ops
-from ._np_args import as_array as _arr
+from ._custom_call import call as _call
+from ._np_args import as_array as _arr, is_local
 from ._upcalls import namespace as pt
 
 __all__: list[str] = []
@@ -1982,8 +1983,10 @@ def partition(a, kth, axis=-1, kind="introselect", order=None):
     """A copy of ``a`` partitioned around its ``kth`` element(s).
 
     As numpy.partition: the result has NumPy's value at each ``kth`` position, nothing
-    larger before it and nothing smaller after. Computed as a full stable sort along
-    ``axis`` (the flattened ``a`` when ``axis`` is None).
+    larger before it and nothing smaller after, along ``axis`` (the flattened ``a`` when
+    ``axis`` is None). A local array of real numbers is partitioned by a selection at each
+    ``kth`` (O(n) per position, NaN last as NumPy's); a distributed or complex one is
+    sorted (stable).
 
     Parameters
     ----------
@@ -2005,7 +2008,8 @@ def partition(a, kth, axis=-1, kind="introselect", order=None):
 
     Notes
     -----
-    The order within the parts is sorted here; NumPy leaves it unspecified.
+    The order within the parts is unspecified, as NumPy's (sorted for a distributed or
+    complex array); it differs from NumPy's own.
 
     See Also
     --------
@@ -2019,7 +2023,13 @@ def partition(a, kth, axis=-1, kind="introselect", order=None):
     Array(2)
     """
     a, ax = _partition_args("partition", a, kth, axis, order)
-    return pt.sort(a, axis=ax, stable=True)
+    if not is_local(a) or dt.is_complex(a.dtype) or a.size == 0:
+        return pt.sort(a, axis=ax, stable=True)
+    n = a.shape[ax]
+    ks = sorted({k % n for k in _kth(kth, n, "partition")})
+    x = a if ax == a.ndim - 1 else pt.moveaxis(a, ax, -1)
+    r = _call("ptensor.partition", [x], [(x.shape, x.dtype)], {"kth": ks})[0]
+    return r if ax == a.ndim - 1 else pt.moveaxis(r, -1, ax)
 
 
 def _partition_args(name, a, kth, axis, order):

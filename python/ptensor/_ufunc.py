@@ -16,9 +16,10 @@ devices as those are:
   itself for the associative ones (bitwise and/or/xor, logical_xor); others raise TypeError.
   NumPy's default axis=0 (axis=None: every axis), keepdims, initial, where (needs an
   identity or initial) and dtype (add and multiply).
-- accumulate: cumulative_sum / cumulative_prod (NumPy's order of operations, exactly), else a
-  recursive-doubling scan of the ufunc for the associative ones (maximum, minimum, the
-  bitwise and logical ones: exact, as they do not round).
+- accumulate: cumulative_sum / cumulative_prod (NumPy's order of operations, exactly), the
+  scan kernel's max / min for maximum / minimum of local real arrays (NumPy's order too),
+  else a recursive-doubling scan of the ufunc for the associative ones (the bitwise and
+  logical ones, distributed arrays: exact, as they do not round).
 - outer: the ufunc of a[..., None, ...] and b.
 - at: unbuffered in place. add (and subtract) sum the values of repeated indices first (a
   sort, one scatter); the others apply one occurrence of each index per round (rounds = the

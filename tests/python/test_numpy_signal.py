@@ -529,11 +529,35 @@ def test_partition():
     r = np.asarray(pt.partition(P(f), 3, axis=None))
     assert r[3] == e[3]
     z = rand((2, 5))
-    check(pt.partition(P(z)[:, ::2], 0), np.sort(z[:, ::2], axis=-1))
+    r = np.asarray(pt.partition(P(z)[:, ::2], 0))  # (a strided view)
+    np.testing.assert_array_equal(r[:, 0], np.sort(z[:, ::2], axis=-1)[:, 0])
+    np.testing.assert_array_equal(np.sort(r, axis=-1), np.sort(z[:, ::2], axis=-1))
     with pytest.raises(ValueError):
         pt.partition(P(a), 9)
     with pytest.raises(ValueError):
         pt.argpartition(P(a), -10)
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "int32", "uint8", "bool"])
+def test_partition_of_many_values_with_nan_matches_numpys_kth_values(dtype):
+    # the selection: NumPy's value at each kth (NaN last), the parts on the right sides, the
+    # same multiset of values; several kth at once, neighbours and the last one among them
+    a = rand((3, 1001), dtype)
+    if dtype.startswith("float"):
+        a[0, ::7] = np.nan
+        a[2, :] = np.nan
+    for kth in (0, 500, 1000, [499, 500], [3, 4, 997, 1000], -1):
+        e = np.partition(a, kth, axis=-1)
+        r = np.asarray(pt.partition(pt.asarray(a), kth, axis=-1))
+        assert r.dtype == e.dtype and r.shape == e.shape
+        np.testing.assert_array_equal(np.sort(r, axis=-1), np.sort(a, axis=-1))
+        for k in np.atleast_1d(kth) % a.shape[1]:
+            np.testing.assert_array_equal(r[:, k], e[:, k])
+            for row, got in zip(a, r):
+                srt = np.sort(row)
+                np.testing.assert_array_equal(np.sort(got[:k]), srt[:k])
+    e = np.partition(a.T, 10, axis=0)
+    np.testing.assert_array_equal(np.asarray(pt.partition(pt.asarray(a.T), 10, axis=0))[10], e[10])
 
 
 def test_lexsort_sort_complex():
