@@ -12,7 +12,7 @@ from . import _dtypes as dt
 from . import _eager
 from . import _ops
 from ._device import DLPACK_CPU, Placed, dlpack_device, index_of
-from ._indexing import View, chain, remember
+from ._indexing import View, chain, is_element_key, remember
 from ._upcalls import Slots, namespace
 
 _tracing = _core.tracing
@@ -77,7 +77,7 @@ def _element(x, n, index):
         index = tuple(i + s if i < 0 else i for i, s in zip(index, n.shape))
     view = _ELEMENTS.get(index)
     if view is None:
-        view = View(index, ())
+        view = View(index, (), True)
         remember(_ELEMENTS, index, view)
     return Array._of_values(r, x._dtype, x, view)
 
@@ -163,6 +163,9 @@ class Array(Local, Placed, metaclass=_ArrayType):
     __slots__ = ("_hs", "_np", "_dtype", "_base", "_v", "_vkey", "_seen", "_version",
                  "__weakref__")
     __array_priority__ = 100
+    # an element of a distributed array (_dist_index._Element: a replicated 0-d copy, not a
+    # view of the base): NumPy's scalar to in-place operators, which rebind it
+    _element = False
     if TYPE_CHECKING:
         _hs: Any  # the C++ tensor handle (None: not made yet, see _h)
         _np: Any  # the eager path's NumPy values of a small array, or None (see _h)
@@ -497,7 +500,7 @@ class Array(Local, Placed, metaclass=_ArrayType):
             if r is not None:  # (a 0-d view of it, as below: writes to either reach the other)
                 view = _ELEMENTS.get(r[1])
                 if view is None:
-                    view = View(r[1], ())
+                    view = View(r[1], (), True)
                     remember(_ELEMENTS, r[1], view)
                 return Array._new(r[0], self._dtype, self, view)
             if type(key) is slice or type(key) is int or type(key) is tuple and all(
@@ -809,13 +812,12 @@ def _inplace(self, fn, other):
     that integer indexing made) is NumPy's scalar here: x[i, j] += v is x[i, j] = x[i, j] + v
     (the assignment casts as any does), and e = x[i, j]; e += v rebinds e, leaving x."""
     r = fn(self, other)
+    if self._element:
+        return r
     b = self._base
-    if b is not None:
-        if self._vkey is not None:  # (a part the eager path read: 0-d only where every axis
-            if not self.shape:      # is an int, its View then without entries)
-                return r
-        elif not self._view.entries:
-            return r
+    if b is not None and not self.shape and (
+            is_element_key(self._vkey) if self._vkey is not None else self._view.element):
+        return r  # (an element: NumPy's scalar; a part the eager path read keeps its key)
     if r.shape != self.shape:
         raise ValueError(f"non-broadcastable output operand with shape {self.shape} "
                          f"doesn't match the broadcast shape {r.shape}")

@@ -19,7 +19,7 @@ from ._dist import DArray, Derived, Move, Moved, UnitView, _repartition, _rows
 from ._dist_align import _apply_key, _is_arraylike, _local_rows, _owner, _refresh_ghosts, _source
 from ._dist_registry import distributed
 from ._dist_replicated import _check_team, _gathered, _replicated_local, replicated
-from ._indexing import _Uncached, _key_sig, remember, slice_item
+from ._indexing import _Uncached, _key_sig, is_element_key, remember, slice_item
 from ._manipulation import expand_dims, flip_key, squeeze_key
 from ._upcalls import namespace as pt
 
@@ -103,7 +103,7 @@ def getitem(x, key):
         if sum(isinstance(kk, slice) for kk in k) > 1:
             return _moved_view(x, i, k)  # (a row of a 2-D array, ...)
         k[ax] = i
-        return _element(x, tuple(k))  # a 0-d view, as on one process
+        return _element(x, tuple(k), is_element_key(key))  # a 0-d view, as on one process
     if ks.indices(L)[2] != 1:
         return _moved_view(x, ks, k)
     plan = _unit_view_plan(x, ks, k)
@@ -334,7 +334,9 @@ class _Element(Array):
     decides alike); written, directly or through views of it (whose writes land in it, their
     base), the value goes back to x. Its handle and write count are properties over the
     Array's slots for that: everything that reads an Array reads them."""
-    __slots__ = ("_hh", "_ver", "_parent", "_key", "_pseen")
+    # _element (Array's): made by an int per axis (x[i, j]: e += v rebinds e, as for NumPy's
+    # scalar, and x[i, j] += v writes x), not by x[i, ...] or a full squeeze (NumPy's 0-d view)
+    __slots__ = ("_hh", "_ver", "_parent", "_key", "_pseen", "_element")
 
     @property
     def _h(self):
@@ -365,8 +367,9 @@ class _Element(Array):
         return ()
 
 
-def _element(x, k):
+def _element(x, k, element):
     e = object.__new__(_Element)
+    e._element = element
     e._dtype, e._base, e._v, e._vkey, e._seen, e._ver = x.dtype, None, None, None, 0, 0
     e._hs = e._np = None  # (Array._t reads the slot: this class's _h property answers)
     e._parent, e._key, e._pseen = x, k, _stamp(x)

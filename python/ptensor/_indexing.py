@@ -10,6 +10,8 @@ from __future__ import annotations
 import operator
 from typing import Any
 
+import numpy as np
+
 from . import _eager
 from . import _ops
 
@@ -115,6 +117,15 @@ def remember(memo, sig, value):
     memo[sig] = value
 
 
+def is_element_key(key):
+    """Whether key indexes with ints only (an int, or a non-empty tuple of ints: no Ellipsis,
+    None or slice), which makes NumPy's scalar of an array of that many axes."""
+    if type(key) is tuple:
+        return bool(key) and all(isinstance(k, (int, np.integer)) and not isinstance(k, bool)
+                                 for k in key)
+    return isinstance(key, (int, np.integer)) and not isinstance(key, bool)
+
+
 def chain(base_shape, view, keys, keys_sig=None):
     """The View of base[keys[0]][keys[1]]... (base seen through `view`, None for all of it).
     Memoized: a loop indexes the same shapes with the same keys every step, and the
@@ -131,18 +142,24 @@ def chain(base_shape, view, keys, keys_sig=None):
         v = view if view is not None else View.of(base_shape)
         for key in keys:
             v = v.compose(parse_key(key, v.shape))
+        if not v.entries and keys and is_element_key(keys[-1]):
+            v = View(v.offsets, (), True)
         if sig is not None:
             remember(_CHAINS, sig, v)
     return v
 
 
 class View:
-    """Immutable once made (shared through chain's memo)."""
-    __slots__ = ("offsets", "entries", "sig", "_shape", "_args", "_key")
+    """Immutable once made (shared through chain's memo). `element`: the view is an element
+    of the base, made by a key of one int per axis and no Ellipsis (NumPy's scalar: an
+    in-place operator on it rebinds, Array._inplace); a 0-d view made otherwise (x[0, ...],
+    a full squeeze) is NumPy's 0-d array view, which in-place operators write through."""
+    __slots__ = ("offsets", "entries", "sig", "element", "_shape", "_args", "_key")
 
-    def __init__(self, offsets, entries):
+    def __init__(self, offsets, entries, element=False):
         self.offsets, self.entries = tuple(offsets), tuple(entries)
         self.sig = (self.offsets, self.entries)  # its identity in chain's memo
+        self.element = element and not self.entries
         self._shape = tuple(e[2] for e in self.entries)
         self._args = self._key = None
 

@@ -283,7 +283,10 @@ def squeeze_key(shape, axis):
     for a in axes:
         if shape[a] != 1:
             raise ValueError(f"squeeze: cannot remove axis {a} of size {shape[a]} (not 1)")
-    return tuple(0 if i in axes else slice(None) for i in range(len(shape)))
+    key = tuple(0 if i in axes else slice(None) for i in range(len(shape)))
+    # (every axis squeezed: the Ellipsis makes the 0-d result NumPy's 0-d view of x, which
+    # in-place operators write through, not an element of x)
+    return key + (Ellipsis,) if len(axes) == len(shape) else key
 
 
 def flip(x: Array, /, *, axis: Axes = None) -> Array:

@@ -217,9 +217,16 @@ def test_element_is_a_view_both_ways(team):
     f[:1, None, None] = -2.0
     w[-1, ...] = -2.0
     check(x, w)
-    g = x[4, 1]
+    g = x[4, 1]  # an in-place operator on an element rebinds it (NumPy's scalar, as locally)
     g += 100.0
+    check(g, np.asarray(w[4, 1] + 100.0))
+    check(x, w)
+    x[4, 1] += 100.0  # (x[i, j] += v writes x)
     w[4, 1] += 100.0
+    check(x, w)
+    s = x[4, 1, ...]  # a 0-d view: written through
+    s += 1.0
+    w[4, 1] += 1.0
     check(x, w)
 
 

@@ -536,3 +536,49 @@ def test_views_are_computed_only_when_used(compiles):
     assert_matches(rows[7], a[7])
     assert_matches(rows[99] + rows[0], a[99] + a[0])
     assert rows[3].shape == (3,) and rows[3].ndim == 1 and rows[3].size == 3
+
+
+def _zero_d_views(xp):
+    """In-place operators on 0-d results of indexing, as NumPy treats them: an element (an
+    int per axis, no Ellipsis) is a scalar, rebound; x[i, ..., j] and a full squeeze are
+    0-d views, written through into their base."""
+    out = {}
+    a = xp.asarray(np.ones((1,), dtype=np.uint64))
+    a3 = xp.clip(a)
+    a4 = xp.squeeze(a3, axis=0)
+    a4 >>= True
+    out["squeeze"] = a3
+    b = xp.asarray(np.arange(6.0).reshape(2, 3))
+    e = b[1, 2]
+    e += 10
+    out["element"], out["e"] = b, e
+    c = xp.asarray(np.arange(6.0).reshape(2, 3))
+    v = c[1, 2, ...]
+    v += 10
+    out["ellipsis"], out["v"] = c, v
+    f = xp.asarray(np.arange(4.0).reshape(1, 1, 4))
+    g = xp.squeeze(f, axis=(0, 1))
+    g += 1
+    out["partial squeeze"] = f
+    h = xp.asarray(np.arange(4.0))
+    m = h[2:3][0]
+    m -= 7
+    out["element of a part"] = h
+    big = xp.asarray(np.arange(40000.0).reshape(200, 200))  # (past the eager limit)
+    z = big[3, 4, ...]
+    z += 1
+    w = big[5, 6]
+    w += 1
+    out["large"] = big[3:6, 4:7]
+    return out
+
+
+@pytest.mark.parametrize("eager", [True, False])
+def test_in_place_on_zero_d_views_writes_through_and_on_elements_rebinds(eager):
+    previous = pt.set_eager_limit(pt._eager.DEFAULT_LIMIT if eager else 0)
+    try:
+        want, got = _zero_d_views(np), _zero_d_views(pt)
+    finally:
+        pt.set_eager_limit(previous)
+    for k, w in want.items():
+        np.testing.assert_array_equal(np.asarray(got[k]), np.asarray(w), err_msg=k)
