@@ -19,9 +19,9 @@ import warnings
 import numpy as np
 
 from . import _dtypes as dt
-from ._np_args import as_array as _arr, is_local
 from ._custom_call import call as _call
 from ._indexing_ops import take_in_range
+from ._np_args import as_array as _arr, is_local
 from ._upcalls import namespace as pt
 
 __all__: list[str] = []

@@ -14,7 +14,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <vector>
+#include <type_traits>
 
 namespace ptensor {
 namespace {
@@ -69,8 +69,8 @@ int32_t partitionHandler(const pt_call_frame *f) {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_arithmetic_v<T>)
       return partitionRows<T>(f, a->value.i64s, a->count);
-    else
-      return PT_FFI_INVALID_ARGUMENT;
+    else // (complex: refused above; NumPy's order of complex numbers is not selected here)
+      return pt_ffi_fail(f, PT_FFI_INVALID_ARGUMENT, "partition: complex arrays are sorted");
   });
 }
 } // namespace
