@@ -531,8 +531,8 @@ class Array(Local, Placed, metaclass=_ArrayType):
         (see _indexing.chain)."""
         base = self._base if self._base is not None else self
         view = chain(base.shape, self._view, keys, sig)
-        if view.is_identity(base.shape):  # e.g. a[:] or a[::-1][::-1]: the base's own data
-            return base
+        if view.is_identity(base.shape) and not view.element:  # e.g. a[:] or a[::-1][::-1]:
+            return base  # the base's own data (an element of a 0-d base stays an element)
         # lazy: the extract is recorded when the view is first computed with (_t), so a view
         # that is never used (list(x) keeps one per row) is no result of a program
         a = Array._new(None, base._dtype, base, view)

@@ -564,6 +564,12 @@ def _zero_d_views(xp):
     m = h[2:3][0]
     m -= 7
     out["element of a part"] = h
+    zb = xp.asarray(np.array(True))  # an element of a view of a 0-d array: still an element
+    zv = zb[None]
+    zv[0] += xp.asarray(np.int64(5)) * True  # (int64 result, cast by the assignment)
+    ze = zv[0]
+    ze += 1
+    out["element of a 0-d base"], out["ze"] = zb, ze
     big = xp.asarray(np.arange(40000.0).reshape(200, 200))  # (past the eager limit)
     z = big[3, 4, ...]
     z += 1
