@@ -96,10 +96,14 @@ def chart(kind, series, title, path):
 
 
 def plot(json_path, out_dir):
-    """Writes the chart of one results file into out_dir; returns the PNG's path."""
+    """Writes the chart of one results file into out_dir; returns the PNG's path (None when
+    the file has no peer besides NumPy)."""
     with open(json_path) as f:
         data = json.load(f)
     kind, series, note = ratios(data)
+    if not any(series.values()):  # (NumPy alone: no ratio to draw)
+        print(f"{json_path}: no peer besides NumPy, no chart")
+        return None
     meta = data if isinstance(data, dict) else {}
     machine = meta.get("machine") or this_machine()
     date = meta.get("date") or datetime.date.fromtimestamp(os.path.getmtime(json_path)).isoformat()
@@ -115,7 +119,7 @@ def main(argv=None):
     ap.add_argument("results", nargs="+", help="JSON files written by the benchmarks' --out")
     ap.add_argument("--out", default=DEFAULT_OUT, help="folder of the PNGs")
     a = ap.parse_args(argv)
-    paths = [plot(p, a.out) for p in a.results]
+    paths = [p for p in (plot(r, a.out) for r in a.results) if p is not None]
     for p in paths:
         print(p)
     return paths

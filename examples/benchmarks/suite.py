@@ -280,7 +280,9 @@ def chart(json_path, out_dir):
         return
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import plot
-    print(plot.plot(json_path, out_dir))
+    path = plot.plot(json_path, out_dir)
+    if path is not None:
+        print(path)
 
 
 if __name__ == "__main__":
