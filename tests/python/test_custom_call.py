@@ -302,6 +302,35 @@ def test_builtin_handlers_reject_bad_calls(name, args, result, msg):
         (r[0] if isinstance(r, tuple) else r).to_numpy()
 
 
+@pytest.mark.parametrize("name,args,result,attrs,msg", [
+    # bincount: int64 values in [0, nbins), optional float64 weights of their length
+    ("ptensor.bincount", [pt.asarray(np.array([0, 5, 2]))], ((3,), pt.int64), {},
+     "value 5 is outside \\[0, 3\\)"),
+    ("ptensor.bincount", [pt.asarray(np.array([0, -1]))], ((3,), pt.int64), {},
+     "value -1 is outside"),
+    ("ptensor.bincount", [pt.asarray(np.array([0, 1])), pt.asarray(np.array([1.0]))],
+     ((3,), pt.float64), {}, "bincount expects"),
+    ("ptensor.bincount", [pt.asarray(np.array([0.0, 1.0]))], ((3,), pt.int64), {},
+     "bincount expects"),
+    # partition: ascending kth within the last axis, real dtypes
+    ("ptensor.partition", [pt.arange(4.0)], ((4,), pt.float64), {"kth": [3, 1]},
+     "partition expects"),
+    ("ptensor.partition", [pt.arange(4.0)], ((4,), pt.float64), {"kth": [4]},
+     "partition expects"),
+    ("ptensor.partition", [pt.arange(4.0)], ((4,), pt.float64), {}, "partition expects"),
+    ("ptensor.partition", [pt.asarray(np.arange(4) + 1j)], ((4,), pt.complex128),
+     {"kth": [1]}, "partition expects"),
+    # scan: op 0..3, max and min of real numbers
+    ("ptensor.scan", [pt.arange(4.0)], ((4,), pt.float64), {"axis": 0, "op": 7}, "op must be"),
+    ("ptensor.scan", [pt.asarray(np.arange(4) + 1j)], ((4,), pt.complex128),
+     {"axis": 0, "op": 2}, "real numbers only"),
+])
+def test_counting_selection_and_scan_handlers_reject_bad_calls(name, args, result, attrs, msg):
+    r = pt.custom_call(name, *args, result=result, attrs=attrs)
+    with pytest.raises(ValueError, match=msg):
+        r.to_numpy()
+
+
 @pytest.mark.skipif(pt._dist.default_team() is not None,
                     reason="under mpiexec the view is gathered into a contiguous array")
 def test_merge_runs_rejects_strided_runs(compiled):
